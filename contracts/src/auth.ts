@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.ts';
+import { User, Username } from './users.ts';
+
+/** POST /api/auth/google: the provider credential (a Google ID token, or a dev-issuer one). */
+export const GoogleAuthRequest = z.object({ token: z.string().min(10, 'Credential is required') });
+
+/**
+ * POST /api/users: the original client posts the decoded claims; we also require the credential
+ * itself and take identity (email, subject) only from it.
+ */
+export const CreateUserRequest = z.object({
+  credential: z.string().min(10, 'Credential is required'),
+  email: z.string().optional(),
+  name: z.string().trim().max(LIMITS.nameMax).optional(),
+  picture: z.string().max(1000).optional(),
+  authProvider: z.literal('google').default('google'),
+});
+
+/** POST /api/users/setup: completes the profile of the signed-in user (bearer token). */
+export const SetupUserRequest = z.object({
+  email: z.string().optional().describe('ignored: the email comes from the account'),
+  name: z.string().trim().min(1, 'Name is required').max(LIMITS.nameMax),
+  username: Username,
+  bio: z.string().trim().min(1, 'Bio is required').max(LIMITS.bioMax),
+  picture: z.union([z.literal(''), z.url().max(1000)]).optional(),
+});
+export type SetupUserRequest = z.infer<typeof SetupUserRequest>;
+
+/** Every sign-in answer: the user and the platform's access token. */
+export const SessionResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  user: User,
+  token: z.string(),
+  isNewUser: z.boolean(),
+});
+export type SessionResponse = z.infer<typeof SessionResponse>;
+
+export const AuthConfigResponse = z.object({
+  googleClientId: z.string().nullable(),
+  devLogin: z.boolean(),
+});
+export type AuthConfigResponse = z.infer<typeof AuthConfigResponse>;
+
+/** POST /api/auth/dev/token: the dev issuer signs an ID token for any email (off in production). */
+export const DevTokenRequest = z.object({
+  email: z.email('Enter a valid email address'),
+  name: z.string().trim().min(1, 'Name is required').max(LIMITS.nameMax),
+  picture: z.union([z.literal(''), z.url()]).optional(),
+});
+export const DevTokenResponse = z.object({ token: z.string() });
+
+/** Claims of the platform's access token. */
+export const AccessClaims = z.object({ sub: z.uuid(), email: z.string(), role: z.enum(['user', 'admin']) });
+export type AccessClaims = z.infer<typeof AccessClaims>;

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { defineEvent } from './envelope.ts';
+
+/** The public face of a user that other services keep in their read models (event-carried state). */
+export const PublicUserCard = z.object({
+  userId: z.uuid(),
+  name: z.string(),
+  username: z.string().nullable(),
+  picture: z.string(),
+  title: z.string(),
+  location: z.string(),
+  skills: z.array(z.string()),
+});
+export type PublicUserCard = z.infer<typeof PublicUserCard>;
+
+/** A person signed in for the first time. Emitted by identity; consumed by every service that shows people. */
+export const UserRegistered = defineEvent(
+  'identity.user.registered',
+  1,
+  PublicUserCard.extend({ email: z.string(), authProvider: z.literal('google') }),
+);
+
+/** A user's public card changed (setup, profile edit, picture). Emitted by identity; consumed like registered. */
+export const UserProfileUpdated = defineEvent('identity.user.profile_updated', 1, PublicUserCard);
+
+/** A user changed preferences (notifications, privacy). Emitted by identity; consumed by notifications. */
+export const UserPreferencesUpdated = defineEvent(
+  'identity.user.preferences_updated',
+  1,
+  z.object({
+    userId: z.uuid(),
+    notifications: z.record(z.string(), z.boolean()),
+    profileVisibility: z.enum(['public', 'private']),
+    searchable: z.boolean(),
+  }),
+);
+
+export const IDENTITY_EVENTS = [UserRegistered, UserProfileUpdated, UserPreferencesUpdated] as const;

@@ -1,0 +1,81 @@
+import {
+  AuthConfigResponse,
+  CreateUserRequest,
+  DevTokenRequest,
+  DevTokenResponse,
+  GoogleAuthRequest,
+  SessionResponse,
+  SetupUserRequest,
+} from '../auth.ts';
+import { ErrorBody } from '../errors.ts';
+import { UpdateUserRequest, UserIdParams, UsernameParams, UserResponse } from '../users.ts';
+import { defineRoute } from './route.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+export const identityRoutes = {
+  authConfig: defineRoute({
+    method: 'GET',
+    url: '/api/auth/config',
+    summary: 'Which sign-in methods this deployment offers',
+    auth: 'public',
+    response: { 200: AuthConfigResponse },
+  }),
+  devToken: defineRoute({
+    method: 'POST',
+    url: '/api/auth/dev/token',
+    summary: 'Dev issuer: an ID token for any email (only when enabled)',
+    auth: 'public',
+    body: DevTokenRequest,
+    response: { 200: DevTokenResponse, ...errors },
+  }),
+  googleSignIn: defineRoute({
+    method: 'POST',
+    url: '/api/auth/google',
+    summary: 'Sign in (or up) with a Google ID token',
+    auth: 'public',
+    body: GoogleAuthRequest,
+    response: { 200: SessionResponse, ...errors },
+  }),
+  createUser: defineRoute({
+    method: 'POST',
+    url: '/api/users',
+    summary: 'Register or find the user named by a provider credential',
+    auth: 'public',
+    body: CreateUserRequest,
+    response: { 200: SessionResponse, 201: SessionResponse, ...errors },
+  }),
+  setupUser: defineRoute({
+    method: 'POST',
+    url: '/api/users/setup',
+    summary: 'Complete the signed-in user’s profile (name, username, bio)',
+    auth: 'user',
+    body: SetupUserRequest,
+    response: { 200: SessionResponse, ...errors },
+  }),
+  userByUsername: defineRoute({
+    method: 'GET',
+    url: '/api/users/by-username/:username',
+    summary: 'A user by username (profile visibility applies)',
+    auth: 'user',
+    params: UsernameParams,
+    response: { 200: UserResponse, ...errors },
+  }),
+  userById: defineRoute({
+    method: 'GET',
+    url: '/api/users/:id',
+    summary: 'A user by id (profile visibility applies)',
+    auth: 'user',
+    params: UserIdParams,
+    response: { 200: UserResponse, ...errors },
+  }),
+  updateUser: defineRoute({
+    method: 'PUT',
+    url: '/api/users/:id',
+    summary: 'Update your own profile, preferences, name, phone and bio',
+    auth: 'user',
+    params: UserIdParams,
+    body: UpdateUserRequest,
+    response: { 200: UserResponse, ...errors },
+  }),
+} as const;

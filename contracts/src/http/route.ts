@@ -1,0 +1,24 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One call of the public API. Services register their handlers against it (so validation is the
+ * contract's), and the gateway derives both its OpenAPI document and its edge-auth rule from it.
+ */
+export interface RouteContract {
+  method: HttpMethod;
+  /** Fastify-style path, e.g. `/api/users/:id`. */
+  url: string;
+  summary: string;
+  /** `public` calls need no token; `user` calls need a valid access token; `optional` reads one if present. */
+  auth: 'public' | 'user' | 'optional';
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+  response: Record<number, z.ZodType>;
+}
+
+export function defineRoute<T extends RouteContract>(route: T): T {
+  return route;
+}

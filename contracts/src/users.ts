@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { LANGUAGES, LIMITS, PROFILE_VISIBILITY, TIME_ZONES } from './constants.ts';
+
+const trimmed = (max: number) => z.string().trim().max(max);
+
+export const NotificationPreferences = z.object({
+  email: z.boolean(),
+  push: z.boolean(),
+  marketplaceAlerts: z.boolean(),
+  messageNotifications: z.boolean(),
+  eventReminders: z.boolean(),
+});
+
+export const PrivacyPreferences = z.object({
+  profileVisibility: z.enum(PROFILE_VISIBILITY),
+  showEmail: z.boolean(),
+  showPhone: z.boolean(),
+  searchable: z.boolean(),
+});
+
+export const Preferences = z.object({
+  notifications: NotificationPreferences,
+  privacy: PrivacyPreferences,
+  language: z.enum(LANGUAGES),
+  timezone: z.enum(TIME_ZONES),
+});
+export type Preferences = z.infer<typeof Preferences>;
+
+/** Spec 002 §9: every notification toggle on, public profile, email and phone hidden, searchable. */
+export const DEFAULT_PREFERENCES: Preferences = {
+  notifications: { email: true, push: true, marketplaceAlerts: true, messageNotifications: true, eventReminders: true },
+  privacy: { profileVisibility: 'public', showEmail: false, showPhone: false, searchable: true },
+  language: 'en',
+  timezone: 'UTC',
+};
+
+/** A partial preferences update: any subset, merged into the stored preferences. */
+export const PreferencesPatch = z.object({
+  notifications: NotificationPreferences.partial().optional(),
+  privacy: PrivacyPreferences.partial().optional(),
+  language: z.enum(LANGUAGES).optional(),
+  timezone: z.enum(TIME_ZONES).optional(),
+});
+export type PreferencesPatch = z.infer<typeof PreferencesPatch>;
+
+export const Username = z
+  .string()
+  .trim()
+  .min(LIMITS.usernameMin, `Username must be at least ${LIMITS.usernameMin} characters`)
+  .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters`)
+  .regex(/^[a-zA-Z0-9_.-]+$/, 'Username may contain letters, digits, dots, dashes and underscores only');
+
+/** A network handle, stored as the bare username; the profile page builds the link. */
+const Handle = z
+  .string()
+  .trim()
+  .max(100)
+  .regex(/^[A-Za-z0-9_.-]*$/, 'Enter the username only, without a link');
+
+const Website = z.union([z.literal(''), z.url('Enter a valid URL').max(300)]);
+
+export const Skills = z
+  .array(trimmed(LIMITS.skillMax))
+  .max(LIMITS.skillsMax)
+  .transform((skills) => [...new Set(skills.filter((s) => s.length > 0))]);
+
+export const Profile = z.object({
+  bio: z.string(),
+  location: z.string(),
+  website: z.string(),
+  github: z.string(),
+  twitter: z.string(),
+  linkedin: z.string(),
+  skills: z.array(z.string()),
+});
+export type Profile = z.infer<typeof Profile>;
+
+export const UserRole = z.enum(['user', 'admin']);
+
+/**
+ * The user as the web app stores it (spec 000 §3). `_id` and `id` are the same UUID.
+ * Fields another user may not see (private profile, hidden email or phone) come back empty.
+ */
+export const User = z.object({
+  _id: z.uuid(),
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+  bio: z.string(),
+  phone: z.string(),
+  picture: z.string(),
+  picturePublicId: z.string(),
+  role: UserRole,
+  authProvider: z.literal('google'),
+  status: z.enum(['online', 'offline', 'away']),
+  title: z.string(),
+  skills: z.array(z.string()),
+  rating: z.number(),
+  reviewCount: z.number(),
+  profile: Profile,
+  preferences: Preferences.optional(),
+  isPrivate: z.boolean().optional().describe('true when the profile is private and only a card is shown'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof User>;
+
+/** PUT /api/users/{id}: self only. Email is read-only and is not accepted here. */
+export const UpdateUserRequest = z
+  .object({
+    name: trimmed(LIMITS.nameMax).min(1, 'Name is required'),
+    phone: trimmed(40).regex(/^[0-9+()\-.\s]*$/, 'Enter a valid phone number'),
+    bio: trimmed(LIMITS.bioMax),
+    title: trimmed(100),
+    location: trimmed(100),
+    website: Website,
+    github: Handle,
+    twitter: Handle,
+    linkedin: Handle,
+    skills: Skills,
+    picture: z.union([z.literal(''), z.url().max(1000)]),
+    picturePublicId: trimmed(300),
+    preferences: PreferencesPatch,
+  })
+  .partial()
+  .strict();
+export type UpdateUserRequest = z.input<typeof UpdateUserRequest>;
+
+export const UserResponse = z.object({ success: z.literal(true), user: User, message: z.string().optional() });
+
+export const UserIdParams = z.object({ id: z.uuid('User id must be a UUID') });
+export const UsernameParams = z.object({ username: z.string().min(1).max(LIMITS.usernameMax) });

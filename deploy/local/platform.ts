@@ -1,0 +1,44 @@
+import { GatewayConfig, createGateway } from '@commonwork/gateway';
+import { IdentityConfig, identityService, identityVerifier, keysFileOf, loadKeyStore } from '@commonwork/identity';
+import { type Database, type EventBus, type Logger, parseConfig, startService } from '@commonwork/kit';
+
+export interface PlatformOptions {
+  env: NodeJS.ProcessEnv;
+  database: Database;
+  bus: EventBus;
+  log: Logger;
+  /** Keys in memory instead of DATA_DIR (tests). */
+  ephemeralKeys?: boolean;
+}
+
+/**
+ * The whole platform in one process (embedded mode, and the system tests): every service on its
+ * own port on 127.0.0.1, the gateway in front. This file is the map of what runs.
+ */
+export async function startPlatform(options: PlatformOptions) {
+  const { env, database, bus, log } = options;
+  const identityConfig = parseConfig(IdentityConfig, env);
+  const gatewayConfig = parseConfig(GatewayConfig, env);
+  const keys = await loadKeyStore(options.ephemeralKeys ? undefined : keysFileOf(identityConfig));
+  const verifier = identityVerifier(keys);
+
+  const identity = await startService(identityService(identityConfig, keys), { database, bus, log, verifier });
+
+  const gateway = await createGateway({
+    log: log.child({ service: 'gateway' }),
+    verifier,
+    services: { identity: identity.url },
+    webDist: gatewayConfig.WEB_DIST,
+    rateLimit: { max: gatewayConfig.RATE_LIMIT_MAX, authMax: gatewayConfig.RATE_LIMIT_AUTH_MAX },
+  });
+  const url = await gateway.listen({ host: gatewayConfig.HOST, port: gatewayConfig.PORT });
+  return {
+    url,
+    gateway,
+    services: { identity },
+    stop: async () => {
+      await gateway.close();
+      await identity.stop();
+    },
+  };
+}

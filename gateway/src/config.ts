@@ -1,0 +1,15 @@
+import { CommonConfig } from '@commonwork/kit';
+import { z } from 'zod';
+
+export const GatewayConfig = CommonConfig.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  IDENTITY_URL: z.string().url().default('http://127.0.0.1:4001'),
+  /** The built SPA; unset or missing means the gateway serves the API only. */
+  WEB_DIST: z.string().optional(),
+  /** Requests per minute per client (user id when signed in, else address); default 600. */
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  /** Requests per minute per address on the sign-in calls; default 30. */
+  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(30),
+});
+export type GatewayConfig = z.infer<typeof GatewayConfig>;

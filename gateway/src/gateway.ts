@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { buildOpenApiDocument, SERVICE_PREFIXES, SERVICE_ROUTES } from '@commonwork/contracts';
+import { type App, createApp, type Logger, type TokenVerifier } from '@commonwork/kit';
+import proxy from '@fastify/http-proxy';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { createEdgeAuth } from './edgeAuth.ts';
+
+export interface GatewayOptions {
+  log: Logger;
+  verifier: TokenVerifier;
+  /** Base URL of each service by name, e.g. `{ identity: 'http://127.0.0.1:4001' }`. */
+  services: Record<string, string>;
+  webDist?: string | undefined;
+  rateLimit: { max: number; authMax: number };
+}
+
+const SIGN_IN_PATHS = new Set(['/api/auth/google', '/api/auth/dev/token', '/api/users', '/api/users/setup']);
+
+/**
+ * The edge: rate limits, token verification, request ids, OpenAPI docs, the proxy to each service
+ * by path prefix, and the SPA with history fallback.
+ */
+export async function createGateway(options: GatewayOptions): Promise<App> {
+  const app = createApp({
+    logger: options.log,
+    readiness: Object.entries(options.services).map(([name, url]) => ({
+      name,
+      check: async () => {
+        const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) });
+        if (!res.ok) throw new Error(`${name} not ready`);
+      },
+    })),
+  });
+
+  // Edge auth runs on onRequest and the limiter on preHandler, so a signed-in user is limited as a user.
+  app.addHook('onRequest', createEdgeAuth(options.verifier));
+  await app.register(rateLimit, {
+    global: true,
+    hook: 'preHandler',
+    max: (request) => (SIGN_IN_PATHS.has(request.url.split('?')[0] ?? '') && request.method === 'POST' ? options.rateLimit.authMax : options.rateLimit.max),
+    timeWindow: 60_000,
+    keyGenerator: (request) => (request.caller ? `user:${request.caller.sub}` : `ip:${request.ip}`),
+    allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      success: false,
+      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      error: 'RATE_LIMITED',
+    }),
+  });
+
+  const document = buildOpenApiDocument(Object.values(SERVICE_ROUTES).flat(), '1.0.0');
+  await app.register(swagger, { mode: 'static', specification: { document: document as never } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  for (const [service, prefixes] of Object.entries(SERVICE_PREFIXES)) {
+    const upstream = options.services[service];
+    if (!upstream) throw new Error(`No URL for service ${service}`);
+    for (const prefix of prefixes) {
+      await app.register(proxy, {
+        upstream,
+        prefix,
+        rewritePrefix: prefix,
+        replyOptions: {
+          rewriteRequestHeaders: (request, headers) => ({
+            ...headers,
+            'x-request-id': request.id,
+            'x-forwarded-for': request.ip,
+          }),
+        },
+      });
+    }
+  }
+
+  const webDist = options.webDist && resolve(options.webDist);
+  if (webDist && existsSync(join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    app.get('/', (_request, reply) => reply.sendFile('index.html'));
+    app.get('/*', (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      if (path.startsWith('/api/')) return reply.callNotFound();
+      // A file that exists is served as itself; any other path is a client route (history fallback).
+      return existsSync(join(webDist, path)) && path !== '/' ? reply.sendFile(path.slice(1)) : reply.sendFile('index.html');
+    });
+  }
+  return app;
+}

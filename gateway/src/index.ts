@@ -1,0 +1,2 @@
+export { GatewayConfig } from './config.ts';
+export { createGateway } from './gateway.ts';

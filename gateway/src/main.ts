@@ -1,0 +1,20 @@
+import { createLogger, createTokenVerifier, loadConfig, shutdownOnSignals, startTelemetry } from '@commonwork/kit';
+import { GatewayConfig } from './config.ts';
+import { createGateway } from './gateway.ts';
+
+// Cluster mode: the gateway as its own process.
+const config = loadConfig(GatewayConfig);
+const log = createLogger('gateway', config.LOG_LEVEL);
+const stopTelemetry = await startTelemetry('gateway', log);
+const app = await createGateway({
+  log,
+  verifier: createTokenVerifier(new URL('/.well-known/jwks.json', config.IDENTITY_URL)),
+  services: { identity: config.IDENTITY_URL },
+  webDist: config.WEB_DIST,
+  rateLimit: { max: config.RATE_LIMIT_MAX, authMax: config.RATE_LIMIT_AUTH_MAX },
+});
+await app.listen({ host: config.HOST, port: config.PORT });
+shutdownOnSignals(log, [
+  { name: 'telemetry', stop: stopTelemetry },
+  { name: 'gateway', stop: () => app.close() },
+]);

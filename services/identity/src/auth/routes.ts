@@ -1,0 +1,38 @@
+import { identityRoutes } from '@commonwork/contracts';
+import { registerRoute, type ServiceContext } from '@commonwork/kit';
+import type { KeyStore } from '../keys/keyStore.ts';
+import type { UserRepository } from '../users/repository.ts';
+import { signDevIdToken, SignInUnavailable, type VerifiedIdentity } from './idTokens.ts';
+import { sessionFor } from './session.ts';
+
+export interface AuthDeps {
+  keys: KeyStore;
+  users: UserRepository;
+  verifyIdToken: (credential: string) => Promise<VerifiedIdentity>;
+  googleClientId: string | null;
+  devLogin: boolean;
+  ttlSeconds: number;
+}
+
+export function registerAuthRoutes(ctx: ServiceContext, deps: AuthDeps) {
+  const { app, verifier } = ctx;
+
+  // Internal: the public keys the gateway and services verify access tokens with.
+  app.get('/.well-known/jwks.json', async () => deps.keys.jwks);
+
+  registerRoute(app, verifier, identityRoutes.authConfig, async () => ({
+    googleClientId: deps.googleClientId,
+    devLogin: deps.devLogin,
+  }));
+
+  registerRoute(app, verifier, identityRoutes.devToken, async ({ body }) => {
+    if (!deps.devLogin) throw SignInUnavailable('Developer sign-in is not enabled');
+    return { token: await signDevIdToken(deps.keys.dev, body) };
+  });
+
+  registerRoute(app, verifier, identityRoutes.googleSignIn, async ({ body, request }) => {
+    const who = await deps.verifyIdToken(body.token);
+    const { row, isNew } = await deps.users.findOrRegister(who, ctx.metadataFor(request, null));
+    return sessionFor(deps.keys, deps.ttlSeconds, row, isNew, isNew ? 'Account created successfully' : 'Signed in successfully');
+  });
+}

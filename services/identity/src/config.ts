@@ -1,0 +1,23 @@
+import { CommonConfig, envFlag } from '@commonwork/kit';
+import { z } from 'zod';
+
+export const IdentityConfig = CommonConfig.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4001),
+  HOST: z.string().default('127.0.0.1'),
+  /** Google OAuth client id; unset means Google sign-in is off. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  /** Where Google publishes its signing keys (overridable for tests of the Google path). */
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** The dev issuer: on by default outside production, off in production unless set true. */
+  AUTH_DEV_LOGIN: z.enum(['true', 'false', '1', '0', '']).optional(),
+  /** Access token lifetime in seconds; default 12 h. */
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(43_200),
+  /** Signing keys (a mounted secret in cluster mode); default DATA_DIR/keys/identity.json. */
+  IDENTITY_KEYS_FILE: z.string().optional(),
+});
+export type IdentityConfig = z.infer<typeof IdentityConfig>;
+
+/** Whether the dev issuer is on: explicit setting wins; otherwise on except in production. */
+export function devLoginEnabled(config: IdentityConfig): boolean {
+  return envFlag(config.NODE_ENV !== 'production').parse(config.AUTH_DEV_LOGIN);
+}

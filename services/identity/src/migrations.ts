@@ -1,0 +1,36 @@
+import type { ServiceMigration } from '@commonwork/kit';
+import { sql } from 'kysely';
+
+export const migrations: ServiceMigration[] = [
+  {
+    name: '0001_users',
+    async up(db) {
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('username', 'text')
+        .addColumn('username_lower', 'text')
+        .addColumn('bio', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('phone', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('title', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('picture', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('picture_public_id', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('role', 'text', (c) => c.notNull().defaultTo('user'))
+        .addColumn('skills', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .addColumn('links', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+        .addColumn('preferences', 'jsonb', (c) => c.notNull())
+        .addColumn('rating', 'real', (c) => c.notNull().defaultTo(0))
+        .addColumn('review_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .addUniqueConstraint('users_email_unique', ['email'])
+        .addUniqueConstraint('users_subject_unique', ['subject'])
+        .addUniqueConstraint('users_username_unique', ['username_lower'])
+        .execute();
+    },
+  },
+];

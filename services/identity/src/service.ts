@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import { createTokenVerifier, type ServiceDefinition } from '@commonwork/kit';
+import type { Kysely } from 'kysely';
+import { createIdTokenVerifier } from './auth/idTokens.ts';
+import { registerAuthRoutes } from './auth/routes.ts';
+import { devLoginEnabled, type IdentityConfig } from './config.ts';
+import type { KeyStore } from './keys/keyStore.ts';
+import { migrations } from './migrations.ts';
+import { publishUserEvent } from './publish.ts';
+import type { IdentityTables } from './users/projection.ts';
+import { createUserRepository } from './users/repository.ts';
+import { registerUserRoutes } from './users/routes.ts';
+
+/** Where identity keeps its keys unless a mounted secret says otherwise. */
+export const keysFileOf = (config: IdentityConfig) => config.IDENTITY_KEYS_FILE ?? join(config.DATA_DIR, 'keys', 'identity.json');
+
+/** Identity identifies itself with its own keys, without a network round trip. */
+export const identityVerifier = (keys: KeyStore) => createTokenVerifier(keys.accessKeys);
+
+/** The identity service: sign-in, the dev issuer, users and profiles. */
+export function identityService(config: IdentityConfig, keys: KeyStore): ServiceDefinition {
+  const devLogin = devLoginEnabled(config);
+  const verifyIdToken = createIdTokenVerifier({
+    googleClientId: config.GOOGLE_CLIENT_ID,
+    googleJwksUrl: config.GOOGLE_JWKS_URL,
+    devKeys: devLogin ? keys.devKeys : undefined,
+  });
+  return {
+    name: 'identity',
+    migrations,
+    publishMap: publishUserEvent,
+    register: (ctx) => {
+      const users = createUserRepository(ctx.db as Kysely<IdentityTables>, ctx.published);
+      const ttlSeconds = config.ACCESS_TOKEN_TTL_SECONDS;
+      registerAuthRoutes(ctx, { keys, users, verifyIdToken, googleClientId: config.GOOGLE_CLIENT_ID ?? null, devLogin, ttlSeconds });
+      registerUserRoutes(ctx, { keys, users, verifyIdToken, ttlSeconds });
+    },
+  };
+}

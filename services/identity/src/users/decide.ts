@@ -1,0 +1,80 @@
+import type { PreferencesPatch } from '@commonwork/contracts';
+import { Conflict, createError, type Decider } from '@commonwork/kit';
+import { cardOf, initialUserState, mergePreferences, type ProfileFields, type UserEvent, type UserState } from './user.ts';
+
+export const UserNotFound = createError('USER_NOT_FOUND', 'User not found', 404);
+
+export type UserCommand =
+  | { type: 'Register'; userId: string; subject: string; email: string; name: string; picture: string }
+  | { type: 'CompleteProfile'; name: string; username: string; bio: string; picture?: string | undefined }
+  | { type: 'UpdateProfile'; changes: Partial<ProfileFields>; preferences?: PreferencesPatch | undefined };
+
+export function evolve(state: UserState, event: UserEvent): UserState {
+  switch (event.type) {
+    case 'UserRegistered': {
+      const { userId, email, name, picture } = event.data;
+      return { ...state, exists: true, userId, email, name, picture };
+    }
+    case 'UserProfileCompleted': {
+      const { name, username, bio, picture } = event.data;
+      return { ...state, name, username, bio, picture };
+    }
+    case 'UserProfileUpdated':
+      return { ...state, ...event.data.changes };
+    case 'UserPreferencesChanged':
+      return { ...state, preferences: event.data.preferences };
+    default: {
+      const never: never = event;
+      return never;
+    }
+  }
+}
+
+/** Keeps only the fields that actually change, so a no-op save emits no event. */
+function diff(state: UserState, changes: Partial<ProfileFields>): Partial<ProfileFields> {
+  return Object.fromEntries(
+    Object.entries(changes).filter(([k, v]) => JSON.stringify(state[k as keyof ProfileFields]) !== JSON.stringify(v)),
+  );
+}
+
+export function decide(command: UserCommand, state: UserState): UserEvent[] {
+  switch (command.type) {
+    case 'Register': {
+      if (state.exists) throw Conflict('User already exists');
+      const { userId, subject, email, name, picture } = command;
+      const next = evolve(state, {
+        type: 'UserRegistered',
+        data: { userId, subject, email, name, picture, role: 'user', card: cardOf(state) },
+      });
+      return [{ type: 'UserRegistered', data: { userId, subject, email, name, picture, role: 'user', card: cardOf(next) } }];
+    }
+    case 'CompleteProfile': {
+      if (!state.exists) throw UserNotFound();
+      const data = { userId: state.userId, name: command.name, username: command.username, bio: command.bio, picture: command.picture || state.picture };
+      const next = evolve(state, { type: 'UserProfileCompleted', data: { ...data, card: cardOf(state) } });
+      return [{ type: 'UserProfileCompleted', data: { ...data, card: cardOf(next) } }];
+    }
+    case 'UpdateProfile': {
+      if (!state.exists) throw UserNotFound();
+      const events: UserEvent[] = [];
+      const changes = diff(state, command.changes);
+      if (Object.keys(changes).length > 0) {
+        const next = evolve(state, { type: 'UserProfileUpdated', data: { userId: state.userId, changes, card: cardOf(state) } });
+        events.push({ type: 'UserProfileUpdated', data: { userId: state.userId, changes, card: cardOf(next) } });
+      }
+      if (command.preferences) {
+        const preferences = mergePreferences(state.preferences, command.preferences);
+        if (JSON.stringify(preferences) !== JSON.stringify(state.preferences)) {
+          events.push({ type: 'UserPreferencesChanged', data: { userId: state.userId, preferences } });
+        }
+      }
+      return events;
+    }
+    default: {
+      const never: never = command;
+      return never;
+    }
+  }
+}
+
+export const userDecider: Decider<UserState, UserCommand, UserEvent> = { initialState: initialUserState, evolve, decide };

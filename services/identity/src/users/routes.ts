@@ -1,0 +1,56 @@
+import { identityRoutes } from '@commonwork/contracts';
+import { Forbidden, registerRoute, type ServiceContext } from '@commonwork/kit';
+import type { VerifiedIdentity } from '../auth/idTokens.ts';
+import { sessionFor } from '../auth/session.ts';
+import type { KeyStore } from '../keys/keyStore.ts';
+import { UserNotFound } from './decide.ts';
+import { presentUser } from './present.ts';
+import { type UserRepository, UsernameTaken } from './repository.ts';
+
+export interface UserRouteDeps {
+  keys: KeyStore;
+  users: UserRepository;
+  verifyIdToken: (credential: string) => Promise<VerifiedIdentity>;
+  ttlSeconds: number;
+}
+
+export function registerUserRoutes(ctx: ServiceContext, deps: UserRouteDeps) {
+  const { app, verifier } = ctx;
+  const { users } = deps;
+
+  registerRoute(app, verifier, identityRoutes.createUser, async ({ body, request, reply }) => {
+    const who = await deps.verifyIdToken(body.credential);
+    const { row, isNew } = await users.findOrRegister({ ...who, name: body.name || who.name }, ctx.metadataFor(request, null));
+    reply.status(isNew ? 201 : 200);
+    return sessionFor(deps.keys, deps.ttlSeconds, row, isNew, isNew ? 'User created successfully' : 'User already exists');
+  });
+
+  registerRoute(app, verifier, identityRoutes.setupUser, async ({ body, caller, request }) => {
+    if (await users.usernameTaken(body.username, caller.sub)) throw UsernameTaken();
+    const row = await users.execute(
+      caller.sub,
+      { type: 'CompleteProfile', name: body.name, username: body.username, bio: body.bio, picture: body.picture },
+      ctx.metadataFor(request, caller.sub),
+    );
+    return sessionFor(deps.keys, deps.ttlSeconds, row, false, 'Profile completed successfully');
+  });
+
+  registerRoute(app, verifier, identityRoutes.userByUsername, async ({ params, caller }) => {
+    const row = await users.byUsername(params.username);
+    if (!row) throw UserNotFound();
+    return { success: true as const, user: presentUser(row, caller.sub) };
+  });
+
+  registerRoute(app, verifier, identityRoutes.userById, async ({ params, caller }) => {
+    const row = await users.byId(params.id);
+    if (!row) throw UserNotFound();
+    return { success: true as const, user: presentUser(row, caller.sub) };
+  });
+
+  registerRoute(app, verifier, identityRoutes.updateUser, async ({ params, body, caller, request }) => {
+    if (params.id !== caller.sub) throw Forbidden('You can only update your own profile');
+    const { preferences, ...changes } = body;
+    const row = await users.execute(caller.sub, { type: 'UpdateProfile', changes, preferences }, ctx.metadataFor(request, caller.sub));
+    return { success: true as const, message: 'Profile updated successfully', user: presentUser(row, caller.sub) };
+  });
+}

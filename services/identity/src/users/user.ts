@@ -1,0 +1,88 @@
+import { DEFAULT_PREFERENCES, type Preferences, type PreferencesPatch } from '@commonwork/contracts';
+
+/** The fields of a profile a user edits (PUT /api/users/{id}), all optional in a change. */
+export interface ProfileFields {
+  name: string;
+  phone: string;
+  bio: string;
+  title: string;
+  location: string;
+  website: string;
+  github: string;
+  twitter: string;
+  linkedin: string;
+  skills: string[];
+  picture: string;
+  picturePublicId: string;
+}
+
+/** The public card other services keep (event-carried state). */
+export interface UserCard {
+  userId: string;
+  name: string;
+  username: string | null;
+  picture: string;
+  title: string;
+  location: string;
+  skills: string[];
+}
+
+/** The user aggregate's stored events (identity's own; `publish.ts` maps what others see). */
+export type UserEvent =
+  | {
+      type: 'UserRegistered';
+      data: { userId: string; subject: string; email: string; name: string; picture: string; role: 'user' | 'admin'; card: UserCard };
+    }
+  | { type: 'UserProfileCompleted'; data: { userId: string; name: string; username: string; bio: string; picture: string; card: UserCard } }
+  | { type: 'UserProfileUpdated'; data: { userId: string; changes: Partial<ProfileFields>; card: UserCard } }
+  | { type: 'UserPreferencesChanged'; data: { userId: string; preferences: Preferences } };
+
+export interface UserState extends ProfileFields {
+  exists: boolean;
+  userId: string;
+  email: string;
+  username: string | null;
+  preferences: Preferences;
+}
+
+export const initialUserState = (): UserState => ({
+  exists: false,
+  userId: '',
+  email: '',
+  username: null,
+  name: '',
+  phone: '',
+  bio: '',
+  title: '',
+  location: '',
+  website: '',
+  github: '',
+  twitter: '',
+  linkedin: '',
+  skills: [],
+  picture: '',
+  picturePublicId: '',
+  preferences: DEFAULT_PREFERENCES,
+});
+
+export const cardOf = (s: UserState): UserCard => ({
+  userId: s.userId,
+  name: s.name,
+  username: s.username,
+  picture: s.picture,
+  title: s.title,
+  location: s.location,
+  skills: s.skills,
+});
+
+/** Merges a partial preferences change into the full preferences. */
+export function mergePreferences(current: Preferences, patch: PreferencesPatch): Preferences {
+  return {
+    notifications: { ...current.notifications, ...patch.notifications },
+    privacy: { ...current.privacy, ...patch.privacy },
+    language: patch.language ?? current.language,
+    timezone: patch.timezone ?? current.timezone,
+  };
+}
+
+export const userStreamId = (userId: string) => `user-${userId}`;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** Thrown (and, at boot, printed) when the environment does not satisfy a config schema. */
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses configuration from the environment; the message names every variable that is wrong. */
+export function parseConfig<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv = process.env): z.infer<T> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`));
+}
+
+/** Boot-time config: on failure print a readable message and exit, never start half-configured. */
+export function loadConfig<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv = process.env): z.infer<T> {
+  try {
+    return parseConfig(schema, env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(78);
+  }
+}
+
+/** `"true"`/`"1"` → true; anything else set → false; unset → the default. */
+export const envFlag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1'));
+
+/** Settings every process shares. */
+export const CommonConfig = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** PostgreSQL server; unset means embedded PGlite under DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  /** NATS with JetStream; unset means the in-process bus. */
+  NATS_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+});
+export type CommonConfig = z.infer<typeof CommonConfig>;

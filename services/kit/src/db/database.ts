@@ -1,0 +1,57 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+
+// Kysely's own examples type an untyped handle this way; each service narrows it with its table types.
+// biome-ignore lint/suspicious/noExplicitAny: the root handle spans every service's schema
+export type AnyDb = Kysely<any>;
+
+/** One database connection for the process; services each work in their own schema of it. */
+export interface Database {
+  kind: 'postgres' | 'pglite';
+  root: AnyDb;
+  /** A handle whose unqualified table names resolve in `schema` (the service's own). */
+  forSchema<DB>(schema: string): Kysely<DB>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL server URL; when unset, PGlite (WASM PostgreSQL) is used. */
+  url?: string | undefined;
+  /** PGlite data directory; unset keeps the data in memory (tests). */
+  dataDir?: string | undefined;
+  /** Pool size against a PostgreSQL server; default 10. */
+  poolSize?: number;
+}
+
+/** Opens PostgreSQL (a server URL) or PGlite (embedded), behind one Kysely interface. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    return wrap('postgres', new Kysely({ dialect: new PostgresDialect({ pool }) }));
+  }
+  const pglite = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
+  const root: AnyDb = new Kysely({ dialect: new PGliteDialect(pglite) });
+  const db = wrap('pglite', root);
+  return {
+    ...db,
+    close: async () => {
+      await root.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+function wrap(kind: Database['kind'], root: AnyDb): Database {
+  return {
+    kind,
+    root,
+    forSchema: <DB>(schema: string) => root.withSchema(schema) as unknown as Kysely<DB>,
+    ping: async () => {
+      await sql`select 1`.execute(root);
+    },
+    close: () => root.destroy(),
+  };
+}

@@ -1,0 +1,31 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { AnyDb, Database } from './database.ts';
+
+/** A schema migration of one service: `db` resolves table names in the service's schema. */
+export interface ServiceMigration {
+  name: string;
+  up(db: AnyDb, schema: string): Promise<void>;
+}
+
+/**
+ * Creates the service's schema if missing and applies its migrations in order, recording them in
+ * the schema's own migration table, so services migrate independently of one another.
+ */
+export async function migrateSchema(database: Database, schema: string, migrations: ServiceMigration[]) {
+  await sql`create schema if not exists ${sql.id(schema)}`.execute(database.root);
+  const provider: MigrationProvider = {
+    getMigrations: async () =>
+      Object.fromEntries(
+        migrations.map((m): [string, Migration] => [
+          m.name,
+          { up: (db: Kysely<unknown>) => m.up((db as AnyDb).withSchema(schema), schema) },
+        ]),
+      ),
+  };
+  const migrator = new Migrator({ db: database.root, provider, migrationTableSchema: schema });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new Error(`Migration ${failed ?? '(unknown)'} of schema ${schema} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,61 @@
+import type { EventEnvelope } from '@commonwork/contracts';
+
+/** A message as a consumer receives it. */
+export interface BusMessage {
+  subject: string;
+  envelope: EventEnvelope;
+  /** 1 on first delivery; grows with each redelivery after a failure. */
+  deliveryCount: number;
+}
+
+export interface ConsumerSpec {
+  /** The publishing service's stream, e.g. `IDENTITY`. */
+  stream: string;
+  /** Durable name `<service>-<purpose>`: replicas that share it share the work. */
+  durable: string;
+  /** One subject filter (NATS 2.9 has no multi-filter consumers), e.g. `identity.user.>`. */
+  filterSubject: string;
+  /** Deliveries before a failing event goes to the dead-letter subject; default 5. */
+  maxDeliver?: number;
+  handle: (message: BusMessage) => Promise<void>;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+}
+
+/**
+ * The event bus port. Two adapters keep the same delivery rules: NATS JetStream (cluster mode)
+ * and an in-process bus (embedded mode): at-least-once, in order per consumer, duplicates of one
+ * message id dropped inside a window, poison messages dead-lettered after `maxDeliver`.
+ */
+export interface EventBus {
+  /** Creates or updates a stream; idempotent. */
+  ensureStream(stream: string, subjects: string[]): Promise<void>;
+  /** Publishes on the subject `envelope.type`, de-duplicated by `envelope.id`. */
+  publish(envelope: EventEnvelope): Promise<void>;
+  consume(spec: ConsumerSpec): Promise<Subscription>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_MAX_DELIVER = 5;
+/** JetStream's default duplicate window, which the in-process bus copies. */
+export const DUPLICATE_WINDOW_MS = 120_000;
+
+/** The dead-letter subject of a consumer. */
+export const deadLetterSubject = (durable: string) => `deadletter.${durable}`;
+
+/** The stream a service publishes to: `IDENTITY` takes `identity.>`. */
+export const serviceStream = (service: string) => ({ stream: service.toUpperCase(), subjects: [`${service}.>`] });
+
+/** NATS subject matching: `*` is one token, `>` the rest. */
+export function subjectMatches(filter: string, subject: string): boolean {
+  const f = filter.split('.');
+  const s = subject.split('.');
+  for (let i = 0; i < f.length; i++) {
+    if (f[i] === '>') return s.length > i;
+    if (i >= s.length || (f[i] !== '*' && f[i] !== s[i])) return false;
+  }
+  return f.length === s.length;
+}

@@ -1,0 +1,115 @@
+import { EventEmitter } from 'node:events';
+import type { EventEnvelope } from '@commonwork/contracts';
+import type { Logger } from '../logger.ts';
+import {
+  type ConsumerSpec,
+  DEFAULT_MAX_DELIVER,
+  DUPLICATE_WINDOW_MS,
+  deadLetterSubject,
+  type EventBus,
+  type Subscription,
+  subjectMatches,
+} from './bus.ts';
+
+interface StoredMessage {
+  seq: number;
+  subject: string;
+  envelope: EventEnvelope;
+}
+
+const DEAD_LETTER_STREAM = 'DEADLETTER';
+
+/**
+ * The in-process bus of embedded mode: streams are in-memory logs, durable consumers keep their
+ * position for the life of the process, and the delivery rules match the JetStream adapter's.
+ * Events are not lost on restart because the outbox replays from each service's event store.
+ */
+export class MemoryBus implements EventBus {
+  private readonly streams = new Map<string, { subjects: string[]; messages: StoredMessage[] }>();
+  private readonly seen = new Map<string, number>();
+  private readonly positions = new Map<string, number>();
+  private readonly wake = new EventEmitter().setMaxListeners(0);
+  private seq = 0;
+
+  constructor(private readonly log: Logger) {
+    this.streams.set(DEAD_LETTER_STREAM, { subjects: ['deadletter.>'], messages: [] });
+  }
+
+  async ensureStream(stream: string, subjects: string[]) {
+    const existing = this.streams.get(stream);
+    if (existing) existing.subjects = subjects;
+    else this.streams.set(stream, { subjects, messages: [] });
+  }
+
+  async publish(envelope: EventEnvelope) {
+    this.publishOn(envelope.type, envelope);
+  }
+
+  private publishOn(subject: string, envelope: EventEnvelope) {
+    const now = Date.now();
+    for (const [id, at] of this.seen) if (now - at > DUPLICATE_WINDOW_MS) this.seen.delete(id);
+    const dedupeKey = `${subject}|${envelope.id}`;
+    if (this.seen.has(dedupeKey)) return;
+    const stream = [...this.streams.values()].find((s) => s.subjects.some((f) => subjectMatches(f, subject)));
+    if (!stream) throw new Error(`No stream takes subject ${subject}`);
+    this.seen.set(dedupeKey, now);
+    stream.messages.push({ seq: ++this.seq, subject, envelope });
+    this.wake.emit('message');
+  }
+
+  async consume(spec: ConsumerSpec): Promise<Subscription> {
+    const stream = this.streams.get(spec.stream);
+    if (!stream) throw new Error(`Stream ${spec.stream} does not exist`);
+    const maxDeliver = spec.maxDeliver ?? DEFAULT_MAX_DELIVER;
+    let stopped = false;
+    let running: Promise<void> = Promise.resolve();
+    const key = `${spec.stream}/${spec.durable}`;
+
+    const drain = async () => {
+      while (!stopped) {
+        const position = this.positions.get(key) ?? 0;
+        const next = stream.messages.find((m) => m.seq > position && subjectMatches(spec.filterSubject, m.subject));
+        if (!next) return;
+        if (!(await this.deliver(spec, next, maxDeliver, () => stopped))) return;
+        this.positions.set(key, next.seq);
+      }
+    };
+    const onMessage = () => {
+      running = running.then(drain);
+    };
+    this.wake.on('message', onMessage);
+    onMessage();
+    return {
+      stop: async () => {
+        stopped = true;
+        this.wake.off('message', onMessage);
+        await running;
+      },
+    };
+  }
+
+  /** Delivers until handled or dead-lettered (true), or until the consumer stops (false: not done). */
+  private async deliver(spec: ConsumerSpec, message: StoredMessage, maxDeliver: number, isStopped: () => boolean) {
+    for (let deliveryCount = 1; !isStopped(); deliveryCount++) {
+      try {
+        await spec.handle({ subject: message.subject, envelope: message.envelope, deliveryCount });
+        return true;
+      } catch (error) {
+        if (deliveryCount >= maxDeliver) {
+          this.log.error({ err: error, eventId: message.envelope.id, durable: spec.durable }, 'event dead-lettered');
+          this.publishOn(deadLetterSubject(spec.durable), message.envelope);
+          return true;
+        }
+        this.log.warn({ err: error, eventId: message.envelope.id, deliveryCount }, 'handler failed; will redeliver');
+        await new Promise((r) => setTimeout(r, Math.min(50 * 2 ** deliveryCount, 2_000)));
+      }
+    }
+    return false;
+  }
+
+  async ping() {}
+
+  async close() {
+    this.wake.removeAllListeners();
+  }
+}

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, {
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from '../logger.ts';
+import { errorHandler } from './errorHandler.ts';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  Logger,
+  ZodTypeProvider
+>;
+
+/** A readiness probe: resolves when a dependency answers, throws otherwise. */
+export type ReadinessCheck = { name: string; check: () => Promise<unknown> };
+
+export interface AppOptions {
+  logger: Logger;
+  readiness?: ReadinessCheck[];
+  /** Body size cap in bytes; default 1 MiB (uploads set their own). */
+  bodyLimit?: number;
+  /** Trust X-Forwarded-* from the gateway in front; default true. */
+  trustProxy?: boolean;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
+
+/**
+ * The Fastify app every process starts from: zod validation, the shared error body, request ids
+ * that follow a request across the gateway, `/healthz` (alive) and `/readyz` (dependencies answer).
+ */
+export function createApp(options: AppOptions): App {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    bodyLimit: options.bodyLimit ?? 1_048_576,
+    trustProxy: options.trustProxy ?? true,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    disableRequestLogging: false,
+  }).withTypeProvider<ZodTypeProvider>() as unknown as App;
+
+  app.decorateRequest('caller', null);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ success: false, message: `Route ${request.method} ${request.url} not found`, error: 'ROUTE_NOT_FOUND' }),
+  );
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    const results = await Promise.all(
+      (options.readiness ?? []).map(async ({ name, check }) => {
+        try {
+          await check();
+          return [name, 'ok'] as const;
+        } catch {
+          return [name, 'down'] as const;
+        }
+      }),
+    );
+    const ready = results.every(([, state]) => state === 'ok');
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(results) });
+  });
+  return app;
+}

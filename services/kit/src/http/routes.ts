@@ -1,0 +1,80 @@
+import type { AccessClaims, RouteContract } from '@commonwork/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { bearerToken, type TokenVerifier } from '../auth/verifier.ts';
+import { Unauthorized } from '../errors.ts';
+import type { App } from './app.ts';
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+/** What a handler receives: the contract's parsed input and, for signed-in calls, the caller. */
+export interface RouteInput<C extends RouteContract> {
+  params: Infer<C['params']>;
+  query: Infer<C['querystring']>;
+  body: Infer<C['body']>;
+  caller: C['auth'] extends 'user' ? Caller : Caller | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+/** The signed-in user behind a request, with the raw token to forward on their behalf. */
+export interface Caller extends AccessClaims {
+  token: string;
+}
+
+type Output<C extends RouteContract> = { [S in keyof C['response']]: z.input<C['response'][S]> }[keyof C['response']];
+
+/**
+ * Registers a handler for a route contract. The pipeline reads in order: authenticate (per the
+ * contract's `auth`), validate (the contract's zod schemas), handle. Authorization is the
+ * handler's, because only the domain knows who owns what.
+ */
+export function registerRoute<C extends RouteContract>(
+  app: App,
+  verifier: TokenVerifier,
+  contract: C,
+  handler: (input: RouteInput<C>) => Promise<Output<C>>,
+) {
+  app.route({
+    method: contract.method,
+    url: contract.url,
+    schema: {
+      ...(contract.params && { params: contract.params }),
+      ...(contract.querystring && { querystring: contract.querystring }),
+      ...(contract.body && { body: contract.body }),
+      response: contract.response,
+    },
+    // Authentication runs before validation, so an anonymous caller learns nothing about the input rules.
+    onRequest: async (request) => {
+      request.caller = await authenticate(verifier, request, contract.auth);
+    },
+    handler: async (request, reply) => {
+      return handler({
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        caller: request.caller,
+        request,
+        reply,
+      } as RouteInput<C>);
+    },
+  });
+}
+
+async function authenticate(verifier: TokenVerifier, request: FastifyRequest, mode: RouteContract['auth']) {
+  if (mode === 'public') return null;
+  const token = bearerToken(request.headers.authorization);
+  if (!token) {
+    if (mode === 'optional') return null;
+    throw Unauthorized();
+  }
+  const claims = await verifier(token);
+  request.log = request.log.child({ userId: claims.sub });
+  return { ...claims, token };
+}
