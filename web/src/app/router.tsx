@@ -1,0 +1,62 @@
+import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { LoginPage, SignupPage } from '../features/auth/AuthPage.tsx';
+import { JoinChannelPage } from '../features/community/JoinChannelPage.tsx';
+import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
+import { LandingPage } from '../features/landing/LandingPage.tsx';
+import { SidebarLayout } from '../features/layout/SidebarLayout.tsx';
+import { PlaceholderPage } from '../features/placeholders/PlaceholderPage.tsx';
+import { ProfilePage } from '../features/profile/ProfilePage.tsx';
+import { SettingsPage } from '../features/settings/SettingsPage.tsx';
+import { ProtectedRoute } from './ProtectedRoute.tsx';
+import { RootShell } from './providers.tsx';
+import { RouteError } from './RouteError.tsx';
+
+/** Screens built by later issues: each shows its title until then. */
+const placeholder = (path: string, title: string, description: string) => ({
+  path,
+  element: <PlaceholderPage title={title} description={description} />,
+});
+
+/** The route table of spec 000 §2 and 002 §2. */
+export const router = createBrowserRouter([
+  {
+    element: <RootShell />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/auth/github/callback', element: <LandingPage /> },
+      { path: '/signup', element: <SignupPage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/join/channel/:joinLink', element: <JoinChannelPage /> },
+      {
+        element: <ProtectedRoute />,
+        children: [
+          {
+            element: <SidebarLayout />,
+            children: [
+              { path: '/dashboard', element: <DashboardPage /> },
+              { path: '/profile', element: <ProfilePage /> },
+              placeholder('/profile/:username', 'Profile', 'Member profiles open here.'),
+              placeholder('/notifications', 'Notifications', 'Updates addressed to you appear here.'),
+              placeholder('/marketplace', 'Marketplace', 'Browse gigs from freelancers in the community.'),
+              placeholder('/marketplace/create', 'Create Gig', 'Offer your skills as a gig.'),
+              placeholder('/marketplace/:id', 'Gig Details', 'The details of a gig.'),
+              placeholder('/marketplace/:id/edit', 'Edit Gig', 'Change your gig.'),
+              placeholder('/events', 'Events', 'Hackathons, workshops and conferences.'),
+              placeholder('/events/create', 'Create Event', 'Organise an event for the community.'),
+              placeholder('/events/:id', 'Event Details', 'The details of an event.'),
+              placeholder('/events/edit/:id', 'Edit Event', 'Change your event.'),
+              placeholder('/events/:id/edit', 'Edit Event', 'Change your event.'),
+              placeholder('/community', 'Community', 'Channels with live discussion.'),
+              placeholder('/inbox', 'Inbox', 'Your one-to-one conversations.'),
+              placeholder('/inbox/:chatId', 'Inbox', 'A conversation.'),
+              { path: '/settings', element: <SettingsPage /> },
+              placeholder('/saved', 'Saved Items', 'Drafts of your events and gigs.'),
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+]);

@@ -1,0 +1,81 @@
+import { RefreshCw } from 'lucide-react';
+import { Banner } from '../../shared/ui/Banner.tsx';
+import { buttonSecondary } from '../../shared/ui/classes.ts';
+import { Spinner } from '../../shared/ui/Spinner.tsx';
+import { useAuthConfig } from './api.ts';
+import { CompleteProfileModal } from './CompleteProfileModal.tsx';
+import { DevSignInForm } from './DevSignInForm.tsx';
+import { GoogleSignInButton } from './GoogleSignInButton.tsx';
+import type { AuthMode } from './messages.ts';
+import { useProviderSignIn } from './useProviderSignIn.ts';
+
+/** The sign-in methods this server offers (Google, the dev issuer) and the profile completion step. */
+export function SignInPanel({ mode }: { mode: AuthMode }) {
+  const config = useAuthConfig();
+  const flow = useProviderSignIn(mode);
+
+  if (config.isPending) {
+    return (
+      <div className="flex justify-center py-6">
+        <Spinner className="h-6 w-6" />
+      </div>
+    );
+  }
+  if (config.isError) {
+    return (
+      <div className="space-y-3">
+        <Banner tone="error">Sign-in options could not be loaded. Check your connection and try again.</Banner>
+        <button type="button" className={buttonSecondary} onClick={() => void config.refetch()}>
+          <RefreshCw className="h-4 w-4" aria-hidden="true" />
+          Try Again
+        </button>
+      </div>
+    );
+  }
+
+  const { googleClientId, devLogin } = config.data;
+  return (
+    <div className="space-y-5">
+      {flow.error && <Banner tone="error">{flow.error}</Banner>}
+      {flow.signInClosed ? (
+        <p className="text-center text-sm text-slate-500 dark:text-slate-400" role="status">
+          Almost there: complete your profile to continue.
+        </p>
+      ) : (
+        <>
+          {googleClientId && (
+            <GoogleSignInButton
+              clientId={googleClientId}
+              mode={mode}
+              onCredential={(credential) => void flow.signInWithCredential(credential)}
+              onError={flow.providerFailed}
+            />
+          )}
+          {googleClientId && devLogin && (
+            <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
+              <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+              or
+              <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+            </div>
+          )}
+          {devLogin && (
+            <DevSignInForm
+              mode={mode}
+              disabled={flow.isSigningIn}
+              onCredential={(credential) => void flow.signInWithCredential(credential)}
+            />
+          )}
+          {!googleClientId && !devLogin && (
+            <Banner tone="info">No sign-in method is configured on this server.</Banner>
+          )}
+          {flow.isSigningIn && (
+            <div className="flex items-center justify-center gap-2 text-sm text-slate-500" role="status">
+              <Spinner className="h-4 w-4" /> Signing you in...
+            </div>
+          )}
+        </>
+      )}
+      <CompleteProfileModal pending={flow.pending} onClose={flow.cancelProfile} onComplete={flow.completeProfile} />
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { DEFAULT_SUCCESS_RATE, TIMINGS } from '@commonwork/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import { CalendarDays, Crown, RefreshCw, ShoppingBag, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { formatCurrency } from '../../shared/format/index.ts';
+import { useNow } from '../../shared/hooks/useNow.ts';
+import { buttonSecondary } from '../../shared/ui/classes.ts';
+import { useAuth } from '../auth/AuthProvider.tsx';
+import { EmptyState, ListCard, ProTip, QuickActions, StatTiles } from './DashboardSections.tsx';
+import { firstNameOf, greetingFor } from './greeting.ts';
+
+/**
+ * The signed-in home (spec 000 §2). Trending gigs, freelancers, events and analytics arrive with the
+ * marketplace and events services; until then the tiles show the spec's fallback (0 active, $0,
+ * 94 percent) and the lists their empty states.
+ */
+export function DashboardPage() {
+  const { user } = useAuth();
+  const now = useNow(TIMINGS.dashboardClockMs);
+  const queryClient = useQueryClient();
+  const [refreshing, setRefreshing] = useState(false);
+
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      await queryClient.invalidateQueries();
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  const firstName = firstNameOf(user?.name);
+  return (
+    <div className="mx-auto max-w-6xl space-y-8">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <p className="text-sm text-slate-500 dark:text-slate-400">
+            <time dateTime={now.toISOString()}>{format(now, 'EEEE, MMMM d · h:mm a')}</time>
+          </p>
+          <h1 className="mt-1 text-3xl font-bold text-slate-900 dark:text-white">
+            {greetingFor(now)}
+            {firstName ? `, ${firstName}` : ''}!
+          </h1>
+          <p className="mt-1 inline-flex items-center gap-1.5 text-sm font-medium text-amber-600 dark:text-amber-400">
+            <Crown className="h-4 w-4" aria-hidden="true" />
+            Premium Member
+          </p>
+        </div>
+        <button type="button" className={buttonSecondary} onClick={() => void refresh()} disabled={refreshing}>
+          <RefreshCw className={`h-4 w-4 ${refreshing ? 'animate-spin' : ''}`} aria-hidden="true" />
+          Refresh
+        </button>
+      </header>
+
+      <QuickActions />
+      <StatTiles activeProjects="0" totalEarnings={formatCurrency(0)} successRate={`${DEFAULT_SUCCESS_RATE}%`} />
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <ListCard title="Trending Gigs" link={{ to: '/marketplace', label: 'View all' }}>
+            <EmptyState
+              icon={ShoppingBag}
+              message="No gigs are trending yet. Be the first to offer your skills."
+              action={{ to: '/marketplace/create', label: 'Post a Gig' }}
+            />
+          </ListCard>
+          <ListCard title="Upcoming Events" link={{ to: '/events', label: 'View all' }}>
+            <EmptyState
+              icon={CalendarDays}
+              message="No upcoming events yet."
+              action={{ to: '/events/create', label: 'Create Event' }}
+            />
+          </ListCard>
+        </div>
+        <div className="space-y-6">
+          <ListCard title="Top Freelancers">
+            <EmptyState icon={UserRound} message="Top freelancers will appear here as the community grows." />
+          </ListCard>
+          <ProTip />
+        </div>
+      </div>
+    </div>
+  );
+}

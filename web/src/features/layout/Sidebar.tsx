@@ -1,0 +1,147 @@
+import { LogOut, Moon, Sun, UserRound, X } from 'lucide-react';
+import { NavLink } from 'react-router-dom';
+import { formatBadgeCount } from '../../shared/format/index.ts';
+import { useTheme } from '../../shared/theme/ThemeProvider.tsx';
+import { Avatar } from '../../shared/ui/Avatar.tsx';
+import { Logo } from '../../shared/ui/Logo.tsx';
+import { useAuth } from '../auth/AuthProvider.tsx';
+import { useUnreadCount } from '../notifications/useUnreadCount.ts';
+import { ACCOUNT_GROUP, NAV_GROUPS, type NavGroup, type NavItem } from './navItems.ts';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition ${
+    isActive
+      ? 'bg-green-50 text-green-700 dark:bg-green-950/60 dark:text-green-300'
+      : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white'
+  }`;
+
+function GroupTitle({ children }: { children: string }) {
+  return (
+    <h2 className="mb-1 px-3 text-xs font-semibold uppercase tracking-wider text-slate-400 dark:text-slate-500">
+      {children}
+    </h2>
+  );
+}
+
+function NavEntry({ item, unread }: { item: NavItem; unread: number }) {
+  const badge = item.badge === 'notifications' ? formatBadgeCount(unread) : '';
+  const Icon = item.icon;
+  return (
+    <li>
+      <NavLink to={item.to} end={item.to === '/dashboard'} className={linkClass}>
+        <Icon className="h-5 w-5 shrink-0" aria-hidden="true" />
+        <span className="flex-1">{item.label}</span>
+        {badge && (
+          <span
+            className="rounded-full bg-red-500 px-2 py-0.5 text-xs font-semibold text-white"
+            aria-label={`${badge} unread`}
+          >
+            {badge}
+          </span>
+        )}
+      </NavLink>
+    </li>
+  );
+}
+
+function Group({ group, unread }: { group: NavGroup; unread: number }) {
+  return (
+    <div>
+      <GroupTitle>{group.title}</GroupTitle>
+      <ul className="space-y-0.5">
+        {group.items.map((item) => (
+          <NavEntry key={item.to} item={item} unread={unread} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function AppearanceToggle() {
+  const { isDark, toggleTheme } = useTheme();
+  return (
+    <div>
+      <GroupTitle>Appearance</GroupTitle>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={isDark}
+        onClick={toggleTheme}
+        className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+      >
+        {isDark ? <Moon className="h-5 w-5" aria-hidden="true" /> : <Sun className="h-5 w-5" aria-hidden="true" />}
+        <span className="flex-1 text-left">Dark mode</span>
+        <span className={`relative h-5 w-9 rounded-full transition ${isDark ? 'bg-green-600' : 'bg-slate-300'}`}>
+          <span className={`absolute top-0.5 h-4 w-4 rounded-full bg-white shadow transition ${isDark ? 'left-4.5' : 'left-0.5'}`} />
+        </span>
+      </button>
+    </div>
+  );
+}
+
+interface SidebarProps {
+  /** Shown in the mobile drawer only. */
+  onClose?: () => void;
+}
+
+/** Navigation, theme switch and the account card of the signed-in layout. */
+export function Sidebar({ onClose }: SidebarProps) {
+  const { user, logout } = useAuth();
+  const unread = useUnreadCount();
+
+  return (
+    <div className="flex h-full flex-col">
+      <div className="flex items-center justify-between px-5 py-5">
+        <NavLink to="/dashboard" aria-label="Commonwork dashboard">
+          <Logo />
+        </NavLink>
+        {onClose && (
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close menu"
+            className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 lg:hidden dark:hover:bg-slate-800"
+          >
+            <X className="h-5 w-5" aria-hidden="true" />
+          </button>
+        )}
+      </div>
+      <nav aria-label="Main navigation" className="flex-1 space-y-6 overflow-y-auto px-3 pb-4">
+        {NAV_GROUPS.map((group) => (
+          <Group key={group.title} group={group} unread={unread} />
+        ))}
+        <AppearanceToggle />
+        <Group group={ACCOUNT_GROUP} unread={unread} />
+      </nav>
+      <div className="border-t border-slate-200 p-4 dark:border-slate-800">
+        <div className="flex items-center gap-3">
+          <Avatar name={user?.name} picture={user?.picture} />
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-semibold text-slate-900 dark:text-white">{user?.name}</p>
+            <span className="inline-block rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium capitalize text-green-800 dark:bg-green-950 dark:text-green-300">
+              {user?.role || 'Premium'}
+            </span>
+          </div>
+        </div>
+        <div className="mt-3 grid grid-cols-2 gap-2">
+          <NavLink
+            to="/profile"
+            end
+            className="flex items-center justify-center gap-1.5 rounded-lg border border-slate-200 px-2 py-1.5 text-xs font-medium text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800"
+          >
+            <UserRound className="h-4 w-4" aria-hidden="true" />
+            View Profile
+          </NavLink>
+          <button
+            type="button"
+            onClick={logout}
+            className="flex items-center justify-center gap-1.5 rounded-lg border border-slate-200 px-2 py-1.5 text-xs font-medium text-red-600 hover:bg-red-50 dark:border-slate-700 dark:text-red-400 dark:hover:bg-red-950/40"
+          >
+            <LogOut className="h-4 w-4" aria-hidden="true" />
+            Logout
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

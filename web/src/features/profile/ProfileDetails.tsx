@@ -1,0 +1,144 @@
+import { AtSign, BriefcaseBusiness, Code2, Globe, MapPin } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { SessionUser } from '../../shared/api/index.ts';
+import { cardClass, inputClass } from '../../shared/ui/classes.ts';
+import { FormField } from '../../shared/ui/FormField.tsx';
+import { SOCIAL_URLS, websiteHref } from './skills.ts';
+
+export interface ProfileFormValues {
+  bio: string;
+  location: string;
+  website: string;
+  github: string;
+  twitter: string;
+  linkedin: string;
+}
+
+interface SectionProps {
+  user: SessionUser;
+  editing: boolean;
+  register: UseFormRegister<ProfileFormValues>;
+  errors: FieldErrors<ProfileFormValues>;
+}
+
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className={cardClass} aria-label={title}>
+      <h2 className="mb-4 text-lg font-semibold text-slate-900 dark:text-white">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+const Empty = ({ children }: { children: string }) => (
+  <p className="text-sm text-slate-500 dark:text-slate-400">{children}</p>
+);
+
+export function AboutSection({ user, editing, register, errors }: SectionProps) {
+  const bio = user.profile?.bio || user.bio;
+  return (
+    <Section title="About">
+      {editing ? (
+        <FormField id="profile-bio" label="Bio" error={errors.bio?.message}>
+          <textarea id="profile-bio" rows={4} className={inputClass} {...register('bio')} />
+        </FormField>
+      ) : bio ? (
+        <p className="whitespace-pre-line text-slate-700 dark:text-slate-300">{bio}</p>
+      ) : (
+        <Empty>Tell people about yourself: click Edit Profile to add a bio.</Empty>
+      )}
+    </Section>
+  );
+}
+
+export function ContactSection({ user, editing, register, errors }: SectionProps) {
+  const { location, website } = user.profile ?? { location: '', website: '' };
+  if (editing) {
+    return (
+      <Section title="Contact Information">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id="profile-location" label="Location" error={errors.location?.message}>
+            <input id="profile-location" type="text" className={inputClass} {...register('location')} />
+          </FormField>
+          <FormField id="profile-website" label="Website" error={errors.website?.message}>
+            <input id="profile-website" type="url" placeholder="https://" className={inputClass} {...register('website')} />
+          </FormField>
+        </div>
+      </Section>
+    );
+  }
+  return (
+    <Section title="Contact Information">
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <div className="flex items-center gap-2 text-sm">
+          <MapPin className="h-4 w-4 text-slate-400" aria-hidden="true" />
+          <dt className="sr-only">Location</dt>
+          <dd className="text-slate-700 dark:text-slate-300">{location || 'No location'}</dd>
+        </div>
+        <div className="flex items-center gap-2 text-sm">
+          <Globe className="h-4 w-4 text-slate-400" aria-hidden="true" />
+          <dt className="sr-only">Website</dt>
+          <dd className="min-w-0 truncate">
+            {website ? (
+              <a href={websiteHref(website)} target="_blank" rel="noreferrer" className="text-green-700 hover:underline dark:text-green-400">
+                {website}
+              </a>
+            ) : (
+              <span className="text-slate-700 dark:text-slate-300">No website</span>
+            )}
+          </dd>
+        </div>
+      </dl>
+    </Section>
+  );
+}
+
+const NETWORKS = [
+  { key: 'github', label: 'GitHub', icon: Code2 },
+  { key: 'twitter', label: 'Twitter', icon: AtSign },
+  { key: 'linkedin', label: 'LinkedIn', icon: BriefcaseBusiness },
+] as const;
+
+export function SocialSection({ user, editing, register, errors }: SectionProps) {
+  if (editing) {
+    return (
+      <Section title="Social Presence">
+        <div className="grid gap-4 sm:grid-cols-3">
+          {NETWORKS.map(({ key, label }) => (
+            <FormField key={key} id={`profile-${key}`} label={`${label} username`} error={errors[key]?.message}>
+              <input id={`profile-${key}`} type="text" className={inputClass} {...register(key)} />
+            </FormField>
+          ))}
+        </div>
+      </Section>
+    );
+  }
+  const linked = NETWORKS.filter(({ key }) => user.profile?.[key]);
+  return (
+    <Section title="Social Presence">
+      {linked.length === 0 ? (
+        <Empty>No social profiles linked yet.</Empty>
+      ) : (
+        <ul className="flex flex-wrap gap-3">
+          {linked.map(({ key, label, icon: Icon }) => {
+            const username = user.profile?.[key] ?? '';
+            return (
+              <li key={key}>
+                <a
+                  href={SOCIAL_URLS[key](username)}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="inline-flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm font-medium text-slate-700 hover:border-green-300 hover:text-green-700 dark:border-slate-700 dark:text-slate-300"
+                >
+                  <Icon className="h-4 w-4" aria-hidden="true" />
+                  {label}: {username}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,161 @@
+import { TIMINGS, UpdateUserRequest } from '@commonwork/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Crown, Mail, Pencil, Save, X } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { errorMessage, isApiError, type SessionUser } from '../../shared/api/index.ts';
+import { useTransientFlag } from '../../shared/hooks/useTransientFlag.ts';
+import { Avatar } from '../../shared/ui/Avatar.tsx';
+import { Banner } from '../../shared/ui/Banner.tsx';
+import { buttonPrimary, buttonSecondary, cardClass } from '../../shared/ui/classes.ts';
+import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
+import { useAuth } from '../auth/AuthProvider.tsx';
+import { mergeUser, updateUser } from './api.ts';
+import { AboutSection, ContactSection, type ProfileFormValues, Section, SocialSection } from './ProfileDetails.tsx';
+import { ProfileSidebar } from './ProfileSidebar.tsx';
+import { SkillsEditor } from './SkillsEditor.tsx';
+
+const ProfileFormSchema = UpdateUserRequest.pick({
+  bio: true,
+  location: true,
+  website: true,
+  github: true,
+  twitter: true,
+  linkedin: true,
+}).required();
+
+const FORM_FIELDS: readonly string[] = ['bio', 'location', 'website', 'github', 'twitter', 'linkedin'];
+const isFormField = (field: string): field is keyof ProfileFormValues => FORM_FIELDS.includes(field);
+
+const MESSAGES = {
+  loading: 'Loading your profile...',
+  saved: 'Profile updated successfully',
+  failed: 'Failed to save profile',
+} as const;
+
+function formValuesOf(user: SessionUser): ProfileFormValues {
+  const p = user.profile;
+  return {
+    bio: p?.bio || user.bio || '',
+    location: p?.location ?? '',
+    website: p?.website ?? '',
+    github: p?.github ?? '',
+    twitter: p?.twitter ?? '',
+    linkedin: p?.linkedin ?? '',
+  };
+}
+
+const skillsOf = (user: SessionUser) => user.profile?.skills ?? user.skills ?? [];
+
+/** The signed-in user's own profile (spec 000 §2): view, edit, save, cancel, sign out. */
+export function ProfilePage() {
+  const { user } = useAuth();
+  if (!user) return <LoadingScreen label={MESSAGES.loading} />;
+  return <ProfileView user={user} />;
+}
+
+function ProfileView({ user }: { user: SessionUser }) {
+  const { updateUser: storeUser, logout } = useAuth();
+  const [editing, setEditing] = useState(false);
+  const [skills, setSkills] = useState<string[]>(() => skillsOf(user));
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [showSaved, flashSaved] = useTransientFlag(TIMINGS.successBannerMs);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileFormValues>({ resolver: zodResolver(ProfileFormSchema), defaultValues: formValuesOf(user) });
+
+  const resetToUser = useCallback(() => {
+    reset(formValuesOf(user));
+    setSkills(skillsOf(user));
+  }, [reset, user]);
+
+  // The form follows the stored user whenever it changes (after a save, or another tab's update).
+  useEffect(resetToUser, [resetToUser]);
+
+  const cancel = () => {
+    resetToUser();
+    setSaveError(null);
+    setEditing(false);
+  };
+
+  const save = handleSubmit(async (values) => {
+    setSaveError(null);
+    try {
+      const { user: updated } = await updateUser(user.id, { ...values, skills });
+      storeUser(mergeUser(user, updated));
+      setEditing(false);
+      flashSaved();
+      toast.success(MESSAGES.saved);
+    } catch (err) {
+      if (isApiError(err)) {
+        for (const d of err.details) if (isFormField(d.field)) setError(d.field, { message: d.message });
+      }
+      const detail = errorMessage(err, '');
+      setSaveError(detail && detail !== MESSAGES.failed ? `${MESSAGES.failed}: ${detail}` : MESSAGES.failed);
+      toast.error(MESSAGES.failed);
+    }
+  });
+
+  const sectionProps = { user, editing, register, errors };
+  return (
+    <div className="mx-auto max-w-6xl">
+      <form onSubmit={save} noValidate className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <header className={`${cardClass} flex flex-col gap-6 sm:flex-row sm:items-center`}>
+            <Avatar name={user.name} picture={user.picture} className="h-24 w-24 text-3xl" />
+            <div className="min-w-0 flex-1">
+              <h1 className="truncate text-2xl font-bold text-slate-900 dark:text-white">{user.name}</h1>
+              {user.username && <p className="text-sm text-slate-500 dark:text-slate-400">@{user.username}</p>}
+              <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-300">
+                <Mail className="h-4 w-4" aria-hidden="true" />
+                {user.email}
+              </p>
+              <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-3 py-0.5 text-sm font-medium text-amber-800 dark:bg-amber-950 dark:text-amber-300">
+                <Crown className="h-4 w-4" aria-hidden="true" />
+                Premium Member
+              </p>
+            </div>
+            <div className="flex flex-wrap gap-2 sm:flex-col">
+              {editing ? (
+                <>
+                  <button type="submit" className={buttonPrimary} disabled={isSubmitting}>
+                    <Save className="h-4 w-4" aria-hidden="true" />
+                    {isSubmitting ? 'Saving...' : 'Save Changes'}
+                  </button>
+                  <button type="button" className={buttonSecondary} onClick={cancel} disabled={isSubmitting}>
+                    <X className="h-4 w-4" aria-hidden="true" />
+                    Cancel
+                  </button>
+                </>
+              ) : (
+                <button type="button" className={buttonPrimary} onClick={() => setEditing(true)}>
+                  <Pencil className="h-4 w-4" aria-hidden="true" />
+                  Edit Profile
+                </button>
+              )}
+              <button type="button" className={buttonSecondary} onClick={logout}>
+                Sign Out
+              </button>
+            </div>
+          </header>
+
+          {showSaved && <Banner tone="success">{MESSAGES.saved}</Banner>}
+          {saveError && editing && <Banner tone="error">{saveError}</Banner>}
+
+          <AboutSection {...sectionProps} />
+          <Section title="Skills">
+            <SkillsEditor skills={skills} editing={editing} onChange={setSkills} />
+          </Section>
+          <ContactSection {...sectionProps} />
+          <SocialSection {...sectionProps} />
+        </div>
+        <ProfileSidebar />
+      </form>
+    </div>
+  );
+}

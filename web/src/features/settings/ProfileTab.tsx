@@ -1,0 +1,105 @@
+import { LANGUAGES, type Preferences, TIME_ZONES, UpdateUserRequest } from '@commonwork/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import type { SessionUser } from '../../shared/api/index.ts';
+import { inputClass } from '../../shared/ui/classes.ts';
+import { FormField } from '../../shared/ui/FormField.tsx';
+import { SaveBar } from './SaveBar.tsx';
+
+const ProfileSettingsSchema = UpdateUserRequest.pick({ name: true, phone: true, bio: true }).required();
+export interface ProfileSettingsValues {
+  name: string;
+  phone: string;
+  bio: string;
+}
+
+const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  de: 'Deutsch',
+};
+
+interface ProfileTabProps {
+  user: SessionUser;
+  preferences: Preferences;
+  onPreferencesChange: (preferences: Preferences) => void;
+  saving: boolean;
+  onSave: (profile: ProfileSettingsValues) => Promise<void>;
+}
+
+/** Name, phone and bio (email is read-only), plus language and time zone. */
+export function ProfileTab({ user, preferences, onPreferencesChange, saving, onSave }: ProfileTabProps) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ProfileSettingsValues>({
+    resolver: zodResolver(ProfileSettingsSchema),
+    defaultValues: { name: user.name, phone: user.phone ?? '', bio: user.bio ?? '' },
+  });
+
+  useEffect(() => reset({ name: user.name, phone: user.phone ?? '', bio: user.bio ?? '' }), [reset, user]);
+
+  return (
+    <form onSubmit={handleSubmit(onSave)} noValidate className="space-y-6">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="settings-name" label="Full name" error={errors.name?.message}>
+          <input id="settings-name" type="text" autoComplete="name" className={inputClass} {...register('name')} />
+        </FormField>
+        <FormField id="settings-email" label="Email" hint="Your email comes from your sign-in account and cannot be changed here.">
+          <input id="settings-email" type="email" value={user.email} readOnly className={inputClass} />
+        </FormField>
+        <FormField id="settings-phone" label="Phone" error={errors.phone?.message}>
+          <input id="settings-phone" type="tel" autoComplete="tel" className={inputClass} {...register('phone')} />
+        </FormField>
+      </div>
+      <FormField id="settings-bio" label="Bio" error={errors.bio?.message}>
+        <textarea id="settings-bio" rows={4} className={inputClass} {...register('bio')} />
+      </FormField>
+
+      <fieldset className="border-t border-slate-200 pt-6 dark:border-slate-800">
+        <legend className="text-base font-semibold text-slate-900 dark:text-white">Language and region</legend>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <FormField id="settings-language" label="Language">
+            <select
+              id="settings-language"
+              className={inputClass}
+              value={preferences.language}
+              onChange={(e) => {
+                const language = LANGUAGES.find((l) => l === e.target.value);
+                if (language) onPreferencesChange({ ...preferences, language });
+              }}
+            >
+              {LANGUAGES.map((l) => (
+                <option key={l} value={l}>
+                  {LANGUAGE_NAMES[l]}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <FormField id="settings-timezone" label="Time zone">
+            <select
+              id="settings-timezone"
+              className={inputClass}
+              value={preferences.timezone}
+              onChange={(e) => {
+                const timezone = TIME_ZONES.find((t) => t === e.target.value);
+                if (timezone) onPreferencesChange({ ...preferences, timezone });
+              }}
+            >
+              {TIME_ZONES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        </div>
+      </fieldset>
+      <SaveBar saving={saving} />
+    </form>
+  );
+}

@@ -1,0 +1,127 @@
+import { DEFAULT_PREFERENCES, type Preferences, TIMINGS } from '@commonwork/contracts';
+import { Bell, HelpCircle, Lock, type LucideIcon, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import type { SessionUser } from '../../shared/api/index.ts';
+import { useTransientFlag } from '../../shared/hooks/useTransientFlag.ts';
+import { Banner } from '../../shared/ui/Banner.tsx';
+import { cardClass } from '../../shared/ui/classes.ts';
+import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
+import { useAuth } from '../auth/AuthProvider.tsx';
+import { mergeUser, updateUser } from '../profile/api.ts';
+import { HelpTab } from './HelpTab.tsx';
+import { NotificationsTab, PrivacyTab } from './PreferenceTabs.tsx';
+import { ProfileTab, type ProfileSettingsValues } from './ProfileTab.tsx';
+
+type TabName = 'Profile' | 'Notifications' | 'Privacy' | 'Help & Support';
+const TABS: { name: TabName; icon: LucideIcon }[] = [
+  { name: 'Profile', icon: UserRound },
+  { name: 'Notifications', icon: Bell },
+  { name: 'Privacy', icon: Lock },
+  { name: 'Help & Support', icon: HelpCircle },
+];
+
+const tabId = (tab: TabName) => `settings-tab-${tab.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+const savedMessage = (tab: TabName) => `${tab} settings saved successfully!`;
+const FAILED = 'Failed to save settings';
+
+/** Stored preferences over the defaults, so a user saved before a field existed still has every field. */
+function preferencesOf(user: SessionUser): Preferences {
+  const p = user.preferences;
+  return {
+    notifications: { ...DEFAULT_PREFERENCES.notifications, ...p?.notifications },
+    privacy: { ...DEFAULT_PREFERENCES.privacy, ...p?.privacy },
+    language: p?.language ?? DEFAULT_PREFERENCES.language,
+    timezone: p?.timezone ?? DEFAULT_PREFERENCES.timezone,
+  };
+}
+
+/** /settings (spec 002 §2): four tabs; each save sends the preferences, the Profile tab also name, phone, bio. */
+export function SettingsPage() {
+  const { user } = useAuth();
+  if (!user) return <LoadingScreen />;
+  return <Settings user={user} />;
+}
+
+function Settings({ user }: { user: SessionUser }) {
+  const { updateUser: storeUser } = useAuth();
+  const [tab, setTab] = useState<TabName>('Profile');
+  const [preferences, setPreferences] = useState<Preferences>(() => preferencesOf(user));
+  const [saving, setSaving] = useState(false);
+  const [savedTab, setSavedTab] = useState<TabName | null>(null);
+  const [saveError, setSaveError] = useState(false);
+  const [showSaved, flashSaved, hideSaved] = useTransientFlag(TIMINGS.successBannerMs);
+
+  const save = async (profile?: ProfileSettingsValues) => {
+    setSaving(true);
+    setSaveError(false);
+    hideSaved();
+    try {
+      const { user: updated } = await updateUser(user.id, { preferences, ...profile });
+      storeUser(mergeUser(user, updated));
+      setSavedTab(tab);
+      flashSaved();
+      toast.success(savedMessage(tab));
+    } catch {
+      setSaveError(true);
+      toast.error(FAILED);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const selectTab = (name: TabName) => {
+    setTab(name);
+    setSaveError(false);
+  };
+
+  const prefProps = { preferences, onChange: setPreferences, saving, onSave: () => save() };
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Settings</h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">Manage your profile, notifications and privacy.</p>
+      </header>
+
+      <div role="tablist" aria-label="Settings sections" className="flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800">
+        {TABS.map(({ name, icon: Icon }) => (
+          <button
+            key={name}
+            id={tabId(name)}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            aria-controls="settings-panel"
+            onClick={() => selectTab(name)}
+            className={`flex shrink-0 items-center gap-2 border-b-2 px-4 py-2.5 text-sm font-medium transition ${
+              tab === name
+                ? 'border-green-600 text-green-700 dark:text-green-400'
+                : 'border-transparent text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200'
+            }`}
+          >
+            <Icon className="h-4 w-4" aria-hidden="true" />
+            {name}
+          </button>
+        ))}
+      </div>
+
+      {showSaved && savedTab && <Banner tone="success">{savedMessage(savedTab)}</Banner>}
+      {saveError && <Banner tone="error">{FAILED}</Banner>}
+
+      <section id="settings-panel" role="tabpanel" aria-labelledby={tabId(tab)} className={cardClass}>
+        {tab === 'Profile' && (
+          <ProfileTab
+            user={user}
+            preferences={preferences}
+            onPreferencesChange={setPreferences}
+            saving={saving}
+            onSave={(profile) => save(profile)}
+          />
+        )}
+        {tab === 'Notifications' && <NotificationsTab {...prefProps} />}
+        {tab === 'Privacy' && <PrivacyTab {...prefProps} />}
+        {tab === 'Help & Support' && <HelpTab />}
+      </section>
+    </div>
+  );
+}
