@@ -10,6 +10,7 @@ export * from './events/eventStore.ts';
 export * from './events/memoryBus.ts';
 export * from './events/natsBus.ts';
 export * from './events/outbox.ts';
+export * from './events/storeMigration.ts';
 export * from './http/app.ts';
 export * from './http/routes.ts';
 export * from './lifecycle.ts';

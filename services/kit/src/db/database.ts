@@ -39,7 +39,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ...db,
     close: async () => {
       await root.destroy();
-      await pglite.close();
+      // The dialect closes PGlite on destroy in some versions; closing twice throws.
+      if (!pglite.closed) await pglite.close();
     },
   };
 }

@@ -27,7 +27,10 @@ const DEAD_LETTER_STREAM = 'DEADLETTER';
 export class MemoryBus implements EventBus {
   private readonly streams = new Map<string, { subjects: string[]; messages: StoredMessage[] }>();
   private readonly seen = new Map<string, number>();
-  private readonly positions = new Map<string, number>();
+  private readonly durables = new Map<
+    string,
+    { position: number; members: ConsumerSpec[]; turn: number; running: Promise<void> }
+  >();
   private readonly wake = new EventEmitter().setMaxListeners(0);
   private seq = 0;
 
@@ -60,30 +63,37 @@ export class MemoryBus implements EventBus {
   async consume(spec: ConsumerSpec): Promise<Subscription> {
     const stream = this.streams.get(spec.stream);
     if (!stream) throw new Error(`Stream ${spec.stream} does not exist`);
-    const maxDeliver = spec.maxDeliver ?? DEFAULT_MAX_DELIVER;
-    let stopped = false;
-    let running: Promise<void> = Promise.resolve();
     const key = `${spec.stream}/${spec.durable}`;
+    let durable = this.durables.get(key);
+    if (!durable) {
+      durable = { position: 0, members: [], turn: 0, running: Promise.resolve() };
+      this.durables.set(key, durable);
+    }
+    const state = durable;
+    state.members.push(spec);
 
+    // Replicas that share a durable share one delivery chain, taking turns, as JetStream does.
     const drain = async () => {
-      while (!stopped) {
-        const position = this.positions.get(key) ?? 0;
-        const next = stream.messages.find((m) => m.seq > position && subjectMatches(spec.filterSubject, m.subject));
+      for (;;) {
+        const member = state.members[state.turn++ % Math.max(state.members.length, 1)];
+        if (!member) return;
+        const next = stream.messages.find((m) => m.seq > state.position && subjectMatches(member.filterSubject, m.subject));
         if (!next) return;
-        if (!(await this.deliver(spec, next, maxDeliver, () => stopped))) return;
-        this.positions.set(key, next.seq);
+        const maxDeliver = member.maxDeliver ?? DEFAULT_MAX_DELIVER;
+        if (!(await this.deliver(member, next, maxDeliver, () => !state.members.includes(member)))) return;
+        state.position = next.seq;
       }
     };
     const onMessage = () => {
-      running = running.then(drain);
+      state.running = state.running.then(drain);
     };
     this.wake.on('message', onMessage);
     onMessage();
     return {
       stop: async () => {
-        stopped = true;
+        state.members = state.members.filter((m) => m !== spec);
         this.wake.off('message', onMessage);
-        await running;
+        await state.running;
       },
     };
   }
