@@ -1,5 +1,5 @@
 import { GatewayConfig, createGateway } from '@commonwork/gateway';
-import { IdentityConfig, identityService, identityVerifier, keysFileOf, loadKeyStore } from '@commonwork/identity';
+import { IdentityConfig, identityService, identityVerifier, type KeyStore, keysFileOf, loadKeyStore } from '@commonwork/identity';
 import { type Database, type EventBus, type Logger, parseConfig, startService } from '@commonwork/kit';
 
 export interface PlatformOptions {
@@ -7,8 +7,8 @@ export interface PlatformOptions {
   database: Database;
   bus: EventBus;
   log: Logger;
-  /** Keys in memory instead of DATA_DIR (tests). */
-  ephemeralKeys?: boolean;
+  /** Identity's keys, when the caller holds them (tests); default: loaded from DATA_DIR. */
+  keys?: KeyStore;
 }
 
 /**
@@ -19,7 +19,7 @@ export async function startPlatform(options: PlatformOptions) {
   const { env, database, bus, log } = options;
   const identityConfig = parseConfig(IdentityConfig, env);
   const gatewayConfig = parseConfig(GatewayConfig, env);
-  const keys = await loadKeyStore(options.ephemeralKeys ? undefined : keysFileOf(identityConfig));
+  const keys = options.keys ?? (await loadKeyStore(keysFileOf(identityConfig)));
   const verifier = identityVerifier(keys);
 
   const identity = await startService(identityService(identityConfig, keys), { database, bus, log, verifier });

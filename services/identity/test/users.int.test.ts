@@ -1,0 +1,150 @@
+import type { EventEnvelope } from '@commonwork/contracts';
+import { eventually } from '@commonwork/kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildProjections } from '../src/index.ts';
+import { buildUser, startTestPlatform, type TestPlatform } from './platform.ts';
+
+describe('users through the gateway', () => {
+  let p: TestPlatform;
+  const published: EventEnvelope[] = [];
+
+  beforeAll(async () => {
+    p = await startTestPlatform();
+    await p.bus.consume({
+      stream: 'IDENTITY',
+      durable: 'test-observer',
+      filterSubject: 'identity.>',
+      handle: async (m) => void published.push(m.envelope),
+    });
+  });
+  afterAll(() => p.stop());
+
+  it('lets a user update their own profile and preferences, merging partial preferences', async () => {
+    const ada = await buildUser(p, 'Ada Lovelace');
+    const res = await p.call('PUT', `/api/users/${ada.id}`, {
+      token: ada.token,
+      body: {
+        bio: 'Analytical engines',
+        location: 'London',
+        website: 'https://ada.example.com',
+        github: 'ada',
+        skills: [' math ', 'math', '', 'poetry'],
+        phone: '+44 20 7946 0000',
+        preferences: { notifications: { email: false }, privacy: { showEmail: true } },
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({
+      bio: 'Analytical engines',
+      skills: ['math', 'poetry'],
+      phone: '+44 20 7946 0000',
+      profile: { bio: 'Analytical engines', location: 'London', website: 'https://ada.example.com', github: 'ada', skills: ['math', 'poetry'] },
+      preferences: {
+        notifications: { email: false, push: true, marketplaceAlerts: true, messageNotifications: true, eventReminders: true },
+        privacy: { profileVisibility: 'public', showEmail: true, showPhone: false, searchable: true },
+      },
+    });
+  });
+
+  it('never lets anyone change email, and rejects unknown fields with 400', async () => {
+    const ada = await buildUser(p);
+    const res = await p.call('PUT', `/api/users/${ada.id}`, { token: ada.token, body: { email: 'new@example.com' } });
+    expect(res.status).toBe(400);
+    const me = await p.call('GET', `/api/users/${ada.id}`, { token: ada.token });
+    expect(me.body.user.email).toBe(ada.email);
+  });
+
+  it('answers 400 with the field for bad input and changes nothing', async () => {
+    const ada = await buildUser(p);
+    for (const [body, field] of [
+      [{ website: 'not a url', bio: 'changed' }, 'website'],
+      [{ preferences: { language: 'xx' }, bio: 'changed' }, 'preferences.language'],
+      [{ name: '   ', bio: 'changed' }, 'name'],
+      [{ skills: 'react', bio: 'changed' }, 'skills'],
+    ] as const) {
+      const res = await p.call('PUT', `/api/users/${ada.id}`, { token: ada.token, body });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ success: false, error: 'VALIDATION_FAILED' });
+      expect(res.body.details.map((d: { field: string }) => d.field)).toContain(field);
+    }
+    const me = await p.call('GET', `/api/users/${ada.id}`, { token: ada.token });
+    expect(me.body.user.bio).toBe('I build things.');
+  });
+
+  it("forbids updating someone else's profile", async () => {
+    const ada = await buildUser(p);
+    const eve = await buildUser(p, 'Eve');
+    const res = await p.call('PUT', `/api/users/${ada.id}`, { token: eve.token, body: { bio: 'hacked' } });
+    expect(res).toMatchObject({ status: 403, body: { success: false, error: 'FORBIDDEN' } });
+    const me = await p.call('GET', `/api/users/${ada.id}`, { token: ada.token });
+    expect(me.body.user.bio).toBe('I build things.');
+  });
+
+  it('shows others a public profile without preferences, and email or phone only when shown', async () => {
+    const ada = await buildUser(p);
+    const bob = await buildUser(p, 'Bob');
+    await p.call('PUT', `/api/users/${ada.id}`, { token: ada.token, body: { phone: '555-0100' } });
+    const seen = await p.call('GET', `/api/users/by-username/${ada.username.toUpperCase()}`, { token: bob.token });
+    expect(seen.status).toBe(200);
+    expect(seen.body.user).toMatchObject({ id: ada.id, bio: 'I build things.', email: '', phone: '' });
+    expect(seen.body.user.preferences).toBeUndefined();
+    await p.call('PUT', `/api/users/${ada.id}`, { token: ada.token, body: { preferences: { privacy: { showEmail: true, showPhone: true } } } });
+    const shown = await p.call('GET', `/api/users/${ada.id}`, { token: bob.token });
+    expect(shown.body.user).toMatchObject({ email: ada.email, phone: '555-0100' });
+  });
+
+  it('shows only a card of a private profile to others, and everything to its owner', async () => {
+    const ada = await buildUser(p);
+    const bob = await buildUser(p, 'Bob');
+    await p.call('PUT', `/api/users/${ada.id}`, { token: ada.token, body: { preferences: { privacy: { profileVisibility: 'private' } } } });
+    const seen = await p.call('GET', `/api/users/${ada.id}`, { token: bob.token });
+    expect(seen.body.user).toMatchObject({ id: ada.id, name: 'Ada Lovelace', username: ada.username, bio: '', isPrivate: true });
+    const own = await p.call('GET', `/api/users/${ada.id}`, { token: ada.token });
+    expect(own.body.user).toMatchObject({ bio: 'I build things.', email: ada.email });
+    expect(own.body.user.isPrivate).toBeUndefined();
+  });
+
+  it('answers 404 for an unknown user and 400 for a malformed id', async () => {
+    const ada = await buildUser(p);
+    expect((await p.call('GET', '/api/users/2b0b3c5e-4d57-4b51-9d0f-6c1e0e5f0a11', { token: ada.token })).body).toMatchObject({
+      success: false,
+      error: 'USER_NOT_FOUND',
+      message: 'User not found',
+    });
+    expect((await p.call('GET', '/api/users/not-a-uuid', { token: ada.token })).status).toBe(400);
+    expect((await p.call('GET', '/api/users/by-username/nobody-here', { token: ada.token })).status).toBe(404);
+  });
+
+  it('publishes registered and profile_updated events carrying the public card', async () => {
+    const ada = await buildUser(p, 'Ada Published');
+    await p.call('PUT', `/api/users/${ada.id}`, { token: ada.token, body: { title: 'Engineer', location: 'Paris' } });
+    const mine = await eventually(async () => {
+      const list = published.filter((e) => (e.data as { userId: string }).userId === ada.id);
+      return list.length >= 3 && list;
+    });
+    expect(mine.map((e) => e.type)).toEqual(['identity.user.registered', 'identity.user.profile_updated', 'identity.user.profile_updated']);
+    expect(mine[0]?.data).toMatchObject({ userId: ada.id, email: ada.email, authProvider: 'google' });
+    expect(mine[2]?.data).toEqual({
+      userId: ada.id,
+      name: 'Ada Published',
+      username: ada.username,
+      picture: '',
+      title: 'Engineer',
+      location: 'Paris',
+      skills: [],
+    });
+    expect(JSON.stringify(mine)).not.toContain('dev:');
+    expect(mine[1]?.metadata.actorId).toBe(ada.id);
+  });
+
+  it('rebuilds the read tables from the event store into exactly what the live path built', async () => {
+    const ada = await buildUser(p);
+    await p.call('PUT', `/api/users/${ada.id}`, { token: ada.token, body: { skills: ['a', 'b'], twitter: 'ada', preferences: { language: 'fr' } } });
+    const snapshot = () => p.database.forSchema('identity').selectFrom('users').selectAll().orderBy('id').execute();
+    const live = await snapshot();
+    expect(live.length).toBeGreaterThan(5);
+    const replayed = await rebuildProjections(p.database);
+    expect(replayed).toBeGreaterThan(live.length);
+    expect(await snapshot()).toEqual(live);
+  });
+});
