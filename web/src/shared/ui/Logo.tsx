@@ -32,9 +32,10 @@ export function Logo({ width = 128, height = 41, className }: LogoProps) {
         y="52"
         fill="#ffffff"
         fontFamily="ui-sans-serif, system-ui, sans-serif"
-        fontSize="30"
+        fontSize="28"
         fontWeight="700"
-        letterSpacing="-0.5"
+        textLength="160"
+        lengthAdjust="spacingAndGlyphs"
       >
         Commonwork
       </text>

@@ -1,0 +1,120 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser: they use DOM globals.
+import { expect, test } from '@playwright/test';
+import { buildPerson, logInWithDevIssuer, signUpWithDevIssuer } from './helpers.ts';
+
+test('a visitor sees the landing page', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('find paid gigs');
+  await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/signup');
+  await expect(page.getByRole('link', { name: 'Log in' }).first()).toHaveAttribute('href', '/login');
+  for (const title of ['Freelance Marketplace', 'Tech Communities', 'Live Events and Learning']) {
+    await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
+  }
+
+  // The FAQ keeps at most one answer open.
+  const first = page.getByRole('button', { name: 'Is Commonwork free to join?' });
+  const second = page.getByRole('button', { name: 'What do premium plans add?' });
+  await first.click();
+  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  await second.click();
+  await expect(second).toHaveAttribute('aria-expanded', 'true');
+  await expect(first).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByText('priority job matching')).toBeVisible();
+});
+
+test('sign up, complete the profile, use the layout, keep the theme, log out', async ({ page }) => {
+  const person = buildPerson('signup');
+  await signUpWithDevIssuer(page, person);
+
+  await expect(page.getByText('Account created successfully!')).toBeVisible();
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+  await expect(sidebar).toBeVisible();
+  for (const label of ['Marketplace', 'Events', 'Community', 'Dashboard', 'Notifications', 'Saved Items', 'Inbox', 'Settings']) {
+    await expect(sidebar.getByRole('link', { name: label, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(person.name.split(' ')[0] ?? '');
+
+  // The theme survives a reload.
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await sidebar.getByRole('switch', { name: 'Dark mode' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await sidebar.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Create Profile' }).first()).toBeVisible();
+  expect(await page.evaluate(() => [localStorage.getItem('user'), localStorage.getItem('token')])).toEqual([null, null]);
+});
+
+test('a returning user logs in straight to the dashboard', async ({ page, browser }) => {
+  const person = buildPerson('return');
+  await signUpWithDevIssuer(page, person);
+
+  const context = await browser.newContext();
+  const fresh = await context.newPage();
+  await logInWithDevIssuer(fresh, person);
+  await expect(fresh.getByText('Welcome back!')).toBeVisible();
+  await context.close();
+});
+
+test('a visitor is sent away from protected routes', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
+
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/$/);
+  await context.close();
+});
+
+test('a join link asks a visitor to log in first', async ({ page }) => {
+  await page.goto('/join/channel/abc');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Please login to join the channel')).toBeVisible();
+});
+
+test('an edited bio persists after a reload', async ({ page }) => {
+  const person = buildPerson('bio');
+  await signUpWithDevIssuer(page, person);
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1, name: person.name })).toBeVisible();
+  await expect(page.getByText('Premium Member')).toBeVisible();
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  const newBio = `Updated bio ${Date.now()}`;
+  await page.getByLabel('Bio', { exact: true }).fill(newBio);
+  await page.getByLabel('Add a skill').fill('Playwright');
+  await page.getByLabel('Add a skill').press('Enter');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Profile updated successfully').first()).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText(newBio)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Skills' }).getByText('Playwright')).toBeVisible();
+
+  // The server has it too, not only local storage: a new session sees the same bio.
+  await page.evaluate(() => localStorage.clear());
+  await logInWithDevIssuer(page, person);
+  await page.goto('/profile');
+  await expect(page.getByText(newBio)).toBeVisible();
+});
+
+test('settings save the chosen preferences', async ({ page }) => {
+  const person = buildPerson('settings');
+  await signUpWithDevIssuer(page, person);
+  await page.goto('/settings');
+  await expect(page.getByLabel('Email', { exact: true })).toHaveJSProperty('readOnly', true);
+  await page.getByRole('tab', { name: 'Privacy' }).click();
+  await page.getByLabel('Profile visibility').selectOption('private');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Privacy settings saved successfully!').first()).toBeVisible();
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'Privacy' }).click();
+  await expect(page.getByLabel('Profile visibility')).toHaveValue('private');
+});

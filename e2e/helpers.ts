@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+
+/** A person no earlier test has used: unique email and username per call. */
+export function buildPerson(prefix = 'e2e') {
+  const id = randomUUID().slice(0, 8);
+  return {
+    email: `${prefix}-${id}@example.test`,
+    name: `Ada ${id}`,
+    username: `${prefix}_${id}`,
+    bio: `Builds things with TypeScript (${id}).`,
+  };
+}
+
+export type Person = ReturnType<typeof buildPerson>;
+
+/**
+ * Signs a new person up through /signup with the dev issuer form and completes the profile in the
+ * 'Complete Your Profile' modal; ends on /dashboard.
+ */
+export async function signUpWithDevIssuer(page: Page, person: Person): Promise<void> {
+  await page.goto('/signup');
+  const devForm = page.getByRole('region', { name: 'Developer sign-in' });
+  await expect(devForm).toBeVisible();
+  await devForm.getByLabel('Email', { exact: true }).fill(person.email);
+  await devForm.getByLabel('Name', { exact: true }).fill(person.name);
+  await devForm.getByRole('button', { name: 'Sign up as developer' }).click();
+
+  const modal = page.getByRole('dialog', { name: 'Complete Your Profile' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByLabel('Email', { exact: true })).toHaveValue(person.email);
+  await expect(modal.getByLabel('Name', { exact: true })).toHaveValue(person.name);
+  await modal.getByLabel('Username').fill(person.username);
+  await modal.getByLabel('Bio', { exact: true }).fill(person.bio);
+  await modal.getByRole('button', { name: 'Complete Profile' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Signs an existing person in through /login with the dev issuer form. */
+export async function logInWithDevIssuer(page: Page, person: Person): Promise<void> {
+  await page.goto('/login');
+  const devForm = page.getByRole('region', { name: 'Developer sign-in' });
+  await devForm.getByLabel('Email', { exact: true }).fill(person.email);
+  await devForm.getByLabel('Name', { exact: true }).fill(person.name);
+  await devForm.getByRole('button', { name: 'Sign in as developer' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}

@@ -1,0 +1,43 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 8090);
+const baseURL = `http://127.0.0.1:${port}`;
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+/** Every run starts the platform on an empty data directory, so tests never see an earlier run's users. */
+const dataDir = mkdtempSync(join(tmpdir(), 'commonwork-e2e-'));
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.e2e.test.ts',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    },
+  },
+  webServer: {
+    command: 'node deploy/local/start.mjs',
+    cwd: repoRoot,
+    url: `${baseURL}/readyz`,
+    timeout: 180_000,
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
+    stdout: 'ignore',
+    stderr: 'pipe',
+    // Many sign-ins from one address within a minute: lift the sign-in rate limit for the test run.
+    env: { PORT: String(port), DATA_DIR: dataDir, RATE_LIMIT_AUTH_MAX: '1000' },
+  },
+});
