@@ -60,8 +60,10 @@ export function ProfileTab({ user, preferences, onPreferencesChange, saving, onS
         <textarea id="settings-bio" rows={4} className={inputClass} {...register('bio')} />
       </FormField>
 
-      <fieldset className="border-t border-slate-200 pt-6 dark:border-slate-800">
-        <legend className="text-base font-semibold text-slate-900 dark:text-white">Language and region</legend>
+      <section aria-labelledby="settings-region-title" className="border-t border-slate-200 pt-6 dark:border-slate-800">
+        <h2 id="settings-region-title" className="text-base font-semibold text-slate-900 dark:text-white">
+          Language and region
+        </h2>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           <FormField id="settings-language" label="Language">
             <select
@@ -98,7 +100,7 @@ export function ProfileTab({ user, preferences, onPreferencesChange, saving, onS
             </select>
           </FormField>
         </div>
-      </fieldset>
+      </section>
       <SaveBar saving={saving} />
     </form>
   );

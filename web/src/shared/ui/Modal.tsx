@@ -21,7 +21,10 @@ export function Modal({ open, title, description, onClose, children }: ModalProp
     };
     document.addEventListener('keydown', onKey);
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    panelRef.current?.querySelector<HTMLElement>('input:not([readonly]), textarea, button')?.focus();
+    const panel = panelRef.current;
+    const first =
+      panel?.querySelector<HTMLElement>('input:not([readonly]), textarea, select') ?? panel?.querySelector<HTMLElement>('button');
+    first?.focus();
     return () => {
       document.removeEventListener('keydown', onKey);
       previous?.focus();
