@@ -8,10 +8,7 @@ export function buildOpenApiDocument(routes: readonly RouteContract[], version: 
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const path = route.url.replace(/:([A-Za-z]+)/g, '{$1}');
-    const parameters = [
-      ...objectParameters(route.params, 'path'),
-      ...objectParameters(route.querystring, 'query'),
-    ];
+    const parameters = [...objectParameters(route.params, 'path'), ...objectParameters(route.querystring, 'query')];
     const responses = Object.fromEntries(
       Object.entries(route.response).map(([status, schema]) => [
         status,

@@ -1,4 +1,4 @@
-import { GatewayConfig, createGateway } from '@commonwork/gateway';
+import { createGateway, GatewayConfig } from '@commonwork/gateway';
 import { IdentityConfig, identityService, identityVerifier, type KeyStore, keysFileOf, loadKeyStore } from '@commonwork/identity';
 import { type Database, type EventBus, type Logger, parseConfig, startService } from '@commonwork/kit';
 

@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildOpenApiDocument, SERVICE_PREFIXES, SERVICE_ROUTES } from '@commonwork/contracts';
-import { type App, createApp, type Logger, type TokenVerifier } from '@commonwork/kit';
+import { type App, createApp, createError, type Logger, type TokenVerifier } from '@commonwork/kit';
 import proxy from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyRequest } from 'fastify';
 import { createEdgeAuth } from './edgeAuth.ts';
 
 export interface GatewayOptions {
@@ -17,6 +18,8 @@ export interface GatewayOptions {
   webDist?: string | undefined;
   rateLimit: { max: number; authMax: number };
 }
+
+const TooManyRequests = createError('RATE_LIMITED', 'Too many requests', 429);
 
 const SIGN_IN_PATHS = new Set(['/api/auth/google', '/api/auth/dev/token', '/api/users', '/api/users/setup']);
 
@@ -38,19 +41,21 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
 
   // Edge auth runs on onRequest and the limiter on preHandler, so a signed-in user is limited as a user.
   app.addHook('onRequest', createEdgeAuth(options.verifier));
+  const isSignIn = (request: FastifyRequest) => request.method === 'POST' && SIGN_IN_PATHS.has(request.url.split('?')[0] ?? '');
   await app.register(rateLimit, {
     global: true,
     hook: 'preHandler',
-    max: (request) => (SIGN_IN_PATHS.has(request.url.split('?')[0] ?? '') && request.method === 'POST' ? options.rateLimit.authMax : options.rateLimit.max),
+    max: (request) => (isSignIn(request) ? options.rateLimit.authMax : options.rateLimit.max),
     timeWindow: 60_000,
-    keyGenerator: (request) => (request.caller ? `user:${request.caller.sub}` : `ip:${request.ip}`),
+    // Sign-in calls have a bucket of their own, so browsing does not use up a person's sign-in attempts.
+    keyGenerator: (request) => {
+      if (isSignIn(request)) return `sign-in:${request.ip}`;
+      return request.caller ? `user:${request.caller.sub}` : `ip:${request.ip}`;
+    },
     allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      success: false,
-      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-      error: 'RATE_LIMITED',
-    }),
+    // Thrown, then shaped into the error body by the kit's error handler like any other error.
+    errorResponseBuilder: (_request, context) =>
+      TooManyRequests(`Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
   });
 
   const document = buildOpenApiDocument(Object.values(SERVICE_ROUTES).flat(), '1.0.0');

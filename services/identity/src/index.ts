@@ -1,4 +1,4 @@
 export { IdentityConfig } from './config.ts';
 export { type KeyStore, loadKeyStore } from './keys/keyStore.ts';
-export { identityService, identityVerifier, keysFileOf } from './service.ts';
 export { rebuildProjections } from './rebuild.ts';
+export { identityService, identityVerifier, keysFileOf } from './service.ts';

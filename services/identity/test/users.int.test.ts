@@ -38,7 +38,13 @@ describe('users through the gateway', () => {
       bio: 'Analytical engines',
       skills: ['math', 'poetry'],
       phone: '+44 20 7946 0000',
-      profile: { bio: 'Analytical engines', location: 'London', website: 'https://ada.example.com', github: 'ada', skills: ['math', 'poetry'] },
+      profile: {
+        bio: 'Analytical engines',
+        location: 'London',
+        website: 'https://ada.example.com',
+        github: 'ada',
+        skills: ['math', 'poetry'],
+      },
       preferences: {
         notifications: { email: false, push: true, marketplaceAlerts: true, messageNotifications: true, eventReminders: true },
         privacy: { profileVisibility: 'public', showEmail: true, showPhone: false, searchable: true },
@@ -88,7 +94,10 @@ describe('users through the gateway', () => {
     expect(seen.status).toBe(200);
     expect(seen.body.user).toMatchObject({ id: ada.id, bio: 'I build things.', email: '', phone: '' });
     expect(seen.body.user.preferences).toBeUndefined();
-    await p.call('PUT', `/api/users/${ada.id}`, { token: ada.token, body: { preferences: { privacy: { showEmail: true, showPhone: true } } } });
+    await p.call('PUT', `/api/users/${ada.id}`, {
+      token: ada.token,
+      body: { preferences: { privacy: { showEmail: true, showPhone: true } } },
+    });
     const shown = await p.call('GET', `/api/users/${ada.id}`, { token: bob.token });
     expect(shown.body.user).toMatchObject({ email: ada.email, phone: '555-0100' });
   });
@@ -139,7 +148,10 @@ describe('users through the gateway', () => {
 
   it('rebuilds the read tables from the event store into exactly what the live path built', async () => {
     const ada = await buildUser(p);
-    await p.call('PUT', `/api/users/${ada.id}`, { token: ada.token, body: { skills: ['a', 'b'], twitter: 'ada', preferences: { language: 'fr' } } });
+    await p.call('PUT', `/api/users/${ada.id}`, {
+      token: ada.token,
+      body: { skills: ['a', 'b'], twitter: 'ada', preferences: { language: 'fr' } },
+    });
     const snapshot = () => p.database.forSchema('identity').selectFrom('users').selectAll().orderBy('id').execute();
     const live = await snapshot();
     expect(live.length).toBeGreaterThan(5);

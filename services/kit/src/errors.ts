@@ -26,8 +26,4 @@ export const Forbidden = createError('FORBIDDEN', 'You are not allowed to do thi
 export const NotFound = createError('NOT_FOUND', 'Not found', 404);
 export const Conflict = createError('CONFLICT', 'Conflict', 409);
 export const ValidationFailed = createError('VALIDATION_FAILED', 'Validation failed', 400);
-export const StaleVersion = createError(
-  'STALE_VERSION',
-  'This was changed by someone else at the same time. Please try again.',
-  409,
-);
+export const StaleVersion = createError('STALE_VERSION', 'This was changed by someone else at the same time. Please try again.', 409);

@@ -24,10 +24,7 @@ export async function openInfrastructure(
   if (!config.DATABASE_URL) await mkdir(dataDir, { recursive: true });
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir });
   const bus: EventBus = config.NATS_URL ? await NatsBus.connect({ url: config.NATS_URL, log }) : new MemoryBus(log);
-  log.info(
-    { database: database.kind, bus: config.NATS_URL ? 'nats' : 'in-process' },
-    'infrastructure ready',
-  );
+  log.info({ database: database.kind, bus: config.NATS_URL ? 'nats' : 'in-process' }, 'infrastructure ready');
   return {
     database,
     bus,

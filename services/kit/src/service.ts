@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '@commonwork/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { TokenVerifier } from './auth/verifier.ts';
-import type { Database } from './db/database.ts';
+import type { AnyDb, Database } from './db/database.ts';
 import { migrateSchema, type ServiceMigration } from './db/migrations.ts';
 import { type EventBus, type Subscription, serviceStream } from './events/bus.ts';
 import { type ConsumerOptions, startConsumer } from './events/consumer.ts';
@@ -17,8 +16,7 @@ import { currentTraceparent } from './telemetry.ts';
 export interface ServiceContext {
   name: string;
   app: App;
-  // biome-ignore lint/suspicious/noExplicitAny: each service narrows it to its own tables
-  db: Kysely<any>;
+  db: AnyDb;
   bus: EventBus;
   log: Logger;
   verifier: TokenVerifier;

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@commonwork/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BusMessage, type EventBus, subjectMatches } from '../src/index.ts';
 import { eventually } from '../src/testing/index.ts';
 import { busAdapters } from './adapters.ts';

@@ -65,7 +65,14 @@ describe.each(databaseAdapters)('event store on $name', ({ open }) => {
       db()
         .transaction()
         .execute(async (trx) => {
-          await appendToStream(trx, { schema, streamId: stream, expectedVersion: 0, events: [{ type: 'A', data: {} }], metadata, now: new Date() });
+          await appendToStream(trx, {
+            schema,
+            streamId: stream,
+            expectedVersion: 0,
+            events: [{ type: 'A', data: {} }],
+            metadata,
+            now: new Date(),
+          });
           throw new Error('projection failed');
         }),
     ).rejects.toThrow('projection failed');

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@commonwork/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appendToStream, eventStoreMigration, migrateSchema, NatsBus, OutboxRelay, openDatabase, toEnvelope } from '../src/index.ts';
@@ -40,18 +40,16 @@ describe.skipIf(!existsSync(NATS_SERVER))('outbox while NATS is down', () => {
 
     server.kill('SIGKILL');
     await new Promise((r) => setTimeout(r, 300));
-    const [event] = await db
-      .transaction()
-      .execute((trx) =>
-        appendToStream(trx, {
-          schema: 'outage',
-          streamId: `o-${randomUUID()}`,
-          expectedVersion: 0,
-          events: [{ type: 'outage.thing.happened', data: { during: 'outage' } }],
-          metadata: { actorId: null, correlationId: 'c', causationId: null },
-          now: new Date(),
-        }),
-      );
+    const [event] = await db.transaction().execute((trx) =>
+      appendToStream(trx, {
+        schema: 'outage',
+        streamId: `o-${randomUUID()}`,
+        expectedVersion: 0,
+        events: [{ type: 'outage.thing.happened', data: { during: 'outage' } }],
+        metadata: { actorId: null, correlationId: 'c', causationId: null },
+        now: new Date(),
+      }),
+    );
     relay.start();
     await new Promise((r) => setTimeout(r, 1_000));
     const stuck = await db.selectFrom('outbox_position').selectAll().executeTakeFirst();
@@ -61,7 +59,12 @@ describe.skipIf(!existsSync(NATS_SERVER))('outbox while NATS is down', () => {
     const seen: EventEnvelope[] = [];
     await eventually(async () => {
       try {
-        await bus.consume({ stream: 'OUTAGE', durable: 'outage-check', filterSubject: 'outage.>', handle: async (m) => void seen.push(m.envelope) });
+        await bus.consume({
+          stream: 'OUTAGE',
+          durable: 'outage-check',
+          filterSubject: 'outage.>',
+          handle: async (m) => void seen.push(m.envelope),
+        });
         return true;
       } catch {
         return false;

@@ -50,11 +50,23 @@ describe.each(pairs)('outbox and consumer on $name', ({ d, b }) => {
     db()
       .transaction()
       .execute((trx) =>
-        appendToStream(trx, { schema, streamId: `t-${randomUUID()}`, expectedVersion: 0, events: [{ type, data: {} }], metadata, now: new Date() }),
+        appendToStream(trx, {
+          schema,
+          streamId: `t-${randomUUID()}`,
+          expectedVersion: 0,
+          events: [{ type, data: {} }],
+          metadata,
+          now: new Date(),
+        }),
       );
   const collect = async (name: string, type: string) => {
     const seen: EventEnvelope[] = [];
-    const sub = await bus.consume({ stream: name, durable: `collect-${name}`, filterSubject: type, handle: async (m) => void seen.push(m.envelope) });
+    const sub = await bus.consume({
+      stream: name,
+      durable: `collect-${name}`,
+      filterSubject: type,
+      handle: async (m) => void seen.push(m.envelope),
+    });
     return { seen, sub };
   };
 
@@ -80,7 +92,10 @@ describe.each(pairs)('outbox and consumer on $name', ({ d, b }) => {
     const relay = new OutboxRelay({ db: db(), bus, log, map: toEnvelope });
     await relay.publishBatch();
     // Crash before the position was saved: wind the position back and publish again.
-    await db().updateTable('outbox_position').set({ position: (event?.globalPosition ?? 1) - 1 }).execute();
+    await db()
+      .updateTable('outbox_position')
+      .set({ position: (event?.globalPosition ?? 1) - 1 })
+      .execute();
     await relay.publishBatch();
     const handled: string[] = [];
     const sub = await startConsumer({
@@ -106,7 +121,11 @@ describe.each(pairs)('outbox and consumer on $name', ({ d, b }) => {
     await new Promise((r) => setTimeout(r, 300));
     await sub.stop();
     expect(handled).toEqual([event?.eventId]);
-    const rows = await db().selectFrom('seen').selectAll().where('event_id', '=', event?.eventId ?? '').execute();
+    const rows = await db()
+      .selectFrom('seen')
+      .selectAll()
+      .where('event_id', '=', event?.eventId ?? '')
+      .execute();
     expect(rows).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createError } from '@commonwork/kit';
-import { createRemoteJWKSet, decodeJwt, errors as joseErrors, type JWTVerifyGetKey, jwtVerify, SignJWT } from 'jose';
+import { createRemoteJWKSet, decodeJwt, type JWTVerifyGetKey, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import type { SigningKey } from '../keys/keyStore.ts';
 

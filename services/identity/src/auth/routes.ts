@@ -2,7 +2,7 @@ import { identityRoutes } from '@commonwork/contracts';
 import { registerRoute, type ServiceContext } from '@commonwork/kit';
 import type { KeyStore } from '../keys/keyStore.ts';
 import type { UserRepository } from '../users/repository.ts';
-import { signDevIdToken, SignInUnavailable, type VerifiedIdentity } from './idTokens.ts';
+import { SignInUnavailable, signDevIdToken, type VerifiedIdentity } from './idTokens.ts';
 import { sessionFor } from './session.ts';
 
 export interface AuthDeps {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type JWK, type CryptoKey } from 'jose';
+import { type CryptoKey, createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import { z } from 'zod';
 
 const StoredKey = z.object({ kid: z.string(), kty: z.string() }).passthrough();

@@ -50,7 +50,13 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
     }
     case 'CompleteProfile': {
       if (!state.exists) throw UserNotFound();
-      const data = { userId: state.userId, name: command.name, username: command.username, bio: command.bio, picture: command.picture || state.picture };
+      const data = {
+        userId: state.userId,
+        name: command.name,
+        username: command.username,
+        bio: command.bio,
+        picture: command.picture || state.picture,
+      };
       const next = evolve(state, { type: 'UserProfileCompleted', data: { ...data, card: cardOf(state) } });
       return [{ type: 'UserProfileCompleted', data: { ...data, card: cardOf(next) } }];
     }

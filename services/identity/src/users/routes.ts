@@ -5,7 +5,7 @@ import { sessionFor } from '../auth/session.ts';
 import type { KeyStore } from '../keys/keyStore.ts';
 import { UserNotFound } from './decide.ts';
 import { presentUser } from './present.ts';
-import { type UserRepository, UsernameTaken } from './repository.ts';
+import { UsernameTaken, type UserRepository } from './repository.ts';
 
 export interface UserRouteDeps {
   keys: KeyStore;

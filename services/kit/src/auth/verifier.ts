@@ -1,5 +1,5 @@
 import { AccessClaims } from '@commonwork/contracts';
-import { createRemoteJWKSet, errors as joseErrors, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import { createRemoteJWKSet, type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from 'jose';
 import { Unauthorized } from '../errors.ts';
 
 /** Issuer and audience of the platform's access tokens; identity signs, everyone verifies. */

@@ -12,7 +12,8 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   root: AnyDb;
   /** A handle whose unqualified table names resolve in `schema` (the service's own). */
-  forSchema<DB>(schema: string): Kysely<DB>;
+  // biome-ignore lint/suspicious/noExplicitAny: untyped unless the caller names its tables
+  forSchema<DB = any>(schema: string): Kysely<DB>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

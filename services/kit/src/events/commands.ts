@@ -1,5 +1,5 @@
 import type { EventMetadata } from '@commonwork/contracts';
-import type { Kysely } from 'kysely';
+import type { AnyDb } from '../db/database.ts';
 import { appendToStream, type DomainEvent, readStream, type StoredEvent } from './eventStore.ts';
 
 /** How one aggregate is folded and decided (emmett's decider): pure functions, time and ids passed in. */
@@ -15,7 +15,7 @@ export interface CommandContext<E extends DomainEvent> {
   metadata: EventMetadata;
   now: Date;
   /** Applies the new events to the read tables, in the same transaction as the append. */
-  project: (trx: Kysely<any>, events: StoredEvent<E>[]) => Promise<void>;
+  project: (trx: AnyDb, events: StoredEvent<E>[]) => Promise<void>;
   /** Called after commit (the outbox relay's wake-up). */
   afterCommit?: () => void;
 }
@@ -25,8 +25,7 @@ export interface CommandContext<E extends DomainEvent> {
  * one transaction. Returns the state after the new events.
  */
 export async function handleCommand<S, C, E extends DomainEvent>(
-  // biome-ignore lint/suspicious/noExplicitAny: a service schema handle of any table set
-  db: Kysely<any>,
+  db: AnyDb,
   decider: Decider<S, C, E>,
   command: C,
   context: CommandContext<E>,

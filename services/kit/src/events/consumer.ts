@@ -1,18 +1,16 @@
 import type { EventEnvelope } from '@commonwork/contracts';
-import type { Kysely } from 'kysely';
+import type { AnyDb } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import type { EventBus, Subscription } from './bus.ts';
 
 /** One reaction: the event types it handles and what it does, inside the consumer's transaction. */
 export interface EventHandler {
   handles: readonly string[];
-  // biome-ignore lint/suspicious/noExplicitAny: runs in the consuming service's schema
-  handle: (trx: Kysely<any>, envelope: EventEnvelope) => Promise<void>;
+  handle: (trx: AnyDb, envelope: EventEnvelope) => Promise<void>;
 }
 
 export interface ConsumerOptions {
-  // biome-ignore lint/suspicious/noExplicitAny: the consuming service's schema handle
-  db: Kysely<any>;
+  db: AnyDb;
   bus: EventBus;
   log: Logger;
   /** Durable name `<service>-<purpose>`. */

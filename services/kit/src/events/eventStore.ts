@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '@commonwork/contracts';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
+import type { AnyDb } from '../db/database.ts';
 import { StaleVersion } from '../errors.ts';
 
 /** A domain event as a service decides it: a type and its data. */
@@ -37,9 +38,7 @@ interface EventStoreRow {
 export interface EventStoreTables {
   event_store: EventStoreRow;
 }
-
-// biome-ignore lint/suspicious/noExplicitAny: the store works in any service schema whose tables include its own
-type Db = Kysely<any>;
+type Db = AnyDb;
 
 const toStored = <E extends DomainEvent>(row: EventStoreRow): StoredEvent<E> => ({
   globalPosition: Number(row.global_position),

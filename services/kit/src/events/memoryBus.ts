@@ -27,10 +27,7 @@ const DEAD_LETTER_STREAM = 'DEADLETTER';
 export class MemoryBus implements EventBus {
   private readonly streams = new Map<string, { subjects: string[]; messages: StoredMessage[] }>();
   private readonly seen = new Map<string, number>();
-  private readonly durables = new Map<
-    string,
-    { position: number; members: ConsumerSpec[]; turn: number; running: Promise<void> }
-  >();
+  private readonly durables = new Map<string, { position: number; members: ConsumerSpec[]; turn: number; running: Promise<void> }>();
   private readonly wake = new EventEmitter().setMaxListeners(0);
   private seq = 0;
 

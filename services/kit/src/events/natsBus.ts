@@ -1,15 +1,8 @@
 import type { EventEnvelope } from '@commonwork/contracts';
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, type JetStreamManager, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, headers, type NatsConnection, nanos } from '@nats-io/transport-node';
 import type { Logger } from '../logger.ts';
-import {
-  type ConsumerSpec,
-  DEFAULT_MAX_DELIVER,
-  DUPLICATE_WINDOW_MS,
-  deadLetterSubject,
-  type EventBus,
-  type Subscription,
-} from './bus.ts';
+import { type ConsumerSpec, DEFAULT_MAX_DELIVER, DUPLICATE_WINDOW_MS, deadLetterSubject, type EventBus, type Subscription } from './bus.ts';
 
 export interface NatsBusOptions {
   url: string;

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@commonwork/contracts';
-import type { Kysely } from 'kysely';
+import type { AnyDb } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import type { EventBus } from './bus.ts';
 import { readAll, type StoredEvent } from './eventStore.ts';
@@ -8,8 +8,7 @@ import { readAll, type StoredEvent } from './eventStore.ts';
 export type PublishMapper = (event: StoredEvent) => EventEnvelope | null;
 
 export interface OutboxOptions {
-  // biome-ignore lint/suspicious/noExplicitAny: a service schema handle of any table set
-  db: Kysely<any>;
+  db: AnyDb;
   bus: EventBus;
   log: Logger;
   map: PublishMapper;

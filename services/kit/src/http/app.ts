@@ -9,13 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Logger } from '../logger.ts';
 import { errorHandler } from './errorHandler.ts';
 
-export type App = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  Logger,
-  ZodTypeProvider
->;
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, Logger, ZodTypeProvider>;
 
 /** A readiness probe: resolves when a dependency answers, throws otherwise. */
 export type ReadinessCheck = { name: string; check: () => Promise<unknown> };
@@ -45,7 +39,6 @@ export function createApp(options: AppOptions): App {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    disableRequestLogging: false,
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
 
   app.decorateRequest('caller', null);

@@ -50,7 +50,9 @@ export async function createTestDatabase(): Promise<{ database: Database; url?: 
  * A bus of its own for one test file: JetStream under a namespace nobody else uses (its streams
  * deleted afterwards) when NATS_URL is set, else the in-process bus.
  */
-export async function createTestBus(log: Logger = testLogger()): Promise<{ bus: EventBus; namespace?: string; close: () => Promise<void> }> {
+export async function createTestBus(
+  log: Logger = testLogger(),
+): Promise<{ bus: EventBus; namespace?: string; close: () => Promise<void> }> {
   const url = process.env.NATS_URL;
   if (!url) {
     const bus = new MemoryBus(log);

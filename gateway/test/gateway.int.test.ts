@@ -1,0 +1,77 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, startTestPlatform, type TestPlatform } from '../../services/identity/test/platform.ts';
+
+describe('gateway', () => {
+  let p: TestPlatform;
+  let ada: Awaited<ReturnType<typeof buildUser>>;
+  const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+
+  beforeAll(async () => {
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Commonwork</title><div id="root"></div>');
+    writeFileSync(join(webDist, 'app.js'), 'console.log("app")');
+    p = await startTestPlatform({ WEB_DIST: webDist, RATE_LIMIT_AUTH_MAX: '5' });
+    ada = await buildUser(p);
+  });
+  afterAll(() => p.stop());
+
+  it('serves liveness and readiness', async () => {
+    expect(await p.call('GET', '/healthz')).toEqual({ status: 200, body: { status: 'ok' } });
+    expect(await p.call('GET', '/readyz')).toEqual({ status: 200, body: { status: 'ready', checks: { identity: 'ok' } } });
+  });
+
+  it('keeps a caller-supplied request id across the gateway and answers with it', async () => {
+    const res = await fetch(`${p.url}/api/auth/config`, { headers: { 'x-request-id': 'req-0123456789abcdef' } });
+    expect(res.headers.get('x-request-id')).toBe('req-0123456789abcdef');
+    const fresh = await fetch(`${p.url}/api/auth/config`);
+    expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('publishes the OpenAPI document generated from the contracts', async () => {
+    const res = await p.call('GET', '/api/docs/json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/google',
+        '/api/users',
+        '/api/users/setup',
+        '/api/users/{id}',
+        '/api/users/by-username/{username}',
+      ]),
+    );
+    expect(res.body.paths['/api/users/{id}'].put.requestBody.content['application/json'].schema.properties).toHaveProperty('preferences');
+  });
+
+  it('serves the SPA with history fallback, its files as themselves, and JSON 404s under /api', async () => {
+    const page = await fetch(`${p.url}/marketplace/some-gig`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+    expect(await (await fetch(`${p.url}/app.js`)).text()).toContain('console.log');
+    const api = await p.call('GET', '/api/nothing-here', { token: ada.token });
+    expect(api.status).toBe(404);
+    expect(api.body.success).toBe(false);
+  });
+
+  it('limits sign-in calls per client with 429 and the error body, in a bucket of their own', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await p.call('POST', '/api/auth/google', { body: { token: 'x'.repeat(20) } })).status);
+    // buildUser spent 3 of the 5 sign-in calls (dev token, sign-in, setup).
+    expect(statuses).toEqual([401, 401, 429, 429, 429, 429]);
+    const limited = await p.call('POST', '/api/auth/google', { body: { token: 'x'.repeat(20) } });
+    expect(limited.body).toMatchObject({ success: false, error: 'RATE_LIMITED' });
+    expect((await p.call('GET', '/api/auth/config')).status).toBe(200);
+  });
+
+  it('rejects a call without a valid token at the edge, before any service is reached', async () => {
+    await p.platform.services.identity.app.close();
+    const anonymous = await p.call('GET', `/api/users/${ada.id}`);
+    expect(anonymous).toMatchObject({ status: 401, body: { success: false, error: 'UNAUTHORIZED' } });
+    const forged = await p.call('PUT', `/api/users/${ada.id}`, { token: `${ada.token.slice(0, -3)}abc`, body: {} });
+    expect(forged.status).toBe(401);
+    // A valid token does go through, and finds the service gone.
+    expect((await p.call('GET', `/api/users/${ada.id}`, { token: ada.token })).status).toBeGreaterThanOrEqual(500);
+  });
+});
