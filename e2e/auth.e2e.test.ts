@@ -118,3 +118,55 @@ test('settings save the chosen preferences', async ({ page }) => {
   await page.getByRole('tab', { name: 'Privacy' }).click();
   await expect(page.getByLabel('Profile visibility')).toHaveValue('private');
 });
+
+test('after logging in from a join link the user comes back to it', async ({ page }) => {
+  const person = buildPerson('join');
+  await page.goto('/join/channel/xyz789');
+  await expect(page).toHaveURL(/\/login$/);
+  const devForm = page.getByRole('region', { name: 'Developer sign-in' });
+  await devForm.getByLabel('Email', { exact: true }).fill(person.email);
+  await devForm.getByLabel('Name', { exact: true }).fill(person.name);
+  await devForm.getByRole('button', { name: 'Sign in as developer' }).click();
+  const modal = page.getByRole('dialog', { name: 'Complete Your Profile' });
+  await modal.getByLabel('Username').fill(person.username);
+  await modal.getByLabel('Bio', { exact: true }).fill(person.bio);
+  await modal.getByRole('button', { name: 'Complete Profile' }).click();
+  await expect(page).toHaveURL(/\/join\/channel\/xyz789$/);
+  await expect(page.getByRole('heading', { name: 'Join channel' })).toBeVisible();
+});
+
+test('a taken username is refused in the profile step', async ({ page, browser }) => {
+  const first = buildPerson('taken');
+  await signUpWithDevIssuer(page, first);
+
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  const second = buildPerson('taken');
+  await other.goto('/signup');
+  const devForm = other.getByRole('region', { name: 'Developer sign-in' });
+  await devForm.getByLabel('Email', { exact: true }).fill(second.email);
+  await devForm.getByLabel('Name', { exact: true }).fill(second.name);
+  await devForm.getByRole('button', { name: 'Sign up as developer' }).click();
+  const modal = other.getByRole('dialog', { name: 'Complete Your Profile' });
+  await modal.getByLabel('Username').fill(first.username);
+  await modal.getByLabel('Bio', { exact: true }).fill(second.bio);
+  await modal.getByRole('button', { name: 'Complete Profile' }).click();
+  await expect(modal.getByText('Username is already taken').first()).toBeVisible();
+  await expect(other).toHaveURL(/\/signup$/);
+  await context.close();
+});
+
+test('an expired session sends the user to /login on the next call', async ({ page }) => {
+  const person = buildPerson('expired');
+  await signUpWithDevIssuer(page, person);
+  await page.evaluate(() => {
+    const stored = JSON.parse(localStorage.getItem('user') ?? '{}') as Record<string, unknown>;
+    localStorage.setItem('user', JSON.stringify({ ...stored, token: 'not-a-valid-token' }));
+    localStorage.setItem('token', 'not-a-valid-token');
+  });
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+});

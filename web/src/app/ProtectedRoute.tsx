@@ -1,11 +1,17 @@
 import { Navigate, Outlet } from 'react-router-dom';
-import { useAuth } from '../features/auth/AuthProvider.tsx';
+import { SESSION_EXPIRED_MESSAGE, useAuth } from '../features/auth/AuthProvider.tsx';
 import { LoadingScreen } from '../shared/ui/Spinner.tsx';
 
-/** Signed-in routes: waits for the session restore, then sends a visitor to the landing page. */
+/**
+ * Signed-in routes: waits for the session restore, then sends a visitor to the landing page
+ * (or to /login when a 401 has just ended the session).
+ */
 export function ProtectedRoute() {
-  const { isAuthenticated, isLoading } = useAuth();
+  const { isAuthenticated, isLoading, sessionExpired } = useAuth();
   if (isLoading) return <LoadingScreen />;
-  if (!isAuthenticated) return <Navigate to="/" replace />;
+  if (!isAuthenticated) {
+    if (sessionExpired) return <Navigate to="/login" replace state={{ error: SESSION_EXPIRED_MESSAGE }} />;
+    return <Navigate to="/" replace />;
+  }
   return <Outlet />;
 }

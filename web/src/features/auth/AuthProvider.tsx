@@ -11,7 +11,12 @@ interface AuthContextValue {
   /** A user stores it (and its token); `null` signs out without navigating. */
   updateUser: (user: SessionUser | null) => void;
   logout: () => void;
+  /** True after a call was refused with 401: the session ended by itself, not by logout. */
+  sessionExpired: boolean;
 }
+
+/** Shown on /login after a 401 ended the session. */
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -20,6 +25,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [user, setUser] = useState<SessionUser | null>(null);
   const [isLoading, setIsLoading] = useState(true);
+  const [sessionExpired, setSessionExpired] = useState(false);
 
   useEffect(() => {
     setUser(readStoredUser());
@@ -27,6 +33,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const login = useCallback((next: SessionUser) => {
+    setSessionExpired(false);
     setUser(next);
     storeSession(next);
   }, []);
@@ -46,16 +53,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       onUnauthorized(() => {
+        setSessionExpired(true);
         setUser(null);
         removeStoredSession();
-        navigate('/login', { replace: true });
+        navigate('/login', { replace: true, state: { error: SESSION_EXPIRED_MESSAGE } });
       }),
     [navigate],
   );
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, isAuthenticated: user !== null, isLoading, login, updateUser, logout }),
-    [user, isLoading, login, updateUser, logout],
+    () => ({ user, isAuthenticated: user !== null, isLoading, login, updateUser, logout, sessionExpired }),
+    [user, isLoading, login, updateUser, logout, sessionExpired],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -2,7 +2,7 @@ import { type SessionResponse, TIMINGS } from '@commonwork/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { errorMessage } from '../../shared/api/index.ts';
+import { errorMessage, isApiError } from '../../shared/api/index.ts';
 import { exchangeCredential } from './api.ts';
 import { useAuth } from './AuthProvider.tsx';
 import { AUTH_MESSAGES, type AuthMode } from './messages.ts';
@@ -80,7 +80,8 @@ export function useProviderSignIn(mode: AuthMode) {
           TIMINGS.signInFollowUpDelayMs,
         );
       } catch (err) {
-        setError(errorMessage(err, AUTH_MESSAGES.authenticateFallback));
+        // The server's word when it answered; otherwise the answer never came or could not be read.
+        setError(isApiError(err) ? errorMessage(err, AUTH_MESSAGES.authenticateFallback) : AUTH_MESSAGES.processFailed);
         toast.error(AUTH_MESSAGES[mode].failed);
       } finally {
         setIsSigningIn(false);
