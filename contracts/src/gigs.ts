@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.ts';
+
+/** Gig categories with their labels and sub-categories (spec 001 §3). */
+export const GIG_CATEGORIES = {
+  web: { label: 'Web Development', subCategories: ['frontend', 'backend', 'fullstack', 'wordpress', 'ecommerce'] },
+  mobile: { label: 'Mobile Development', subCategories: ['ios', 'android'] },
+  design: { label: 'UI/UX Design', subCategories: ['ui', 'ux', 'graphic', 'logo'] },
+  data: { label: 'Data Science', subCategories: ['analysis', 'ml', 'visualization'] },
+  devops: { label: 'DevOps', subCategories: ['cicd', 'cloud', 'infrastructure'] },
+  writing: { label: 'Writing & Translation', subCategories: ['copywriting', 'technical', 'content'] },
+  marketing: { label: 'Digital Marketing', subCategories: ['seo', 'social', 'ads'] },
+} as const;
+export type GigCategory = keyof typeof GIG_CATEGORIES;
+export const GigCategory = z.enum(Object.keys(GIG_CATEGORIES) as [GigCategory, ...GigCategory[]]);
+
+/** Delivery options in days, with their labels. */
+export const DELIVERY_OPTIONS = [
+  { value: '1', label: '1 day' },
+  { value: '3', label: '3 days' },
+  { value: '7', label: '1 week' },
+  { value: '14', label: '2 weeks' },
+  { value: '30', label: '1 month' },
+] as const;
+export const DeliveryTime = z.enum(['1', '3', '7', '14', '30']);
+export type DeliveryTime = z.infer<typeof DeliveryTime>;
+export const DEFAULT_DELIVERY_TIME: DeliveryTime = '7';
+
+/** Price filter: low under $300, medium $300-$700, high over $700. */
+export const PRICE_THRESHOLDS = { low: 300, high: 700 } as const;
+export const PriceRange = z.enum(['all', 'low', 'medium', 'high']);
+export type PriceRange = z.infer<typeof PriceRange>;
+export const GigSort = z.enum(['relevance', 'price-low', 'price-high', 'rating']);
+export type GigSort = z.infer<typeof GigSort>;
+export const GigStatus = z.enum(['draft', 'active']);
+
+export const GIG_PAGE_SIZE = 12;
+export const GIG_TAGS_MAX = 10;
+export const GIG_MIN_PRICE_HINT = 5;
+export const TOP_RATED_BADGES = 2;
+
+/** The gig as every screen reads it (spec 001 §3); `_id` and `id` are the same UUID. */
+export const Gig = z.object({
+  _id: z.uuid(),
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  category: GigCategory,
+  subCategory: z.string(),
+  price: z.number(),
+  deliveryTime: DeliveryTime,
+  tags: z.array(z.string()),
+  status: GigStatus,
+  rating: z.number(),
+  reviews: z.number(),
+  orders: z.number(),
+  views: z.number(),
+  favorites: z.number(),
+  freelancer: z.object({
+    _id: z.uuid(),
+    name: z.string(),
+    picture: z.string(),
+    status: z.string(),
+    profile: z.object({ location: z.string() }),
+  }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Gig = z.infer<typeof Gig>;
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+/**
+ * Create and update body. The messages and their order are the form's (spec 001 §5): title,
+ * description, category, sub-category (of that category), price above 0; then delivery and tags.
+ */
+export const GigInput = z
+  .object({
+    title: required('Title is required').max(120, 'Title must be at most 120 characters'),
+    description: required('Description is required').max(5_000, 'Description must be at most 5000 characters'),
+    category: z.string({ error: 'Category is required' }).trim().min(1, 'Category is required').pipe(GigCategory),
+    subCategory: required('Sub-category is required'),
+    price: z.coerce
+      .number({ error: 'Valid price is required' })
+      .gt(0, 'Valid price is required')
+      .max(1_000_000, 'Price must be at most 1000000'),
+    deliveryTime: DeliveryTime.default(DEFAULT_DELIVERY_TIME),
+    tags: z
+      .array(z.string().trim().max(LIMITS.skillMax, 'A tag must be at most 50 characters'))
+      .default([])
+      .transform((tags) => [...new Set(tags.filter((t) => t.length > 0))])
+      .refine((tags) => tags.length <= GIG_TAGS_MAX, `At most ${GIG_TAGS_MAX} tags`),
+    status: GigStatus.default('active'),
+  })
+  .superRefine((gig, ctx) => {
+    const category = GIG_CATEGORIES[gig.category];
+    if (category && !(category.subCategories as readonly string[]).includes(gig.subCategory)) {
+      ctx.addIssue({ code: 'custom', path: ['subCategory'], message: 'Sub-category is required' });
+    }
+  });
+export type GigInput = z.input<typeof GigInput>;
+
+export const GigIdParams = z.object({ id: z.uuid('Gig id must be a UUID') });
+
+export const ListGigsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(GIG_PAGE_SIZE),
+  category: z.union([z.literal(''), z.literal('all'), GigCategory]).optional(),
+  priceRange: PriceRange.default('all'),
+  sortBy: GigSort.default('relevance'),
+  search: z.string().trim().max(200).optional(),
+  /** Only the caller's own gigs, drafts included. */
+  mine: z.enum(['true', 'false']).optional(),
+});
+
+export const GigPagination = z.object({
+  currentPage: z.number(),
+  totalPages: z.number(),
+  totalGigs: z.number(),
+  hasNext: z.boolean(),
+  hasPrev: z.boolean(),
+});
+export const GigListResponse = z.object({ success: z.literal(true), gigs: z.array(Gig), pagination: GigPagination });
+export const GigResponse = z.object({ success: z.literal(true), gig: Gig, message: z.string().optional() });
+export const TrendingQuery = z.object({ limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(3) });
+export const TrendingResponse = z.object({ success: z.literal(true), gigs: z.array(Gig) });
+export const GigAnalytics = z.object({ activeGigs: z.number(), totalRevenue: z.number(), avgRating: z.number() });
+export const GigAnalyticsResponse = z.object({ success: z.literal(true), data: GigAnalytics }).extend(GigAnalytics.shape);
+
+/** POST /api/ai/search. */
+export const AiSearchRequest = z.object({
+  query: z.string().trim().min(1, 'Query is required').max(300, 'Query must be at most 300 characters'),
+  context: z.literal('gigs').default('gigs'),
+});
+
+/** What a plain-words request was understood as (spec 001 §3 "AI search response"). */
+export const AiSearchResult = z.object({
+  interpretedQuery: z.string().describe('a short human reading of the request'),
+  explanation: z.string().describe('why these filters were chosen, in one or two sentences'),
+  searchQuery: z.string().describe('the words left for full-text search'),
+  suggestedFilters: z.object({
+    category: z.union([z.literal('all'), GigCategory]),
+    priceRange: PriceRange,
+    sortBy: GigSort,
+  }),
+  subCategory: z.string().nullable(),
+  maxPrice: z.number().nullable(),
+  minPrice: z.number().nullable(),
+  deliveryDays: z.number().nullable().describe('the longest delivery the person accepts, in days'),
+  suggestions: z.array(z.string()),
+  source: z.enum(['local', 'llm']),
+});
+export type AiSearchResult = z.infer<typeof AiSearchResult>;
+export const AiSearchResponse = z.object({ success: z.literal(true), data: AiSearchResult });
+export const SuggestionsQuery = z.object({ q: z.string().trim().max(100).default('') });
+export const SuggestionsResponse = z.object({ success: z.literal(true), suggestions: z.array(z.string()) });
