@@ -1,7 +1,12 @@
-/// <reference lib="dom" />
-// page.evaluate callbacks run in the browser: they use DOM globals.
-import { expect, test } from '@playwright/test';
-import { buildPerson, logInWithDevIssuer, signUpWithDevIssuer } from './helpers.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { type BrowserGlobals, buildPerson, logInWithDevIssuer, signUpWithDevIssuer } from './helpers.ts';
+
+/** The stored 'user' and 'token' entries. */
+const storedSession = (page: Page) =>
+  page.evaluate(() => {
+    const { localStorage } = globalThis as unknown as BrowserGlobals;
+    return [localStorage.getItem('user'), localStorage.getItem('token')];
+  });
 
 test('a visitor sees the landing page', async ({ page }) => {
   await page.goto('/');
@@ -46,7 +51,7 @@ test('sign up, complete the profile, use the layout, keep the theme, log out', a
   await sidebar.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Create Profile' }).first()).toBeVisible();
-  expect(await page.evaluate(() => [localStorage.getItem('user'), localStorage.getItem('token')])).toEqual([null, null]);
+  expect(await storedSession(page)).toEqual([null, null]);
 });
 
 test('a returning user logs in straight to the dashboard', async ({ page, browser }) => {
@@ -98,7 +103,7 @@ test('an edited bio persists after a reload', async ({ page }) => {
   await expect(page.getByRole('list', { name: 'Skills' }).getByText('Playwright')).toBeVisible();
 
   // The server has it too, not only local storage: a new session sees the same bio.
-  await page.evaluate(() => localStorage.clear());
+  await page.evaluate(() => (globalThis as unknown as BrowserGlobals).localStorage.clear());
   await logInWithDevIssuer(page, person);
   await page.goto('/profile');
   await expect(page.getByText(newBio)).toBeVisible();
@@ -160,6 +165,7 @@ test('an expired session sends the user to /login on the next call', async ({ pa
   const person = buildPerson('expired');
   await signUpWithDevIssuer(page, person);
   await page.evaluate(() => {
+    const { localStorage } = globalThis as unknown as BrowserGlobals;
     const stored = JSON.parse(localStorage.getItem('user') ?? '{}') as Record<string, unknown>;
     localStorage.setItem('user', JSON.stringify({ ...stored, token: 'not-a-valid-token' }));
     localStorage.setItem('token', 'not-a-valid-token');
@@ -168,5 +174,5 @@ test('an expired session sends the user to /login on the next call', async ({ pa
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+  expect(await storedSession(page)).toEqual([null, null]);
 });

@@ -46,3 +46,16 @@ export async function logInWithDevIssuer(page: Page, person: Person): Promise<vo
   await devForm.getByRole('button', { name: 'Sign in as developer' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
+
+/**
+ * The browser globals that `page.evaluate` callbacks use. The root tsconfig has no DOM library (it
+ * type-checks Node code), so callbacks cast `globalThis` to this instead.
+ */
+export interface BrowserGlobals {
+  localStorage: {
+    getItem(key: string): string | null;
+    setItem(key: string, value: string): void;
+    clear(): void;
+  };
+  __e2eCredential?: string;
+}

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
+/** A made-up client id: the login pages show the Google button, which the tests stub. */
+export const GOOGLE_CLIENT_ID = 'commonwork-e2e.apps.googleusercontent.com';
 const port = Number(process.env.E2E_PORT ?? 8090);
 const baseURL = `http://127.0.0.1:${port}`;
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -37,7 +39,13 @@ export default defineConfig({
     reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
     stdout: 'ignore',
     stderr: 'pipe',
-    // Many sign-ins from one address within a minute: lift the sign-in rate limit for the test run.
-    env: { PORT: String(port), DATA_DIR: dataDir, RATE_LIMIT_AUTH_MAX: '1000' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      // Many sign-ins from one address within a minute: lift the sign-in rate limit for the test run.
+      RATE_LIMIT_AUTH_MAX: '1000',
+      // Turns the Google button on; tests stub Google's script (see e2e/google.ts), no request leaves the machine.
+      GOOGLE_CLIENT_ID: GOOGLE_CLIENT_ID,
+    },
   },
 });

@@ -7,18 +7,18 @@ import type { AuthMode } from './messages.ts';
 interface GoogleSignInButtonProps {
   clientId: string;
   mode: AuthMode;
+  /** Called with the credential Google returns; `undefined` when Google returned none. */
   onCredential: (credential: string | undefined) => void;
-  onError: () => void;
 }
 
 /** Google's own 'Sign in with Google' button, rendered by Google Identity Services once it loads. */
-export function GoogleSignInButton({ clientId, mode, onCredential, onError }: GoogleSignInButtonProps) {
+export function GoogleSignInButton({ clientId, mode, onCredential }: GoogleSignInButtonProps) {
   const container = useRef<HTMLDivElement>(null);
   const { isDark } = useTheme();
-  const [ready, setReady] = useState(false);
-  // The GIS callback is registered once; keep it pointing at the latest handlers.
-  const handlers = useRef({ onCredential, onError });
-  handlers.current = { onCredential, onError };
+  const [state, setState] = useState<'loading' | 'ready' | 'unavailable'>('loading');
+  // The GIS callback is registered once; keep it pointing at the latest handler.
+  const handler = useRef(onCredential);
+  handler.current = onCredential;
 
   useEffect(() => {
     let cancelled = false;
@@ -27,7 +27,7 @@ export function GoogleSignInButton({ clientId, mode, onCredential, onError }: Go
         if (cancelled || !container.current) return;
         google.accounts.id.initialize({
           client_id: clientId,
-          callback: (response) => handlers.current.onCredential(response.credential),
+          callback: (response) => handler.current(response.credential),
         });
         google.accounts.id.renderButton(container.current, {
           type: 'standard',
@@ -37,10 +37,10 @@ export function GoogleSignInButton({ clientId, mode, onCredential, onError }: Go
           text: mode === 'signup' ? 'signup_with' : 'signin_with',
           width: 300,
         });
-        setReady(true);
+        setState('ready');
       })
       .catch(() => {
-        if (!cancelled) handlers.current.onError();
+        if (!cancelled) setState('unavailable');
       });
     return () => {
       cancelled = true;
@@ -49,7 +49,12 @@ export function GoogleSignInButton({ clientId, mode, onCredential, onError }: Go
 
   return (
     <div className="flex min-h-11 justify-center">
-      {!ready && <Spinner />}
+      {state === 'loading' && <Spinner />}
+      {state === 'unavailable' && (
+        <p className="text-center text-sm text-slate-500 dark:text-slate-400">
+          Google sign-in could not be loaded. Check your connection and reload the page.
+        </p>
+      )}
       <div ref={container} />
     </div>
   );

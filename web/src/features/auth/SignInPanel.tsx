@@ -48,7 +48,6 @@ export function SignInPanel({ mode }: { mode: AuthMode }) {
               clientId={googleClientId}
               mode={mode}
               onCredential={(credential) => void flow.signInWithCredential(credential)}
-              onError={flow.providerFailed}
             />
           )}
           {googleClientId && devLogin && (

@@ -110,7 +110,6 @@ export function useProviderSignIn(mode: AuthMode) {
     signInClosed,
     pending,
     signInWithCredential,
-    providerFailed,
     cancelProfile,
     completeProfile,
   };

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { devCredential, stubGoogleIdentity } from './google.ts';
+import { type BrowserGlobals, buildPerson } from './helpers.ts';
+
+test.beforeEach(async ({ context }) => {
+  await stubGoogleIdentity(context);
+});
+
+test('signing up with the Google button completes the profile and lands on the dashboard', async ({ page, request }) => {
+  const person = buildPerson('google');
+  const credential = await devCredential(request, person.email, person.name);
+  await page.goto('/signup');
+  await page.evaluate((token) => {
+    (globalThis as unknown as BrowserGlobals).__e2eCredential = token;
+  }, credential);
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+
+  const modal = page.getByRole('dialog', { name: 'Complete Your Profile' });
+  await expect(modal.getByLabel('Email', { exact: true })).toHaveValue(person.email);
+  await modal.getByLabel('Username').fill(person.username);
+  await modal.getByLabel('Bio', { exact: true }).fill(person.bio);
+  await modal.getByRole('button', { name: 'Complete Profile' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The same account logs in again straight away.
+  await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Logout' }).click();
+  await page.goto('/login');
+  await page.evaluate((token) => {
+    (globalThis as unknown as BrowserGlobals).__e2eCredential = token;
+  }, await devCredential(request, person.email, person.name));
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+});
+
+test('Google returning no credential shows the page’s error', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(page.getByText('Google login failed. Please try again.').first()).toBeVisible();
+
+  await page.goto('/signup');
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(page.getByText('Google sign up was cancelled or failed').first()).toBeVisible();
+});
+
+test('a credential the server refuses shows its message', async ({ page }) => {
+  await page.goto('/login');
+  await page.evaluate(() => {
+    (globalThis as unknown as BrowserGlobals).__e2eCredential = 'not.a.real-credential-token';
+  });
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(page.getByText('Login failed. Please try again.')).toBeVisible();
+  await expect(page.getByText('Invalid sign-in credential')).toBeVisible();
+});
