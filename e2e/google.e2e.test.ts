@@ -25,9 +25,12 @@ test('signing up with the Google button completes the profile and lands on the d
   // The same account logs in again straight away.
   await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Logout' }).click();
   await page.goto('/login');
-  await page.evaluate((token) => {
-    (globalThis as unknown as BrowserGlobals).__e2eCredential = token;
-  }, await devCredential(request, person.email, person.name));
+  await page.evaluate(
+    (token) => {
+      (globalThis as unknown as BrowserGlobals).__e2eCredential = token;
+    },
+    await devCredential(request, person.email, person.name),
+  );
   await page.getByRole('button', { name: 'Sign in with Google' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Welcome back!')).toBeVisible();

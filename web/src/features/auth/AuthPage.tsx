@@ -1,4 +1,4 @@
-import { CalendarDays, Briefcase, Users } from 'lucide-react';
+import { Briefcase, CalendarDays, Users } from 'lucide-react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { Banner } from '../../shared/ui/Banner.tsx';
 import { Logo } from '../../shared/ui/Logo.tsx';
@@ -83,11 +83,7 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
             </div>
             <p className="text-center text-sm text-slate-600 dark:text-slate-400">
               {copy.switchPrompt}{' '}
-              <Link
-                to={copy.switchTo}
-                state={location.state}
-                className="font-semibold text-green-700 hover:underline dark:text-green-400"
-              >
+              <Link to={copy.switchTo} state={location.state} className="font-semibold text-green-700 hover:underline dark:text-green-400">
                 {copy.switchLabel}
               </Link>
             </p>

@@ -64,9 +64,7 @@ export function SignInPanel({ mode }: { mode: AuthMode }) {
               onCredential={(credential) => void flow.signInWithCredential(credential)}
             />
           )}
-          {!googleClientId && !devLogin && (
-            <Banner tone="info">No sign-in method is configured on this server.</Banner>
-          )}
+          {!googleClientId && !devLogin && <Banner tone="info">No sign-in method is configured on this server.</Banner>}
           {flow.isSigningIn && (
             <div className="flex items-center justify-center gap-2 text-sm text-slate-500" role="status">
               <Spinner className="h-4 w-4" /> Signing you in...

@@ -3,8 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage, isApiError } from '../../shared/api/index.ts';
-import { exchangeCredential } from './api.ts';
 import { useAuth } from './AuthProvider.tsx';
+import { exchangeCredential } from './api.ts';
 import { AUTH_MESSAGES, type AuthMode } from './messages.ts';
 
 /** A sign-in that still needs a username and bio: our access token stays in memory until setup. */

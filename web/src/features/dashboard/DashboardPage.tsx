@@ -66,11 +66,7 @@ export function DashboardPage() {
             />
           </ListCard>
           <ListCard title="Upcoming Events" link={{ to: '/events', label: 'View all' }}>
-            <EmptyState
-              icon={CalendarDays}
-              message="No upcoming events yet."
-              action={{ to: '/events/create', label: 'Create Event' }}
-            />
+            <EmptyState icon={CalendarDays} message="No upcoming events yet." action={{ to: '/events/create', label: 'Create Event' }} />
           </ListCard>
         </div>
         <div className="space-y-6">

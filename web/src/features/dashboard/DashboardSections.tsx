@@ -1,4 +1,15 @@
-import { CalendarDays, DollarSign, FolderKanban, type LucideIcon, PlusCircle, ShoppingBag, Sparkles, Target, TrendingUp, Users } from 'lucide-react';
+import {
+  CalendarDays,
+  DollarSign,
+  FolderKanban,
+  type LucideIcon,
+  PlusCircle,
+  ShoppingBag,
+  Sparkles,
+  Target,
+  TrendingUp,
+  Users,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonPrimary, buttonSecondary, cardClass } from '../../shared/ui/classes.ts';
@@ -50,7 +61,15 @@ interface StatTile {
   icon: LucideIcon;
 }
 
-export function StatTiles({ activeProjects, totalEarnings, successRate }: { activeProjects: string; totalEarnings: string; successRate: string }) {
+export function StatTiles({
+  activeProjects,
+  totalEarnings,
+  successRate,
+}: {
+  activeProjects: string;
+  totalEarnings: string;
+  successRate: string;
+}) {
   const tiles: StatTile[] = [
     { label: 'Active Projects', value: activeProjects, change: '+8%', icon: FolderKanban },
     { label: 'Total Earnings', value: totalEarnings, change: '+15%', icon: DollarSign },
@@ -140,4 +159,3 @@ export function ProTip() {
     </section>
   );
 }
-

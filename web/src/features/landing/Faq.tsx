@@ -25,21 +25,12 @@ export function Faq({ entries }: { entries: FaqEntry[] }) {
                 className="flex w-full items-center justify-between gap-4 px-6 py-4 text-left font-semibold text-slate-900 hover:text-green-700 dark:text-white dark:hover:text-green-400"
               >
                 {entry.question}
-                <ChevronDown
-                  className={`h-5 w-5 shrink-0 transition-transform ${open ? 'rotate-180' : ''}`}
-                  aria-hidden="true"
-                />
+                <ChevronDown className={`h-5 w-5 shrink-0 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
               </button>
             </h3>
-            <div
-              id={panelId}
-              role="region"
-              aria-labelledby={buttonId}
-              hidden={!open}
-              className="px-6 pb-5 text-slate-600 dark:text-slate-400"
-            >
+            <section id={panelId} aria-labelledby={buttonId} hidden={!open} className="px-6 pb-5 text-slate-600 dark:text-slate-400">
               {entry.answer}
-            </div>
+            </section>
           </li>
         );
       })}

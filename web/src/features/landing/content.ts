@@ -38,8 +38,7 @@ export interface FaqEntry {
 export const LANDING_FAQ: FaqEntry[] = [
   {
     question: 'Is Commonwork free to join?',
-    answer:
-      'Yes. Basic membership is free: create your profile, publish gigs, join communities and attend events without paying anything.',
+    answer: 'Yes. Basic membership is free: create your profile, publish gigs, join communities and attend events without paying anything.',
   },
   {
     question: 'What do premium plans add?',
@@ -53,8 +52,7 @@ export const LANDING_FAQ: FaqEntry[] = [
   },
   {
     question: 'How are freelancers and clients vetted?',
-    answer:
-      'Freelancers and clients are vetted and verified before they can trade, and reviews after each gig keep everyone accountable.',
+    answer: 'Freelancers and clients are vetted and verified before they can trade, and reviews after each gig keep everyone accountable.',
   },
   {
     question: 'How do I find paid gigs?',

@@ -16,11 +16,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 function GroupTitle({ children }: { children: string }) {
-  return (
-    <h2 className="mb-1 px-3 text-xs font-semibold uppercase tracking-wider text-slate-400 dark:text-slate-500">
-      {children}
-    </h2>
-  );
+  return <h2 className="mb-1 px-3 text-xs font-semibold uppercase tracking-wider text-slate-400 dark:text-slate-500">{children}</h2>;
 }
 
 function NavEntry({ item, unread }: { item: NavItem; unread: number }) {
@@ -32,11 +28,9 @@ function NavEntry({ item, unread }: { item: NavItem; unread: number }) {
         <Icon className="h-5 w-5 shrink-0" aria-hidden="true" />
         <span className="flex-1">{item.label}</span>
         {badge && (
-          <span
-            className="rounded-full bg-red-500 px-2 py-0.5 text-xs font-semibold text-white"
-            aria-label={`${badge} unread`}
-          >
+          <span className="rounded-full bg-red-500 px-2 py-0.5 text-xs font-semibold text-white">
             {badge}
+            <span className="sr-only"> unread</span>
           </span>
         )}
       </NavLink>

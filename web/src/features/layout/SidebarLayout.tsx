@@ -19,8 +19,12 @@ export function SidebarLayout() {
     menuButton.current?.focus();
   }, []);
 
-  // A navigation from the drawer closes it.
-  useEffect(() => setDrawerOpen(false), [pathname]);
+  // A navigation from the drawer closes it (state adjusted during render, not in an effect).
+  const [drawerPath, setDrawerPath] = useState(pathname);
+  if (drawerPath !== pathname) {
+    setDrawerPath(pathname);
+    setDrawerOpen(false);
+  }
 
   useEffect(() => {
     if (!drawerOpen || isDesktop) return;

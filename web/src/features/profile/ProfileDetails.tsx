@@ -31,9 +31,7 @@ export function Section({ title, children }: { title: string; children: ReactNod
   );
 }
 
-const Empty = ({ children }: { children: string }) => (
-  <p className="text-sm text-slate-500 dark:text-slate-400">{children}</p>
-);
+const Empty = ({ children }: { children: string }) => <p className="text-sm text-slate-500 dark:text-slate-400">{children}</p>;
 
 export function AboutSection({ user, editing, register, errors }: SectionProps) {
   const bio = user.profile?.bio || user.bio;
@@ -81,7 +79,12 @@ export function ContactSection({ user, editing, register, errors }: SectionProps
           <dt className="sr-only">Website</dt>
           <dd className="min-w-0 truncate">
             {website ? (
-              <a href={websiteHref(website)} target="_blank" rel="noreferrer" className="text-green-700 hover:underline dark:text-green-400">
+              <a
+                href={websiteHref(website)}
+                target="_blank"
+                rel="noreferrer"
+                className="text-green-700 hover:underline dark:text-green-400"
+              >
                 {website}
               </a>
             ) : (

@@ -32,8 +32,7 @@ export function ProfileSidebar() {
         <Award className="h-8 w-8" aria-hidden="true" />
         <h2 className="mt-3 text-lg font-bold">Top Performer</h2>
         <p className="mt-1 text-sm text-amber-50">
-          You are in the top 10% of freelancers this month. Keep your profile complete to get up to 70% more
-          visibility.
+          You are in the top 10% of freelancers this month. Keep your profile complete to get up to 70% more visibility.
         </p>
       </section>
     </aside>

@@ -25,9 +25,7 @@ export function SkillsEditor({ skills, editing, onChange }: SkillsEditorProps) {
 
   return (
     <div className="space-y-3">
-      {skills.length === 0 && !editing && (
-        <p className="text-sm text-slate-500 dark:text-slate-400">No skills added yet.</p>
-      )}
+      {skills.length === 0 && !editing && <p className="text-sm text-slate-500 dark:text-slate-400">No skills added yet.</p>}
       {skills.length > 0 && (
         <ul className="flex flex-wrap gap-2" aria-label="Skills">
           {skills.map((skill) => (

@@ -37,9 +37,7 @@ export function NotificationsTab({ preferences, onChange, saving, onSave }: Pref
             label={label}
             description={description}
             checked={preferences.notifications[key]}
-            onChange={(checked) =>
-              onChange({ ...preferences, notifications: { ...preferences.notifications, [key]: checked } })
-            }
+            onChange={(checked) => onChange({ ...preferences, notifications: { ...preferences.notifications, [key]: checked } })}
           />
         ))}
       </div>

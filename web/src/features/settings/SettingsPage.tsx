@@ -11,7 +11,7 @@ import { useAuth } from '../auth/AuthProvider.tsx';
 import { mergeUser, updateUser } from '../profile/api.ts';
 import { HelpTab } from './HelpTab.tsx';
 import { NotificationsTab, PrivacyTab } from './PreferenceTabs.tsx';
-import { ProfileTab, type ProfileSettingsValues } from './ProfileTab.tsx';
+import { type ProfileSettingsValues, ProfileTab } from './ProfileTab.tsx';
 
 type TabName = 'Profile' | 'Notifications' | 'Privacy' | 'Help & Support';
 const TABS: { name: TabName; icon: LucideIcon }[] = [
@@ -83,7 +83,11 @@ function Settings({ user }: { user: SessionUser }) {
         <p className="mt-1 text-slate-600 dark:text-slate-400">Manage your profile, notifications and privacy.</p>
       </header>
 
-      <div role="tablist" aria-label="Settings sections" className="flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800">
+      <div
+        role="tablist"
+        aria-label="Settings sections"
+        className="flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800"
+      >
         {TABS.map(({ name, icon: Icon }) => (
           <button
             key={name}

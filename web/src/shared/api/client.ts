@@ -45,10 +45,7 @@ function bearerFor(auth: RequestAuth): string | null {
 }
 
 function isDetails(value: unknown): value is ErrorDetail[] {
-  return (
-    Array.isArray(value) &&
-    value.every((d) => typeof d === 'object' && d !== null && 'field' in d && 'message' in d)
-  );
+  return Array.isArray(value) && value.every((d) => typeof d === 'object' && d !== null && 'field' in d && 'message' in d);
 }
 
 async function toApiError(response: Response): Promise<ApiError> {

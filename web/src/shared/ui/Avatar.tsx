@@ -11,12 +11,7 @@ interface AvatarProps {
 export function Avatar({ name, picture, className = 'h-10 w-10 text-sm' }: AvatarProps) {
   if (picture) {
     return (
-      <img
-        src={picture}
-        alt={name ?? ''}
-        className={`shrink-0 rounded-full object-cover ${className}`}
-        referrerPolicy="no-referrer"
-      />
+      <img src={picture} alt={name ?? ''} className={`shrink-0 rounded-full object-cover ${className}`} referrerPolicy="no-referrer" />
     );
   }
   return (

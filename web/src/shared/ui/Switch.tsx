@@ -26,9 +26,7 @@ export function Switch({ checked, onChange, label, description, id }: SwitchProp
           checked ? 'bg-green-600' : 'bg-slate-300 dark:bg-slate-600'
         }`}
       >
-        <span
-          className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition ${checked ? 'left-5.5' : 'left-0.5'}`}
-        />
+        <span className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition ${checked ? 'left-5.5' : 'left-0.5'}`} />
       </button>
     </div>
   );
