@@ -6,8 +6,14 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
-  console.error(`Chromium not found at ${chromium}: run 'apt-get install -y chromium' or set CHROMIUM_PATH.`);
-  process.exit(1);
+  // CI must run the browser tests; a newcomer's first `npm test` should not fail for want of a browser.
+  const message = `Chromium not found at ${chromium}: run 'apt-get install -y chromium' or set CHROMIUM_PATH.`;
+  if (process.env.CI) {
+    console.error(message);
+    process.exit(1);
+  }
+  console.warn(`Browser tests skipped. ${message}`);
+  process.exit(0);
 }
 const result = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
   cwd: root,
