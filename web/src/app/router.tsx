@@ -4,6 +4,9 @@ import { JoinChannelPage } from '../features/community/JoinChannelPage.tsx';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
 import { LandingPage } from '../features/landing/LandingPage.tsx';
 import { SidebarLayout } from '../features/layout/SidebarLayout.tsx';
+import { GigDetailPage } from '../features/marketplace/GigDetailPage.tsx';
+import { CreateGigPage, EditGigPage } from '../features/marketplace/GigFormPage.tsx';
+import { MarketplacePage } from '../features/marketplace/MarketplacePage.tsx';
 import { PlaceholderPage } from '../features/placeholders/PlaceholderPage.tsx';
 import { ProfilePage } from '../features/profile/ProfilePage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
@@ -38,10 +41,10 @@ export const router = createBrowserRouter([
               { path: '/profile', element: <ProfilePage /> },
               placeholder('/profile/:username', 'Profile', 'Member profiles open here.'),
               placeholder('/notifications', 'Notifications', 'Updates addressed to you appear here.'),
-              placeholder('/marketplace', 'Marketplace', 'Browse gigs from freelancers in the community.'),
-              placeholder('/marketplace/create', 'Create Gig', 'Offer your skills as a gig.'),
-              placeholder('/marketplace/:id', 'Gig Details', 'The details of a gig.'),
-              placeholder('/marketplace/:id/edit', 'Edit Gig', 'Change your gig.'),
+              { path: '/marketplace', element: <MarketplacePage /> },
+              { path: '/marketplace/create', element: <CreateGigPage /> },
+              { path: '/marketplace/:id', element: <GigDetailPage /> },
+              { path: '/marketplace/:id/edit', element: <EditGigPage /> },
               placeholder('/events', 'Events', 'Hackathons, workshops and conferences.'),
               placeholder('/events/create', 'Create Event', 'Organise an event for the community.'),
               placeholder('/events/:id', 'Event Details', 'The details of an event.'),

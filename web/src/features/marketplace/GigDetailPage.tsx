@@ -1,0 +1,222 @@
+import type { Gig } from '@commonwork/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { AlertCircle, ArrowLeft, Clock, Eye, Heart, Pencil, RefreshCw, SearchX, Share2, ShoppingCart, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { errorMessage, isApiError } from '../../shared/api/index.ts';
+import { buttonGhost, buttonPrimary, buttonSecondary, cardClass } from '../../shared/ui/classes.ts';
+import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
+import { useAuth } from '../auth/AuthProvider.tsx';
+import { createChat, isGigNotFound, sendGigInterest, useGig } from './api.ts';
+import { FreelancerBlurb, PricingCard, RatingLine, StatisticsCard } from './GigDetailSections.tsx';
+import { categoryLabel, chatIdOf, countText, deliveryLabel, gigIdOf, isOwner, subCategoryLabel } from './gigDisplay.ts';
+import { GIG_MESSAGES } from './messages.ts';
+import { useGigDeletion } from './useGigDeletion.tsx';
+
+const M = GIG_MESSAGES.detail;
+
+/** /marketplace/:id (spec 001 §2, §4): the gig, its freelancer, pricing actions and statistics. */
+export function GigDetailPage() {
+  const { id } = useParams();
+  const query = useGig(id);
+  const notFound = query.isError && isGigNotFound(query.error);
+
+  useEffect(() => {
+    if (query.isError && !isGigNotFound(query.error)) toast.error(M.loadFailed);
+  }, [query.isError, query.error]);
+
+  if (query.isPending) return <LoadingScreen label="Loading gig..." />;
+  if (notFound) return <GigNotFound />;
+  if (query.isError) return <DetailLoadError onRetry={() => void query.refetch()} />;
+  return <GigDetail gig={query.data} />;
+}
+
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" className={`${buttonGhost} -ml-3`} onClick={() => navigate('/marketplace')}>
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      Back to Marketplace
+    </button>
+  );
+}
+
+function GigDetail({ gig }: { gig: Gig }) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const [favourite, setFavourite] = useState(false);
+  const owned = isOwner(gig, user?.id);
+  const id = gigIdOf(gig);
+  const { requestDelete, dialog } = useGigDeletion(() => navigate('/marketplace', { replace: true }));
+
+  const contact = useMutation({
+    mutationFn: () => createChat(gig.freelancer._id, id),
+    onSuccess: (body) => {
+      const chatId = chatIdOf(body);
+      if (chatId) navigate(`/inbox/${encodeURIComponent(chatId)}`);
+      else toast.error(M.contactFailed);
+    },
+    // The server's error text when it sent one (a missing route's 404 text is not for people).
+    onError: (err) => toast.error(isApiError(err) && err.status !== 404 ? errorMessage(err, M.contactFailed) : M.contactFailed),
+  });
+  const interest = useMutation({
+    mutationFn: () => sendGigInterest(id),
+    onSuccess: () => toast.success(M.interestSent),
+    onError: () => toast.error(M.interestFailed),
+  });
+
+  const onContact = () => {
+    if (!user) return void toast.error(M.contactLoginRequired);
+    if (owned) return void toast.error(M.contactSelf);
+    contact.mutate();
+  };
+  const onInterest = () => {
+    if (!user) return void toast.error(M.interestLoginRequired);
+    interest.mutate();
+  };
+  const share = async () => {
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+      toast.success(M.linkCopied);
+    } catch {
+      toast.error(M.linkCopyFailed);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <BackButton />
+        <div className="flex flex-wrap items-center gap-2">
+          <button
+            type="button"
+            className={buttonSecondary}
+            aria-pressed={favourite}
+            onClick={() => setFavourite((f) => !f)}
+            aria-label={favourite ? 'Remove from favourites' : 'Add to favourites'}
+          >
+            <Heart className={`h-4 w-4 ${favourite ? 'fill-red-500 text-red-500' : ''}`} aria-hidden="true" />
+            <span className="hidden sm:inline">{favourite ? 'Saved' : 'Save'}</span>
+          </button>
+          <button type="button" className={buttonSecondary} onClick={() => void share()} aria-label="Share gig">
+            <Share2 className="h-4 w-4" aria-hidden="true" />
+            <span className="hidden sm:inline">Share</span>
+          </button>
+          {owned && (
+            <>
+              <Link to={`/marketplace/${id}/edit`} className={buttonSecondary}>
+                <Pencil className="h-4 w-4" aria-hidden="true" />
+                Edit
+              </Link>
+              <button type="button" className={`${buttonSecondary} text-red-600 dark:text-red-400`} onClick={() => requestDelete(gig)}>
+                <Trash2 className="h-4 w-4" aria-hidden="true" />
+                Delete
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+
+      {/* Small screens: the gig, then pricing, then the freelancer; wide screens: pricing in a right column. */}
+      <div className="grid items-start gap-6 lg:grid-cols-3">
+        <article className={`${cardClass} min-w-0 lg:col-span-2`} aria-labelledby="gig-title">
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <span className="rounded-full bg-green-100 px-2.5 py-0.5 font-semibold text-green-800 dark:bg-green-950 dark:text-green-300">
+              {categoryLabel(gig.category)}
+            </span>
+            {gig.subCategory && <span className="text-slate-500 dark:text-slate-400">{subCategoryLabel(gig.subCategory)}</span>}
+            {gig.status === 'draft' && (
+              <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200">
+                Draft
+              </span>
+            )}
+            <span className="ml-auto inline-flex items-center gap-1 text-slate-500 dark:text-slate-400">
+              <Eye className="h-4 w-4" aria-hidden="true" />
+              {countText(gig.views, 'view')}
+            </span>
+          </div>
+          <h1 id="gig-title" className="mt-3 text-2xl font-bold break-words text-slate-900 sm:text-3xl dark:text-white">
+            {gig.title}
+          </h1>
+          <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-slate-600 dark:text-slate-400">
+            <RatingLine rating={gig.rating} reviews={gig.reviews} />
+            <span className="inline-flex items-center gap-1">
+              <ShoppingCart className="h-4 w-4" aria-hidden="true" />
+              {countText(gig.orders, 'order')} completed
+            </span>
+            <span className="inline-flex items-center gap-1">
+              <Clock className="h-4 w-4" aria-hidden="true" />
+              {deliveryLabel(gig.deliveryTime)} delivery
+            </span>
+          </div>
+
+          <h2 className="mt-6 text-lg font-semibold text-slate-900 dark:text-white">Description</h2>
+          <p className="mt-2 whitespace-pre-line break-words text-slate-700 dark:text-slate-300">{gig.description}</p>
+
+          <h2 className="mt-6 text-lg font-semibold text-slate-900 dark:text-white">Skills</h2>
+          {gig.tags.length > 0 ? (
+            <ul className="mt-2 flex flex-wrap gap-2" aria-label="Skills">
+              {gig.tags.map((tag) => (
+                <li
+                  key={tag}
+                  className="rounded-full bg-green-100 px-3 py-1 text-sm font-medium text-green-800 dark:bg-green-950 dark:text-green-300"
+                >
+                  {tag}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">No skills listed.</p>
+          )}
+        </article>
+
+        <aside className="space-y-6 lg:col-start-3 lg:row-span-2 lg:row-start-1" aria-label="Order this gig">
+          <PricingCard
+            gig={gig}
+            onOrder={() => toast(M.orderSoon)}
+            onContact={onContact}
+            onInterest={onInterest}
+            contacting={contact.isPending}
+            sendingInterest={interest.isPending}
+          />
+          <StatisticsCard gig={gig} />
+        </aside>
+        <div className="min-w-0 lg:col-span-2">
+          <FreelancerBlurb gig={gig} />
+        </div>
+      </div>
+      {dialog}
+    </div>
+  );
+}
+
+function GigNotFound() {
+  return (
+    <div className="mx-auto max-w-xl py-16 text-center">
+      <SearchX className="mx-auto h-12 w-12 text-slate-400" aria-hidden="true" />
+      <h1 className="mt-4 text-2xl font-bold text-slate-900 dark:text-white">{M.notFoundTitle}</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-400">{M.notFoundText}</p>
+      <Link to="/marketplace" className={`${buttonPrimary} mt-6`}>
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        Back to Marketplace
+      </Link>
+    </div>
+  );
+}
+
+function DetailLoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="mx-auto max-w-xl py-16 text-center" role="alert">
+      <AlertCircle className="mx-auto h-12 w-12 text-red-500" aria-hidden="true" />
+      <h1 className="mt-4 text-2xl font-bold text-slate-900 dark:text-white">{M.loadFailed}</h1>
+      <div className="mt-6 flex justify-center gap-2">
+        <BackButton />
+        <button type="button" className={buttonPrimary} onClick={onRetry}>
+          <RefreshCw className="h-4 w-4" aria-hidden="true" />
+          Try again
+        </button>
+      </div>
+    </div>
+  );
+}

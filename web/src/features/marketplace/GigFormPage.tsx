@@ -1,0 +1,141 @@
+import { type Gig, GigInput } from '@commonwork/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, FileText, Loader2, Rocket, Save } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { z } from 'zod';
+import { isApiError } from '../../shared/api/index.ts';
+import { buttonGhost, buttonPrimary, buttonSecondary } from '../../shared/ui/classes.ts';
+import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
+import { useAuth } from '../auth/AuthProvider.tsx';
+import { createGig, GIGS_KEY, updateGig, useGig } from './api.ts';
+import { GigFormFields } from './GigFormFields.tsx';
+import { gigIdOf, isOwner } from './gigDisplay.ts';
+import { EMPTY_GIG_FORM, firstErrorMessage, formValuesOf, type GigFormValues, isGigFormField, toGigBody } from './gigForm.ts';
+import { GIG_MESSAGES } from './messages.ts';
+
+const M = GIG_MESSAGES.form;
+type GigBody = z.output<typeof GigInput>;
+type SaveAction = 'draft' | 'publish';
+
+// The contracts schema is the form's rules: its messages, in its order (spec 001 §5). The form holds
+// every field of the schema but `status` (chosen by the button), so the resolver is typed for it.
+const resolver = zodResolver(GigInput) as unknown as Resolver<GigFormValues, unknown, GigBody>;
+
+/** /marketplace/create. */
+export function CreateGigPage() {
+  return <GigForm initial={null} />;
+}
+
+/** /marketplace/:id/edit: the same form, prefilled; a failed load returns to /marketplace. */
+export function EditGigPage() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const query = useGig(id);
+
+  useEffect(() => {
+    if (!query.isError) return;
+    toast.error(M.loadFailed);
+    navigate('/marketplace', { replace: true });
+  }, [query.isError, navigate]);
+
+  if (query.isPending || query.isError) return <LoadingScreen label="Loading gig..." />;
+  if (!isOwner(query.data, user?.id)) return <NotYourGig id={gigIdOf(query.data)} />;
+  return <GigForm initial={query.data} />;
+}
+
+function GigForm({ initial }: { initial: Gig | null }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const editing = initial !== null;
+  const [saving, setSaving] = useState<SaveAction | null>(null);
+  const form = useForm<GigFormValues, unknown, GigBody>({
+    resolver,
+    defaultValues: initial ? formValuesOf(initial) : EMPTY_GIG_FORM,
+  });
+
+  const onInvalid = (errors: FieldErrors<GigFormValues>) => {
+    const message = firstErrorMessage(errors);
+    if (message) toast.error(message);
+  };
+
+  const save = (action: SaveAction) =>
+    form.handleSubmit(async (values) => {
+      const status = action === 'draft' ? 'draft' : 'active';
+      setSaving(action);
+      try {
+        const body = toGigBody(values, status);
+        const { gig } = initial ? await updateGig(gigIdOf(initial), body) : await createGig(body);
+        toast.success(action === 'draft' ? M.draftSaved : editing ? M.updated : M.published);
+        await queryClient.invalidateQueries({ queryKey: GIGS_KEY });
+        navigate(`/marketplace/${gigIdOf(gig)}`);
+      } catch (err) {
+        if (isApiError(err)) {
+          for (const d of err.details) if (isGigFormField(d.field)) form.setError(d.field, { message: d.message });
+        }
+        toast.error(action === 'draft' ? M.draftFailed : M.saveFailed);
+      } finally {
+        setSaving(null);
+      }
+    }, onInvalid);
+
+  const back = () => navigate(initial ? `/marketplace/${gigIdOf(initial)}` : '/marketplace');
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <div>
+        <button type="button" className={`${buttonGhost} -ml-3`} onClick={back}>
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+          {initial ? 'Back to Gig' : 'Back to Marketplace'}
+        </button>
+        <h1 className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">{editing ? 'Edit Gig' : 'Create New Gig'}</h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">
+          {editing ? 'Update the details of your gig.' : 'Describe the service you offer, set your price and publish it.'}
+        </p>
+      </div>
+
+      <form onSubmit={save('publish')} noValidate className="space-y-6" aria-label={editing ? 'Edit gig' : 'Create gig'}>
+        <GigFormFields form={form} />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" className={buttonSecondary} onClick={back} disabled={saving !== null}>
+            Cancel
+          </button>
+          <button type="button" className={buttonSecondary} onClick={save('draft')} disabled={saving !== null}>
+            {saving === 'draft' ? (
+              <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+            ) : (
+              <FileText className="h-4 w-4" aria-hidden="true" />
+            )}
+            Save as Draft
+          </button>
+          <button type="submit" className={buttonPrimary} disabled={saving !== null}>
+            {saving === 'publish' ? (
+              <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+            ) : editing ? (
+              <Save className="h-4 w-4" aria-hidden="true" />
+            ) : (
+              <Rocket className="h-4 w-4" aria-hidden="true" />
+            )}
+            {editing ? 'Update Gig' : 'Publish Gig'}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function NotYourGig({ id }: { id: string }) {
+  const navigate = useNavigate();
+  return (
+    <div className="mx-auto max-w-xl py-16 text-center">
+      <h1 className="text-2xl font-bold text-slate-900 dark:text-white">You can only edit your own gigs</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-400">This gig belongs to another freelancer.</p>
+      <button type="button" className={`${buttonPrimary} mt-6`} onClick={() => navigate(`/marketplace/${id}`)}>
+        View the gig
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+import { type AiSearchResult, TIMINGS } from '@commonwork/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { AlertCircle, ChevronDown, Loader2, RefreshCw } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import { buttonSecondary } from '../../shared/ui/classes.ts';
+import { useAuth } from '../auth/AuthProvider.tsx';
+import { aiSearch, useGigListing } from './api.ts';
+import { GigCard, GigCardSkeleton } from './GigCard.tsx';
+import { gigIdOf, isOwner, isTopRated } from './gigDisplay.ts';
+import { AiPanel, MarketplaceHero, NoGigs, SmartFilters, TrendingSkills } from './ListingSections.tsx';
+import {
+  type AiRefinements,
+  applyAiResult,
+  DEFAULT_FILTERS,
+  type GigFilters,
+  hasActiveFilters,
+  type ListingParams,
+  paramsKey,
+  refinementLabels,
+} from './listing.ts';
+import { GIG_MESSAGES, resultCountText, showingText } from './messages.ts';
+import { SearchBar } from './SearchBar.tsx';
+import { useDebouncedValue } from './useDebouncedValue.ts';
+import { useGigDeletion } from './useGigDeletion.tsx';
+
+/** The listing waits this long after the last filter or search change (spec 001 §9: 300 ms). */
+const RELOAD_DEBOUNCE_MS = TIMINGS.suggestionDebounceMs;
+const sameParams = (a: ListingParams, b: ListingParams) => paramsKey(a) === paramsKey(b);
+const SKELETONS = ['a', 'b', 'c', 'd', 'e', 'f'];
+
+/** /marketplace (spec 001 §2, §4): filters, AI search, suggestions, cards, Load More. */
+export function MarketplacePage() {
+  const { user } = useAuth();
+  const [filters, setFilters] = useState<GigFilters>(DEFAULT_FILTERS);
+  const [search, setSearch] = useState('');
+  const [refinements, setRefinements] = useState<AiRefinements>({});
+  const [aiResult, setAiResult] = useState<AiSearchResult | null>(null);
+  const { requestDelete, dialog } = useGigDeletion();
+
+  const params = useMemo<ListingParams>(() => ({ ...filters, search, ...refinements }), [filters, search, refinements]);
+  const debounced = useDebouncedValue(params, RELOAD_DEBOUNCE_MS, sameParams);
+  const listing = useGigListing(debounced, user?.id ?? null);
+  const {
+    data,
+    error,
+    isPending,
+    isError,
+    isFetchNextPageError,
+    isPlaceholderData,
+    errorUpdatedAt,
+    hasNextPage,
+    isFetchingNextPage,
+    fetchNextPage,
+  } = listing;
+
+  // One toast per failed first load (a failed Load More has its own toast below).
+  useEffect(() => {
+    if (isError && !isFetchNextPageError && errorUpdatedAt) toast.error(GIG_MESSAGES.listing.loadFailed);
+  }, [isError, isFetchNextPageError, errorUpdatedAt]);
+
+  const gigs = useMemo(() => data?.pages.flatMap((page) => page.gigs) ?? [], [data]);
+  const total = data?.pages.at(-1)?.pagination.totalGigs ?? 0;
+
+  const ai = useMutation({
+    mutationFn: aiSearch,
+    onSuccess: (result) => {
+      const applied = applyAiResult(result);
+      setFilters(applied.filters);
+      setSearch(applied.search);
+      setRefinements(applied.refinements);
+      setAiResult(result);
+    },
+    onError: () => {
+      // Regular search on the typed words, every filter back to its default.
+      setFilters(DEFAULT_FILTERS);
+      setRefinements({});
+      setAiResult(null);
+      toast.error(GIG_MESSAGES.listing.aiFailed);
+    },
+  });
+
+  const runAiSearch = (query: string) => {
+    const trimmed = query.trim();
+    if (!trimmed || ai.isPending) return;
+    setSearch(query);
+    ai.mutate(trimmed);
+  };
+
+  const dismissAi = () => {
+    setAiResult(null);
+    setRefinements({});
+  };
+  const changeSearch = (value: string) => {
+    setSearch(value);
+    dismissAi();
+  };
+  const clearAll = () => {
+    setFilters(DEFAULT_FILTERS);
+    setSearch('');
+    dismissAi();
+  };
+  const loadMore = async () => {
+    const result = await fetchNextPage();
+    if (result.isFetchNextPageError) toast.error(GIG_MESSAGES.listing.loadMoreFailed);
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <MarketplaceHero>
+        <SearchBar value={search} onChange={changeSearch} onAiSearch={() => runAiSearch(search)} aiSearching={ai.isPending} />
+      </MarketplaceHero>
+
+      <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
+        <aside className="space-y-6" aria-label="Filters">
+          <SmartFilters filters={filters} onChange={setFilters} onClear={clearAll} canClear={hasActiveFilters(params)} />
+          <TrendingSkills active={search} onPick={changeSearch} />
+        </aside>
+
+        <section aria-labelledby="results-title" className="min-w-0 space-y-4">
+          {aiResult && (
+            <AiPanel
+              result={aiResult}
+              refinements={refinementLabels(refinements)}
+              onSuggestion={(suggestion) => runAiSearch(suggestion)}
+              onDismiss={dismissAi}
+            />
+          )}
+          <div className="flex flex-wrap items-baseline justify-between gap-2" aria-live="polite">
+            <h2 id="results-title" className="text-xl font-semibold text-slate-900 dark:text-white">
+              {isPending ? 'Loading gigs...' : resultCountText(total)}
+            </h2>
+            {!isPending && !isError && total > 0 && (
+              <p className="text-sm text-slate-500 dark:text-slate-400">{showingText(gigs.length, total)}</p>
+            )}
+          </div>
+
+          {isPending ? (
+            <div className="grid gap-5 md:grid-cols-2 2xl:grid-cols-3" role="status" aria-label="Loading gigs">
+              {SKELETONS.map((key) => (
+                <GigCardSkeleton key={key} />
+              ))}
+            </div>
+          ) : isError && !isFetchNextPageError ? (
+            <LoadError
+              message={error instanceof Error && error.message ? error.message : GIG_MESSAGES.listing.loadFailed}
+              onRetry={() => void listing.refetch()}
+            />
+          ) : gigs.length === 0 ? (
+            <NoGigs title={GIG_MESSAGES.listing.emptyTitle} hint={GIG_MESSAGES.listing.emptyHint} />
+          ) : (
+            <>
+              <ul
+                className={`grid gap-5 transition-opacity md:grid-cols-2 2xl:grid-cols-3 ${isPlaceholderData ? 'opacity-60' : ''}`}
+                aria-label="Gigs"
+                aria-busy={isPlaceholderData}
+              >
+                {gigs.map((gig, index) => (
+                  <li key={gigIdOf(gig)}>
+                    <GigCard gig={gig} topRated={isTopRated(index)} owned={isOwner(gig, user?.id)} onDelete={requestDelete} />
+                  </li>
+                ))}
+              </ul>
+              {hasNextPage && (
+                <div className="flex justify-center pt-2">
+                  <button type="button" className={buttonSecondary} onClick={() => void loadMore()} disabled={isFetchingNextPage}>
+                    {isFetchingNextPage ? (
+                      <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+                    ) : (
+                      <ChevronDown className="h-4 w-4" aria-hidden="true" />
+                    )}
+                    {GIG_MESSAGES.listing.loadMore}
+                  </button>
+                </div>
+              )}
+            </>
+          )}
+        </section>
+      </div>
+      {dialog}
+    </div>
+  );
+}
+
+function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-center rounded-2xl border border-red-200 bg-red-50 px-6 py-12 text-center dark:border-red-900 dark:bg-red-950/40"
+    >
+      <AlertCircle className="h-10 w-10 text-red-500" aria-hidden="true" />
+      <p className="mt-3 font-semibold text-red-800 dark:text-red-200">{GIG_MESSAGES.listing.loadFailed}</p>
+      {message !== GIG_MESSAGES.listing.loadFailed && <p className="mt-1 text-sm text-red-700 dark:text-red-300">{message}</p>}
+      <button type="button" className={`${buttonSecondary} mt-4`} onClick={onRetry}>
+        <RefreshCw className="h-4 w-4" aria-hidden="true" />
+        Try again
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { GIG_TAGS_MAX } from '@commonwork/contracts';
+
+export type TagRejection = 'empty' | 'duplicate' | 'full';
+
+/** Why a tag was not added, for the line under the tag input. */
+export const TAG_REJECTIONS: Record<Exclude<TagRejection, 'empty'>, string> = {
+  duplicate: 'That tag is already added',
+  full: `You can add up to ${GIG_TAGS_MAX} tags`,
+};
+
+/**
+ * Adds a tag (spec 001 §5): trimmed, at most 10, no duplicates (case-insensitive, so 'React' and
+ * 'react' are one tag). Returns the new list, or the unchanged list and why.
+ */
+export function addTag(tags: readonly string[], raw: string): { tags: string[]; rejected?: TagRejection } {
+  const tag = raw.trim();
+  if (!tag) return { tags: [...tags], rejected: 'empty' };
+  if (tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return { tags: [...tags], rejected: 'duplicate' };
+  if (tags.length >= GIG_TAGS_MAX) return { tags: [...tags], rejected: 'full' };
+  return { tags: [...tags, tag] };
+}
+
+export function removeTag(tags: readonly string[], tag: string): string[] {
+  return tags.filter((t) => t !== tag);
+}
