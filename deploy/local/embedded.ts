@@ -1,13 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import { CommonConfig, createLogger, loadConfig, openInfrastructure, shutdownOnSignals, startTelemetry } from '@commonwork/kit';
 import { startPlatform } from './platform.ts';
+import { seedDemo } from './seed.ts';
 
 // `npm start`: everything in one process on embedded adapters (PGlite under ./data, in-process bus).
+// `npm start -- --demo` seeds demo people and gigs first when the marketplace has no gigs yet.
 const env = { WEB_DIST: fileURLToPath(new URL('../../web/dist', import.meta.url)), ...process.env };
 const config = loadConfig(CommonConfig, env);
 const log = createLogger('commonwork', config.LOG_LEVEL);
 const stopTelemetry = await startTelemetry('commonwork', log);
 const infra = await openInfrastructure(config, log);
+if (process.argv.includes('--demo')) {
+  const demo = await seedDemo(infra.database, {}, log);
+  log.info(demo, demo.seeded ? 'demo data seeded' : 'demo data not seeded: the marketplace already has gigs');
+}
 const platform = await startPlatform({ env, database: infra.database, bus: infra.bus, log });
 log.info(`Commonwork is running on ${platform.url.replace('0.0.0.0', 'localhost')}`);
 shutdownOnSignals(log, [

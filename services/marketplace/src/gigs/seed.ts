@@ -1,0 +1,189 @@
+import {
+  DELIVERY_OPTIONS,
+  type DeliveryTime,
+  type EventMetadata,
+  GIG_CATEGORIES,
+  type GigCategory,
+  type PublicUserCard,
+} from '@commonwork/contracts';
+import { appendToStreams, type Database, type StoredEvent } from '@commonwork/kit';
+import { type Kysely, sql } from 'kysely';
+import { type FreelancersTable, upsertFreelancer } from '../freelancers/projection.ts';
+import { decide } from './decide.ts';
+import { CLOSERS, DEMO_CATALOG, type SubCategoryCatalog } from './demoCatalog.ts';
+import { type GigEvent, type GigFields, gigStreamId, initialGigState } from './gig.ts';
+import { type MarketplaceTables, projectGigEvents } from './projection.ts';
+
+/** A source of numbers in [0, 1): a seeded PRNG makes the demo data the same on every run. */
+export type Random = () => number;
+
+/** Who may own seeded gigs; gigs of a category go to owners whose focus it is, when there are any. */
+export interface SeedOwner {
+  userId: string;
+  focus?: GigCategory | undefined;
+}
+
+export interface SeedGigsOptions {
+  /** The seed's reference time; gigs are dated over the 180 days before it. Default: now. */
+  now?: Date;
+  metadata?: EventMetadata;
+}
+
+const DAY_MS = 86_400_000;
+/** Streams per `appendToStreams` call: a few hundred keeps each insert well under PostgreSQL's parameter limit. */
+const BATCH = 400;
+
+const int = (rng: Random, min: number, max: number) => min + Math.floor(rng() * (max - min + 1));
+const pick = <T>(rng: Random, items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T;
+
+function shuffle<T>(rng: Random, items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [items[i], items[j]] = [items[j] as T, items[i] as T];
+  }
+  return items;
+}
+
+/** A version-4-shaped UUID drawn from the PRNG, so ids are stable across runs of one seed. */
+export function uuidFrom(rng: Random): string {
+  const hex = Array.from({ length: 32 }, () => Math.floor(rng() * 16).toString(16));
+  hex[12] = '4';
+  hex[16] = (8 + Math.floor(rng() * 4)).toString(16);
+  const h = hex.join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** Every (category, sub-category) pair, in the contracts' order. */
+const SUB_CATEGORIES = (Object.keys(GIG_CATEGORIES) as GigCategory[]).flatMap((category) =>
+  GIG_CATEGORIES[category].subCategories.map((subCategory) => ({ category, subCategory })),
+);
+
+const catalogOf = (category: GigCategory, subCategory: string): SubCategoryCatalog =>
+  (DEMO_CATALOG[category].subCategories as Record<string, SubCategoryCatalog>)[subCategory] as SubCategoryCatalog;
+
+/**
+ * Half the gigs in the low band, a third in the medium one, the rest in the high one up to $5,000,
+ * scaled by what the kind of work costs; rounded like people price.
+ */
+function priceFor(rng: Random, factor: number): number {
+  const band = rng();
+  const raw = band < 0.5 ? 15 + rng() * 270 : band < 0.82 ? 300 + rng() * 400 : 700 * (5000 / 700) ** rng();
+  const scaled = Math.min(5000, Math.max(15, raw * factor));
+  const step = scaled < 100 ? 5 : scaled < 1000 ? 25 : 100;
+  return Math.min(5000, Math.max(15, Math.round(scaled / step) * step));
+}
+
+/** Cheap work is quick, big projects take weeks. */
+function deliveryFor(rng: Random, price: number): DeliveryTime {
+  const options = DELIVERY_OPTIONS.map((o) => o.value);
+  const from = price < 100 ? 0 : price < 300 ? 1 : price < 1000 ? 2 : 3;
+  return options[Math.min(options.length - 1, from + int(rng, 0, 1))] as DeliveryTime;
+}
+
+/** 2-5 tags from the sub-category's pool, the ones the title names first. */
+function tagsFor(rng: Random, pool: readonly string[], title: string): string[] {
+  const words = title.toLowerCase().replace(/[^a-z0-9/ ]+/g, '');
+  const named = pool.filter((t) => words.includes(t.replace(/[^a-z0-9/ ]+/g, '')));
+  const rest = shuffle(
+    rng,
+    pool.filter((t) => !named.includes(t)),
+  );
+  return [...named, ...rest].slice(0, int(rng, 2, 5));
+}
+
+/** One believable gig of a sub-category. */
+export function buildDemoGig(rng: Random, category: GigCategory, subCategory: string): GigFields {
+  const catalog = catalogOf(category, subCategory);
+  const fill = pick(rng, catalog.fills);
+  const title = pick(rng, catalog.titles).replace('{x}', fill);
+  const sentences = [pick(rng, catalog.pitches).replace('{x}', fill)];
+  if (rng() < 0.7) sentences.push(pick(rng, DEMO_CATALOG[category].process));
+  sentences.push(pick(rng, CLOSERS));
+  const price = priceFor(rng, catalog.priceFactor ?? 1);
+  return {
+    title,
+    description: sentences.join(' '),
+    category,
+    subCategory,
+    price,
+    deliveryTime: deliveryFor(rng, price),
+    tags: tagsFor(rng, catalog.tags, title),
+  };
+}
+
+/** Ratings, reviews and orders: three gigs in four have sold, the rest are new. */
+function tractionFor(rng: Random) {
+  if (rng() < 0.25) return { rating: 0, reviews: 0, orders: rng() < 0.3 ? int(rng, 1, 3) : 0 };
+  const reviews = Math.max(1, Math.round(400 * rng() ** 3));
+  const rating = Math.round((3.5 + 1.5 * Math.sqrt(rng())) * 10) / 10;
+  return { rating, reviews, orders: reviews + int(rng, 0, Math.ceil(reviews * 0.6)) };
+}
+
+/** Upserts the freelancers marketplace shows on gigs, with the function identity's events feed through the bus. */
+export async function seedFreelancers(database: Database, cards: readonly { card: PublicUserCard; at: Date }[]) {
+  const db = database.forSchema<{ freelancers: FreelancersTable }>('marketplace');
+  await db.transaction().execute(async (trx) => {
+    for (const { card, at } of cards) await upsertFreelancer(trx, card, at);
+  });
+  return cards.length;
+}
+
+/**
+ * Seeds `n` active gigs through marketplace's write path: `decide` makes each GigCreated, one
+ * `appendToStreams` per creation day and batch stores them, and `projectGigEvents` applies them in
+ * the same transaction. Every sub-category gets at least one gig. Rating, reviews, orders and
+ * views are not event-sourced yet, so they are set on the read tables afterwards.
+ */
+export async function seedGigs(database: Database, owners: readonly SeedOwner[], n: number, rng: Random, options: SeedGigsOptions = {}) {
+  if (owners.length === 0) throw new Error('seedGigs needs at least one owner');
+  const now = options.now ?? new Date();
+  const metadata = options.metadata ?? { actorId: null, correlationId: 'seed', causationId: null };
+  const byFocus = new Map<GigCategory, SeedOwner[]>();
+  for (const owner of owners) if (owner.focus) byFocus.set(owner.focus, [...(byFocus.get(owner.focus) ?? []), owner]);
+
+  const gigs = Array.from({ length: n }, (_, i) => {
+    const { category, subCategory } =
+      i < SUB_CATEGORIES.length ? (SUB_CATEGORIES[i] as (typeof SUB_CATEGORIES)[number]) : pick(rng, SUB_CATEGORIES);
+    const owner = pick(rng, byFocus.get(category) ?? owners);
+    const gigId = uuidFrom(rng);
+    const fields = buildDemoGig(rng, category, subCategory);
+    const [created] = decide({ type: 'CreateGig', gigId, actorId: owner.userId, status: 'active', fields }, initialGigState());
+    if (!created) throw new Error('CreateGig decided nothing');
+    // Newer days have more gigs, like a growing marketplace.
+    return { gigId, ownerId: owner.userId, title: fields.title, created, day: Math.floor(180 * rng() ** 1.5), traction: tractionFor(rng) };
+  });
+
+  const byDay = new Map<number, typeof gigs>();
+  for (const gig of gigs) byDay.set(gig.day, [...(byDay.get(gig.day) ?? []), gig]);
+  const db = database.forSchema<MarketplaceTables>('marketplace');
+  await db.transaction().execute(async (trx) => {
+    for (const [day, ofDay] of [...byDay].sort(([a], [b]) => b - a)) {
+      // A working-hours time of day that differs from day to day.
+      const at = new Date(now.getTime() - day * DAY_MS - ((day * 7_919) % 36_000) * 1_000);
+      for (let i = 0; i < ofDay.length; i += BATCH) {
+        const appends = ofDay.slice(i, i + BATCH).map((g) => ({ streamId: gigStreamId(g.gigId), expectedVersion: 0, events: [g.created] }));
+        const stored = await appendToStreams(trx, { schema: 'marketplace', metadata, now: at, appends });
+        await projectGigEvents(trx, stored as StoredEvent<GigEvent>[]);
+      }
+    }
+    await setTraction(trx, gigs);
+  });
+  return gigs.map((g) => ({ gigId: g.gigId, ownerId: g.ownerId, title: g.title, ...g.traction }));
+}
+
+/** Sets the counters that have no events yet, 5,000 gigs per statement through unnest(). */
+async function setTraction(trx: Kysely<MarketplaceTables>, gigs: { gigId: string; traction: ReturnType<typeof tractionFor> }[]) {
+  const sold = gigs.filter((g) => g.traction.orders > 0);
+  for (let i = 0; i < sold.length; i += 5_000) {
+    const chunk = sold.slice(i, i + 5_000);
+    const ids = chunk.map((g) => g.gigId);
+    await sql`update ${sql.table('marketplace.gigs')} as g set rating = t.rating, reviews = t.reviews, orders = t.orders
+      from unnest(${ids}::uuid[], ${chunk.map((g) => g.traction.rating)}::real[], ${chunk.map((g) => g.traction.reviews)}::int[],
+        ${chunk.map((g) => g.traction.orders)}::int[]) as t(id, rating, reviews, orders)
+      where g.id = t.id`.execute(trx);
+    // People look at many gigs for each one they buy.
+    const views = chunk.map((g) => g.traction.orders * 12 + (g.traction.reviews % 37));
+    await sql`insert into ${sql.table('marketplace.gig_views')} (gig_id, views) select * from unnest(${ids}::uuid[], ${views}::bigint[])
+      on conflict (gig_id) do nothing`.execute(trx);
+  }
+}
