@@ -111,7 +111,12 @@ export const ListGigsQuery = z.object({
   search: z.string().trim().max(200).optional(),
   /** Only the caller's own gigs, drafts included. */
   mine: z.enum(['true', 'false']).optional(),
+  /** Exact bounds and delivery from an AI search, finer than `priceRange`. */
+  minPrice: z.coerce.number().min(0).optional(),
+  maxPrice: z.coerce.number().min(0).optional(),
+  maxDelivery: z.coerce.number().int().min(1).max(30).optional(),
 });
+export type ListGigsQuery = z.infer<typeof ListGigsQuery>;
 
 export const GigPagination = z.object({
   currentPage: z.number(),

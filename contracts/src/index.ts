@@ -3,6 +3,7 @@ export * from './constants.ts';
 export * from './errors.ts';
 export * from './events/envelope.ts';
 export * from './events/identity.ts';
+export * from './events/marketplace.ts';
 export * from './gigs.ts';
 export * from './http/index.ts';
 export * from './openapi.ts';

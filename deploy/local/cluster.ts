@@ -22,6 +22,7 @@ if (missing.length > 0) {
 }
 
 const IDENTITY_PORT = Number(process.env.IDENTITY_PORT ?? 4001);
+const MARKETPLACE_PORT = Number(process.env.MARKETPLACE_PORT ?? 4002);
 const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
 const IDENTITY_URL = `http://127.0.0.1:${IDENTITY_PORT}`;
 
@@ -53,10 +54,11 @@ const internal = (name: string, entry: string, port: number, env: Record<string,
  */
 const processes: ProcessSpec[] = [
   internal('identity', 'services/identity/src/main.ts', IDENTITY_PORT),
+  internal('marketplace', 'services/marketplace/src/main.ts', MARKETPLACE_PORT, { IDENTITY_URL }),
   {
     name: 'gateway',
     entry: 'gateway/src/main.ts',
-    env: { PORT: String(GATEWAY_PORT), IDENTITY_URL, WEB_DIST: `${root}web/dist` },
+    env: { PORT: String(GATEWAY_PORT), IDENTITY_URL, MARKETPLACE_URL: `http://127.0.0.1:${MARKETPLACE_PORT}`, WEB_DIST: `${root}web/dist` },
     port: GATEWAY_PORT,
     readyUrl: `http://127.0.0.1:${GATEWAY_PORT}/readyz`,
   },

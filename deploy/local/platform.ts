@@ -1,6 +1,7 @@
 import { createGateway, GatewayConfig } from '@commonwork/gateway';
 import { IdentityConfig, identityService, identityVerifier, type KeyStore, keysFileOf, loadKeyStore } from '@commonwork/identity';
 import { type Database, type EventBus, type Logger, parseConfig, startService } from '@commonwork/kit';
+import { MarketplaceConfig, marketplaceService } from '@commonwork/marketplace';
 
 export interface PlatformOptions {
   env: NodeJS.ProcessEnv;
@@ -23,11 +24,12 @@ export async function startPlatform(options: PlatformOptions) {
   const verifier = identityVerifier(keys);
 
   const identity = await startService(identityService(identityConfig, keys), { database, bus, log, verifier });
+  const marketplace = await startService(marketplaceService(parseConfig(MarketplaceConfig, env)), { database, bus, log, verifier });
 
   const gateway = await createGateway({
     log: log.child({ service: 'gateway' }),
     verifier,
-    services: { identity: identity.url },
+    services: { identity: identity.url, marketplace: marketplace.url },
     webDist: gatewayConfig.WEB_DIST,
     rateLimit: { max: gatewayConfig.RATE_LIMIT_MAX, authMax: gatewayConfig.RATE_LIMIT_AUTH_MAX },
   });
@@ -35,9 +37,10 @@ export async function startPlatform(options: PlatformOptions) {
   return {
     url,
     gateway,
-    services: { identity },
+    services: { identity, marketplace },
     stop: async () => {
       await gateway.close();
+      await marketplace.stop();
       await identity.stop();
     },
   };

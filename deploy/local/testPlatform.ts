@@ -1,6 +1,6 @@
+import { type KeyStore, loadKeyStore } from '@commonwork/identity';
 import { createTestBus, createTestDatabase, testLogger } from '@commonwork/kit/testing';
-import { startPlatform } from '../../../deploy/local/platform.ts';
-import { type KeyStore, loadKeyStore } from '../src/index.ts';
+import { startPlatform } from './platform.ts';
 
 export interface TestPlatform {
   url: string;

@@ -5,6 +5,7 @@ export const GatewayConfig = CommonConfig.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   IDENTITY_URL: z.string().url().default('http://127.0.0.1:4001'),
+  MARKETPLACE_URL: z.string().url().default('http://127.0.0.1:4002'),
   /** The built SPA; unset or missing means the gateway serves the API only. */
   WEB_DIST: z.string().optional(),
   /** Requests per minute per client (user id when signed in, else address); default 600. */

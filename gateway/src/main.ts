@@ -9,7 +9,7 @@ const stopTelemetry = await startTelemetry('gateway', log);
 const app = await createGateway({
   log,
   verifier: createTokenVerifier(new URL('/.well-known/jwks.json', config.IDENTITY_URL)),
-  services: { identity: config.IDENTITY_URL },
+  services: { identity: config.IDENTITY_URL, marketplace: config.MARKETPLACE_URL },
   webDist: config.WEB_DIST,
   rateLimit: { max: config.RATE_LIMIT_MAX, authMax: config.RATE_LIMIT_AUTH_MAX },
 });

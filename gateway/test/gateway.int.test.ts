@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, startTestPlatform, type TestPlatform } from '../../services/identity/test/platform.ts';
+import { buildUser, startTestPlatform, type TestPlatform } from '../../deploy/local/testPlatform.ts';
 
 describe('gateway', () => {
   let p: TestPlatform;
@@ -19,7 +19,10 @@ describe('gateway', () => {
 
   it('serves liveness and readiness', async () => {
     expect(await p.call('GET', '/healthz')).toEqual({ status: 200, body: { status: 'ok' } });
-    expect(await p.call('GET', '/readyz')).toEqual({ status: 200, body: { status: 'ready', checks: { identity: 'ok' } } });
+    expect(await p.call('GET', '/readyz')).toEqual({
+      status: 200,
+      body: { status: 'ready', checks: { identity: 'ok', marketplace: 'ok' } },
+    });
   });
 
   it('keeps a caller-supplied request id across the gateway and answers with it', async () => {

@@ -1,8 +1,8 @@
 import type { EventEnvelope } from '@commonwork/contracts';
 import { eventually } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, startTestPlatform, type TestPlatform } from '../../../deploy/local/testPlatform.ts';
 import { rebuildProjections } from '../src/index.ts';
-import { buildUser, startTestPlatform, type TestPlatform } from './platform.ts';
 
 describe('users through the gateway', () => {
   let p: TestPlatform;

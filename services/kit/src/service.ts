@@ -95,6 +95,9 @@ export async function startService(def: ServiceDefinition, options: StartOptions
   await def.register(ctx);
   const subscriptions: Subscription[] = [];
   for (const consumer of def.consumers?.(ctx) ?? []) {
+    // The publisher may not have started yet (cluster mode): its stream is created the same way it would create it.
+    const publisher = serviceStream(consumer.stream.toLowerCase());
+    await bus.ensureStream(publisher.stream, publisher.subjects);
     subscriptions.push(await startConsumer({ ...consumer, db, bus, log }));
   }
   if (options.relay !== false) relay.start();

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -33,7 +34,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     return wrap('postgres', new Kysely({ dialect: new PostgresDialect({ pool }) }));
   }
-  const pglite = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
+  // pg_trgm gives search its typo tolerance; PostgreSQL servers ship it in postgresql-contrib.
+  const pglite = await PGlite.create({ ...(options.dataDir && { dataDir: options.dataDir }), extensions: { pg_trgm } });
   const root: AnyDb = new Kysely({ dialect: new PGliteDialect(pglite) });
   const db = wrap('pglite', root);
   return {

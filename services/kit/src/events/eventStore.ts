@@ -83,25 +83,53 @@ export interface AppendOptions {
 /**
  * Appends events at the expected version inside the caller's transaction. A concurrent writer that
  * got there first makes the unique (stream, version) constraint fail: a 409, never a silent merge.
+ */
+export function appendToStream(trx: Db, options: AppendOptions): Promise<StoredEvent[]> {
+  const { schema, metadata, now, ...append } = options;
+  return appendToStreams(trx, { schema, metadata, now, appends: [append] });
+}
+
+/**
+ * Appends to many streams in one insert (seeds and imports batch through here).
  *
  * Appends of one schema are serialised with a transaction-level advisory lock, so global positions
  * become visible in commit order and the outbox relay can never skip an event that commits late.
  */
-export async function appendToStream(trx: Db, options: AppendOptions): Promise<StoredEvent[]> {
+export async function appendToStreams(
+  trx: Db,
+  options: {
+    schema: string;
+    metadata: EventMetadata;
+    now: Date;
+    appends: { streamId: string; expectedVersion: number; events: DomainEvent[] }[];
+  },
+): Promise<StoredEvent[]> {
   await sql`select pg_advisory_xact_lock(hashtext(${`event_store:${options.schema}`}))`.execute(trx);
-  const rows = options.events.map((event, i) => ({
-    stream_id: options.streamId,
-    stream_version: options.expectedVersion + i + 1,
-    event_id: randomUUID(),
-    type: event.type,
-    version: 1,
-    data: JSON.stringify(event.data),
-    metadata: JSON.stringify(options.metadata),
-    occurred_at: options.now,
-  }));
+  const metadata = JSON.stringify(options.metadata);
+  const rows = options.appends.flatMap((append) =>
+    append.events.map((event, i) => ({
+      stream_id: append.streamId,
+      stream_version: append.expectedVersion + i + 1,
+      event_id: randomUUID(),
+      type: event.type,
+      version: 1,
+      data: JSON.stringify(event.data),
+      metadata,
+      occurred_at: options.now,
+    })),
+  );
   try {
-    const inserted = await trx.insertInto('event_store').values(rows).returningAll().execute();
-    return inserted.map((row) => toStored(row as EventStoreRow));
+    const stored: StoredEvent[] = [];
+    // 1,000 rows stay well under PostgreSQL's 65,535 parameters per statement.
+    for (let i = 0; i < rows.length; i += 1_000) {
+      const inserted = await trx
+        .insertInto('event_store')
+        .values(rows.slice(i, i + 1_000))
+        .returningAll()
+        .execute();
+      stored.push(...inserted.map((row) => toStored(row as EventStoreRow)));
+    }
+    return stored;
   } catch (error) {
     if (isUniqueViolation(error, 'event_store_stream_version_unique')) throw StaleVersion();
     throw error;

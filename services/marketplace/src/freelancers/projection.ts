@@ -1,0 +1,33 @@
+import type { PublicUserCard } from '@commonwork/contracts';
+import type { JSONColumnType, Kysely } from 'kysely';
+
+/** The freelancers marketplace shows on gigs, fed by identity's events (no call to identity). */
+export interface FreelancersTable {
+  user_id: string;
+  name: string;
+  username: string | null;
+  picture: string;
+  title: string;
+  location: string;
+  skills: JSONColumnType<string[]>;
+  updated_at: Date;
+}
+
+/** Upserts a freelancer's card; an older event than the stored one changes nothing. */
+export async function upsertFreelancer(trx: Kysely<{ freelancers: FreelancersTable }>, card: PublicUserCard, occurredAt: Date) {
+  const row = {
+    user_id: card.userId,
+    name: card.name,
+    username: card.username,
+    picture: card.picture,
+    title: card.title,
+    location: card.location,
+    skills: JSON.stringify(card.skills),
+    updated_at: occurredAt,
+  };
+  await trx
+    .insertInto('freelancers')
+    .values(row)
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(row).where('freelancers.updated_at', '<=', occurredAt))
+    .execute();
+}

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { DASHBOARD_LIST_SIZES, type GigInput, marketplaceRoutes } from '@commonwork/contracts';
+import { handleCommand, registerRoute, type ServiceContext } from '@commonwork/kit';
+import { type Kysely, sql } from 'kysely';
+import { gigViews, listGigs } from '../search/listGigs.ts';
+import { type GigCommand, GigNotFound, gigDecider } from './decide.ts';
+import type { GigFields } from './gig.ts';
+import { gigStreamId } from './gig.ts';
+import { type GigView, presentGig } from './present.ts';
+import { type MarketplaceTables, projectGigEvents } from './projection.ts';
+
+type ParsedGig = GigFields & { status: 'draft' | 'active' };
+
+export function registerGigRoutes(ctx: ServiceContext) {
+  const { app, verifier } = ctx;
+  const db = ctx.db as Kysely<MarketplaceTables>;
+  const byId = async (id: string) => (await gigViews(db).where('gigs.id', '=', id).executeTakeFirst()) as GigView | undefined;
+
+  const execute = async (gigId: string, command: GigCommand, request: Parameters<ServiceContext['metadataFor']>[0], actorId: string) => {
+    await handleCommand(db, gigDecider, command, {
+      schema: 'marketplace',
+      streamId: gigStreamId(gigId),
+      metadata: ctx.metadataFor(request, actorId),
+      now: new Date(),
+      project: (trx, events) => projectGigEvents(trx as Kysely<MarketplaceTables>, events),
+      afterCommit: ctx.published,
+    });
+  };
+  const fieldsOf = (body: GigInput): ParsedGig => body as unknown as ParsedGig;
+
+  registerRoute(app, verifier, marketplaceRoutes.listGigs, async ({ query, caller }) => {
+    const { rows, pagination } = await listGigs(db, query, caller?.sub ?? null);
+    return { success: true as const, gigs: rows.map(presentGig), pagination };
+  });
+
+  registerRoute(app, verifier, marketplaceRoutes.trending, async ({ query }) => {
+    const rows = (await gigViews(db)
+      .where('gigs.status', '=', 'active')
+      .orderBy(sql`coalesce(gig_views.views, 0) + gigs.orders * 10`, 'desc')
+      .orderBy('gigs.rating', 'desc')
+      .orderBy('gigs.created_at', 'desc')
+      .limit(query.limit ?? DASHBOARD_LIST_SIZES.trending)
+      .execute()) as GigView[];
+    return { success: true as const, gigs: rows.map(presentGig) };
+  });
+
+  registerRoute(app, verifier, marketplaceRoutes.analytics, async ({ caller }) => {
+    const row = await db
+      .selectFrom('gigs')
+      .where('owner_id', '=', caller.sub)
+      .select([
+        sql<string>`count(*) filter (where status = 'active')`.as('active'),
+        sql<string>`coalesce(sum(price * orders), 0)`.as('revenue'),
+        sql<string | null>`avg(rating) filter (where reviews > 0)`.as('rating'),
+      ])
+      .executeTakeFirst();
+    const data = {
+      activeGigs: Number(row?.active ?? 0),
+      totalRevenue: Number(row?.revenue ?? 0),
+      avgRating: Math.round(Number(row?.rating ?? 0) * 10) / 10,
+    };
+    return { success: true as const, data, ...data };
+  });
+
+  registerRoute(app, verifier, marketplaceRoutes.getGig, async ({ params, caller }) => {
+    const row = await byId(params.id);
+    const isOwner = row?.owner_id === caller?.sub;
+    if (!row || (row.status !== 'active' && !isOwner)) throw GigNotFound();
+    if (!isOwner) {
+      await db
+        .insertInto('gig_views')
+        .values({ gig_id: row.id, views: 1 })
+        .onConflict((oc) => oc.column('gig_id').doUpdateSet({ views: sql<number>`gig_views.views + 1` }))
+        .execute();
+      row.views = Number(row.views ?? 0) + 1;
+    }
+    return { success: true as const, gig: presentGig(row) };
+  });
+
+  registerRoute(app, verifier, marketplaceRoutes.createGig, async ({ body, caller, request, reply }) => {
+    const gigId = randomUUID();
+    const { status, ...fields } = fieldsOf(body);
+    await execute(gigId, { type: 'CreateGig', gigId, actorId: caller.sub, status, fields }, request, caller.sub);
+    const row = await byId(gigId);
+    if (!row) throw GigNotFound();
+    reply.status(201);
+    return {
+      success: true as const,
+      gig: presentGig(row),
+      message: status === 'draft' ? 'Gig saved as draft!' : 'Gig published successfully!',
+    };
+  });
+
+  registerRoute(app, verifier, marketplaceRoutes.updateGig, async ({ params, body, caller, request }) => {
+    const { status, ...fields } = fieldsOf(body);
+    await execute(params.id, { type: 'EditGig', actorId: caller.sub, status, fields }, request, caller.sub);
+    const row = await byId(params.id);
+    if (!row) throw GigNotFound();
+    return { success: true as const, gig: presentGig(row), message: 'Gig updated successfully!' };
+  });
+
+  registerRoute(app, verifier, marketplaceRoutes.deleteGig, async ({ params, caller, request }) => {
+    await execute(params.id, { type: 'DeleteGig', actorId: caller.sub }, request, caller.sub);
+    await db.deleteFrom('gig_views').where('gig_id', '=', params.id).execute();
+    return { success: true as const, message: 'Gig deleted successfully' };
+  });
+}

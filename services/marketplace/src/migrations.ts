@@ -1,0 +1,64 @@
+import type { ServiceMigration } from '@commonwork/kit';
+import { sql } from 'kysely';
+
+export const migrations: ServiceMigration[] = [
+  {
+    name: '0001_gigs',
+    async up(db, schema) {
+      await sql`create extension if not exists pg_trgm with schema public`.execute(db);
+      await db.schema
+        .createTable('gigs')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('owner_id', 'uuid', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('category', 'text', (c) => c.notNull())
+        .addColumn('sub_category', 'text', (c) => c.notNull())
+        .addColumn('price', 'numeric(12, 2)', (c) => c.notNull())
+        .addColumn('delivery_time', 'text', (c) => c.notNull())
+        .addColumn('tags', 'jsonb', (c) => c.notNull())
+        .addColumn('tags_text', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('rating', 'real', (c) => c.notNull().defaultTo(0))
+        .addColumn('reviews', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('orders', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('favorites', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      // Title outranks tags, tags outrank the description (weights A, B, C).
+      await sql`alter table ${sql.table(`${schema}.gigs`)} add column search tsvector generated always as (
+        setweight(to_tsvector('english', title), 'A') ||
+        setweight(to_tsvector('english', tags_text), 'B') ||
+        setweight(to_tsvector('english', description), 'C')
+      ) stored`.execute(db);
+      await sql`create index gigs_search_idx on ${sql.table(`${schema}.gigs`)} using gin (search)`.execute(db);
+      await sql`create index gigs_trgm_idx on ${sql.table(`${schema}.gigs`)} using gin ((title || ' ' || tags_text) public.gin_trgm_ops)`.execute(
+        db,
+      );
+      await db.schema.createIndex('gigs_listing_idx').on('gigs').columns(['status', 'category', 'created_at']).execute();
+      await db.schema.createIndex('gigs_price_idx').on('gigs').columns(['status', 'price']).execute();
+      await db.schema.createIndex('gigs_owner_idx').on('gigs').column('owner_id').execute();
+
+      // Views are an operational counter, not domain state: kept beside the gig, not in its events.
+      await db.schema
+        .createTable('gig_views')
+        .addColumn('gig_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('views', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+
+      await db.schema
+        .createTable('freelancers')
+        .addColumn('user_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('username', 'text')
+        .addColumn('picture', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('location', 'text', (c) => c.notNull())
+        .addColumn('skills', 'jsonb', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+    },
+  },
+];

@@ -1,0 +1,23 @@
+import type { ServiceDefinition } from '@commonwork/kit';
+import type { MarketplaceConfig } from './config.ts';
+import { registerGigRoutes } from './gigs/routes.ts';
+import { subscriptions } from './handlers/index.ts';
+import { migrations } from './migrations.ts';
+import { publishGigEvent } from './publish.ts';
+import { registerAiRoutes } from './search/aiRoutes.ts';
+
+/** The marketplace service: gigs, listing and search, the AI search interpreter and suggestions. */
+export function marketplaceService(config: MarketplaceConfig): ServiceDefinition {
+  return {
+    name: 'marketplace',
+    migrations,
+    publishMap: publishGigEvent,
+    register: (ctx) => {
+      registerGigRoutes(ctx);
+      registerAiRoutes(ctx, {
+        llm: config.AI_API_URL ? { baseUrl: config.AI_API_URL, apiKey: config.AI_API_KEY, model: config.AI_MODEL } : undefined,
+      });
+    },
+    consumers: () => subscriptions.map((s) => ({ ...s, handlers: [...s.handlers] })),
+  };
+}

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, startTestPlatform, type TestPlatform } from '../../../deploy/local/testPlatform.ts';
+import { buildGig } from './factories.ts';
+
+describe('AI-assisted search and suggestions through the gateway', () => {
+  let p: TestPlatform;
+
+  beforeAll(async () => {
+    p = await startTestPlatform();
+    const owner = await buildUser(p, 'Kay Ops');
+    await p.call('POST', '/api/gigs', {
+      token: owner.token,
+      body: buildGig({
+        title: 'Kubernetes cluster hardening',
+        category: 'devops',
+        subCategory: 'infrastructure',
+        tags: ['kubernetes', 'helm'],
+      }),
+    });
+    await p.call('POST', '/api/gigs', {
+      token: owner.token,
+      body: buildGig({ title: 'Kubeflow pipelines for ML', category: 'data', subCategory: 'ml', tags: ['kubeflow'] }),
+    });
+  });
+  afterAll(() => p.stop());
+
+  it('interprets a plain-words request offline, for anyone', async () => {
+    const res = await p.call('POST', '/api/ai/search', { body: { query: 'cheap react landing page in 3 days', context: 'gigs' } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      source: 'local',
+      searchQuery: expect.stringContaining('react'),
+      suggestedFilters: { category: 'web', priceRange: 'low', sortBy: 'relevance' },
+      deliveryDays: 3,
+    });
+    expect(res.body.data.explanation).toMatch(/react/i);
+  });
+
+  it('answers a blank query with 400 naming the field', async () => {
+    const res = await p.call('POST', '/api/ai/search', { body: { query: '   ' } });
+    expect(res.status).toBe(400);
+    expect(res.body.details[0]).toEqual({ field: 'query', message: 'Query is required' });
+  });
+
+  it('finds the interpreted gig when the filters are applied to the listing', async () => {
+    const { body } = await p.call('POST', '/api/ai/search', { body: { query: 'kubernetes help' } });
+    const { category, priceRange, sortBy } = body.data.suggestedFilters;
+    const qs = new URLSearchParams({ search: body.data.searchQuery, category, priceRange, sortBy });
+    const list = await p.call('GET', `/api/gigs?${qs}`);
+    expect(list.body.gigs[0]?.title).toBe('Kubernetes cluster hardening');
+  });
+
+  it('suggests completions from real tags and titles', async () => {
+    const res = await p.call('GET', '/api/ai/suggestions?q=kub');
+    expect(res.body.suggestions).toEqual(expect.arrayContaining(['kubernetes', 'kubeflow', 'Kubernetes cluster hardening']));
+    expect((await p.call('GET', '/api/ai/suggestions?q=k')).body.suggestions).toEqual([]);
+    expect((await p.call('GET', '/api/ai/suggestions?q=zzzz')).body.suggestions).toEqual([]);
+  });
+});

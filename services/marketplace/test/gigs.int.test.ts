@@ -1,0 +1,205 @@
+import type { EventEnvelope } from '@commonwork/contracts';
+import { eventually } from '@commonwork/kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, startTestPlatform, type TestPlatform } from '../../../deploy/local/testPlatform.ts';
+import { rebuildProjections } from '../src/index.ts';
+import { buildGig } from './factories.ts';
+
+describe('gigs through the gateway', () => {
+  let p: TestPlatform;
+  let ada: Awaited<ReturnType<typeof buildUser>>;
+  let bob: Awaited<ReturnType<typeof buildUser>>;
+  const published: EventEnvelope[] = [];
+
+  beforeAll(async () => {
+    p = await startTestPlatform();
+    await p.bus.consume({
+      stream: 'MARKETPLACE',
+      durable: 'test-observer',
+      filterSubject: 'marketplace.>',
+      handle: async (m) => void published.push(m.envelope),
+    });
+    ada = await buildUser(p, 'Ada Lovelace');
+    bob = await buildUser(p, 'Bob Buyer');
+  });
+  afterAll(() => p.stop());
+
+  const create = (token: string, body = buildGig()) => p.call('POST', '/api/gigs', { token, body });
+
+  it('creates an active gig that anyone can read, with the freelancer from the local read model', async () => {
+    await eventually(async () => (await create(ada.token)).body.gig?.freelancer.name === 'Ada Lovelace');
+    const res = await create(ada.token, buildGig({ title: '  Portfolio site  ', tags: [' react ', 'react', '', 'vite'] }));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      message: 'Gig published successfully!',
+      gig: {
+        title: 'Portfolio site',
+        tags: ['react', 'vite'],
+        status: 'active',
+        price: 250,
+        deliveryTime: '7',
+        freelancer: { _id: ada.id, name: 'Ada Lovelace', profile: { location: 'Remote' } },
+      },
+    });
+    expect(res.body.gig._id).toBe(res.body.gig.id);
+    const anonymous = await p.call('GET', `/api/gigs/${res.body.gig.id}`);
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body.gig.title).toBe('Portfolio site');
+  });
+
+  it('requires sign-in to create, update or delete', async () => {
+    expect((await p.call('POST', '/api/gigs', { body: buildGig() })).status).toBe(401);
+    const { body } = await create(ada.token);
+    expect((await p.call('PUT', `/api/gigs/${body.gig.id}`, { body: buildGig() })).status).toBe(401);
+    expect((await p.call('DELETE', `/api/gigs/${body.gig.id}`)).status).toBe(401);
+  });
+
+  it('validates in the form order with the form words, and changes nothing on 400', async () => {
+    const before = (await p.call('GET', '/api/gigs?mine=true&limit=100', { token: ada.token })).body.pagination.totalGigs;
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ title: '  ', description: '', category: '', subCategory: '', price: 0 }, 'title', 'Title is required'],
+      [{ ...buildGig(), description: '   ' }, 'description', 'Description is required'],
+      [{ ...buildGig(), category: '' }, 'category', 'Category is required'],
+      [{ ...buildGig(), subCategory: '' }, 'subCategory', 'Sub-category is required'],
+      [{ ...buildGig(), category: 'design', subCategory: 'frontend' }, 'subCategory', 'Sub-category is required'],
+      [{ ...buildGig(), price: 0 }, 'price', 'Valid price is required'],
+      [{ ...buildGig(), price: 'abc' }, 'price', 'Valid price is required'],
+      [{ ...buildGig(), deliveryTime: '5' }, 'deliveryTime', expect.any(String) as unknown as string],
+      [{ ...buildGig(), tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, 'tags', 'At most 10 tags'],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await p.call('POST', '/api/gigs', { token: ada.token, body });
+      expect(res.status, field).toBe(400);
+      expect(res.body.message).toEqual(message);
+      expect(res.body.details[0]).toEqual({ field, message });
+    }
+    const after = (await p.call('GET', '/api/gigs?mine=true&limit=100', { token: ada.token })).body.pagination.totalGigs;
+    expect(after).toBe(before);
+  });
+
+  it('keeps drafts private to their owner, and lets the owner publish them', async () => {
+    const { body } = await create(ada.token, buildGig({ status: 'draft', title: 'Secret draft gig' }));
+    expect(body.message).toBe('Gig saved as draft!');
+    const id = body.gig.id;
+    expect((await p.call('GET', `/api/gigs/${id}`, { token: bob.token })).status).toBe(404);
+    expect((await p.call('GET', `/api/gigs/${id}`, { token: ada.token })).status).toBe(200);
+    const othersList = await p.call('GET', '/api/gigs?search=secret+draft', { token: bob.token });
+    expect(othersList.body.gigs.map((g: { id: string }) => g.id)).not.toContain(id);
+    const ownList = await p.call('GET', '/api/gigs?search=secret+draft', { token: ada.token });
+    expect(ownList.body.gigs.map((g: { id: string }) => g.id)).toContain(id);
+    const publish = await p.call('PUT', `/api/gigs/${id}`, {
+      token: ada.token,
+      body: buildGig({ title: 'Secret draft gig', status: 'active' }),
+    });
+    expect(publish.body).toMatchObject({ message: 'Gig updated successfully!', gig: { status: 'active' } });
+    expect((await p.call('GET', `/api/gigs/${id}`, { token: bob.token })).status).toBe(200);
+  });
+
+  it("forbids changing or deleting someone else's gig, and lets the owner do both", async () => {
+    const { body } = await create(ada.token, buildGig({ title: 'Owned gig' }));
+    const id = body.gig.id;
+    const hijack = await p.call('PUT', `/api/gigs/${id}`, { token: bob.token, body: buildGig({ title: 'Hijacked' }) });
+    expect(hijack).toMatchObject({ status: 403, body: { success: false, error: 'FORBIDDEN' } });
+    expect((await p.call('DELETE', `/api/gigs/${id}`, { token: bob.token })).status).toBe(403);
+    expect((await p.call('GET', `/api/gigs/${id}`)).body.gig.title).toBe('Owned gig');
+    const del = await p.call('DELETE', `/api/gigs/${id}`, { token: ada.token });
+    expect(del.body).toEqual({ success: true, message: 'Gig deleted successfully' });
+    expect((await p.call('GET', `/api/gigs/${id}`)).body).toMatchObject({
+      success: false,
+      error: 'GIG_NOT_FOUND',
+      message: 'Gig not found',
+    });
+    expect((await p.call('DELETE', `/api/gigs/${id}`, { token: ada.token })).status).toBe(404);
+  });
+
+  it('counts views by others, not by the owner', async () => {
+    const { body } = await create(ada.token);
+    const id = body.gig.id;
+    await p.call('GET', `/api/gigs/${id}`, { token: ada.token });
+    await p.call('GET', `/api/gigs/${id}`);
+    const seen = await p.call('GET', `/api/gigs/${id}`, { token: bob.token });
+    expect(seen.body.gig.views).toBe(2);
+  });
+
+  it('shows a profile change on the gigs without calling identity', async () => {
+    const carol = await buildUser(p, 'Carol');
+    const { body } = await create(carol.token);
+    await p.call('PUT', `/api/users/${carol.id}`, { token: carol.token, body: { name: 'Carol Shaw', location: 'Lisbon' } });
+    const gig = await eventually(async () => {
+      const res = await p.call('GET', `/api/gigs/${body.gig.id}`);
+      return res.body.gig.freelancer.name === 'Carol Shaw' && res.body.gig;
+    });
+    expect(gig.freelancer.profile.location).toBe('Lisbon');
+  });
+
+  it('pages by 12 with the pagination fields', async () => {
+    const dora = await buildUser(p, 'Dora');
+    for (let i = 0; i < 14; i++)
+      await create(dora.token, buildGig({ title: `Paged gig ${i}`, category: 'writing', subCategory: 'content' }));
+    const first = await p.call('GET', '/api/gigs?category=writing&page=1');
+    expect(first.body.gigs).toHaveLength(12);
+    expect(first.body.pagination).toEqual({ currentPage: 1, totalPages: 2, totalGigs: 14, hasNext: true, hasPrev: false });
+    const second = await p.call('GET', '/api/gigs?category=writing&page=2');
+    expect(second.body.gigs).toHaveLength(2);
+    expect(second.body.pagination).toMatchObject({ hasNext: false, hasPrev: true });
+    expect((await p.call('GET', '/api/gigs?limit=101')).status).toBe(400);
+  });
+
+  it('filters by price range at the spec thresholds and sorts by price', async () => {
+    const eve = await buildUser(p, 'Eve');
+    for (const price of [299, 300, 700, 701]) {
+      await create(eve.token, buildGig({ title: `Priced ${price}`, category: 'marketing', subCategory: 'seo', price }));
+    }
+    const prices = async (range: string, sort = 'price-low') =>
+      (await p.call('GET', `/api/gigs?category=marketing&priceRange=${range}&sortBy=${sort}`)).body.gigs.map(
+        (g: { price: number }) => g.price,
+      );
+    expect(await prices('low')).toEqual([299]);
+    expect(await prices('medium')).toEqual([300, 700]);
+    expect(await prices('high')).toEqual([701]);
+    expect(await prices('all', 'price-high')).toEqual([701, 700, 300, 299]);
+    const bounded = await p.call('GET', '/api/gigs?category=marketing&minPrice=300&maxPrice=700&sortBy=price-low');
+    expect(bounded.body.gigs.map((g: { price: number }) => g.price)).toEqual([300, 700]);
+  });
+
+  it('reports trending gigs and the caller’s analytics', async () => {
+    const frank = await buildUser(p, 'Frank');
+    await create(frank.token, buildGig({ price: 100 }));
+    await create(frank.token, buildGig({ price: 200, status: 'draft' }));
+    const analytics = await p.call('GET', '/api/gigs/user/analytics', { token: frank.token });
+    expect(analytics.body).toMatchObject({ success: true, activeGigs: 1, totalRevenue: 0, avgRating: 0, data: { activeGigs: 1 } });
+    expect((await p.call('GET', '/api/gigs/user/analytics')).status).toBe(401);
+    const trending = await p.call('GET', '/api/gigs/trending?limit=3');
+    expect(trending.body.gigs).toHaveLength(3);
+    expect(trending.body.gigs.every((g: { status: string }) => g.status === 'active')).toBe(true);
+  });
+
+  it('publishes only what others can see: published, updated, unpublished, deleted', async () => {
+    const grace = await buildUser(p, 'Grace');
+    const draft = await create(grace.token, buildGig({ status: 'draft' }));
+    const id = draft.body.gig.id;
+    await p.call('PUT', `/api/gigs/${id}`, { token: grace.token, body: buildGig({ title: 'Now live', status: 'active' }) });
+    await p.call('PUT', `/api/gigs/${id}`, { token: grace.token, body: buildGig({ title: 'Now live v2', status: 'active' }) });
+    await p.call('PUT', `/api/gigs/${id}`, { token: grace.token, body: buildGig({ title: 'Now live v2', status: 'draft' }) });
+    await p.call('DELETE', `/api/gigs/${id}`, { token: grace.token });
+    const mine = await eventually(async () => {
+      const list = published.filter((e) => (e.data as { gigId: string }).gigId === id);
+      return list.length >= 4 && list;
+    });
+    expect(mine.map((e) => e.type)).toEqual([
+      'marketplace.gig.published',
+      'marketplace.gig.updated',
+      'marketplace.gig.unpublished',
+      'marketplace.gig.deleted',
+    ]);
+    expect(mine[0]?.data).toMatchObject({ gigId: id, ownerId: grace.id, title: 'Now live', category: 'web', subCategory: 'frontend' });
+  });
+
+  it('rebuilds the gigs table from the event store into exactly what the live path built', async () => {
+    const snapshot = () => p.database.forSchema('marketplace').selectFrom('gigs').selectAll().orderBy('id').execute();
+    const live = await snapshot();
+    expect(live.length).toBeGreaterThan(10);
+    await rebuildProjections(p.database);
+    expect(await snapshot()).toEqual(live);
+  });
+});

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, startTestPlatform, type TestPlatform } from '../../../deploy/local/testPlatform.ts';
+import { CORPUS, RELEVANCE } from './corpus.ts';
+
+describe('search relevance on a fixed corpus', () => {
+  let p: TestPlatform;
+
+  beforeAll(async () => {
+    p = await startTestPlatform();
+    const owner = await buildUser(p, 'Corpus Owner');
+    for (const gig of CORPUS) {
+      const res = await p.call('POST', '/api/gigs', { token: owner.token, body: { deliveryTime: '7', status: 'active', ...gig } });
+      if (res.status !== 201) throw new Error(`seed failed: ${JSON.stringify(res.body)}`);
+    }
+  });
+  afterAll(() => p.stop());
+
+  it.each(RELEVANCE)('"%s" finds "%s" first', async (query, title) => {
+    const res = await p.call('GET', `/api/gigs?search=${encodeURIComponent(query)}`);
+    expect(res.status).toBe(200);
+    expect(res.body.gigs[0]?.title).toBe(title);
+  });
+
+  it('ranks a title match above a description match', async () => {
+    const titles = (await p.call('GET', '/api/gigs?search=react')).body.gigs.map((g: { title: string }) => g.title);
+    expect(titles.indexOf('React landing page in Next.js')).toBeLessThan(titles.indexOf('Vue admin dashboard'));
+    expect(titles).toContain('Vue admin dashboard');
+  });
+
+  it('combines search with filters and counts only matches', async () => {
+    const res = await p.call('GET', '/api/gigs?search=app&category=mobile&sortBy=price-low');
+    expect(res.body.gigs.map((g: { title: string }) => g.title)).toEqual(['Android app in Kotlin', 'Native iOS app in Swift']);
+    expect(res.body.pagination.totalGigs).toBe(2);
+  });
+
+  it('finds nothing for words no gig has, and survives tsquery syntax in the input', async () => {
+    for (const q of ['quantum blockchain zebra', "a & b | !c ('d'):*", '&&&', '   ']) {
+      const res = await p.call('GET', `/api/gigs?search=${encodeURIComponent(q)}`);
+      expect(res.status, q).toBe(200);
+    }
+    expect((await p.call('GET', '/api/gigs?search=quantum+blockchain+zebra')).body.gigs).toEqual([]);
+  });
+});
