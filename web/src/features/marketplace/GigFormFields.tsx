@@ -67,7 +67,7 @@ export function GigFormFields({ form }: { form: GigForm }) {
         </FormField>
       </Section>
 
-      <Section title="Category">
+      <Section title="Service Category">
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id="gig-category" label="Category" error={errors.category?.message}>
             <select

@@ -111,21 +111,25 @@ export function MarketplacePage() {
         <SearchBar value={search} onChange={changeSearch} onAiSearch={() => runAiSearch(search)} aiSearching={ai.isPending} />
       </MarketplaceHero>
 
-      <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
-        <aside className="space-y-6" aria-label="Filters">
-          <SmartFilters filters={filters} onChange={setFilters} onClear={clearAll} canClear={hasActiveFilters(params)} />
-          <TrendingSkills active={search} onPick={changeSearch} />
-        </aside>
+      {aiResult && (
+        <AiPanel
+          result={aiResult}
+          refinements={refinementLabels(refinements)}
+          onSuggestion={(suggestion) => runAiSearch(suggestion)}
+          onDismiss={dismissAi}
+        />
+      )}
 
-        <section aria-labelledby="results-title" className="min-w-0 space-y-4">
-          {aiResult && (
-            <AiPanel
-              result={aiResult}
-              refinements={refinementLabels(refinements)}
-              onSuggestion={(suggestion) => runAiSearch(suggestion)}
-              onDismiss={dismissAi}
-            />
-          )}
+      {/* Small screens: filters, results, then trending skills; wide screens: both cards in a left column. */}
+      <div className="grid gap-6 lg:grid-cols-[18rem_1fr] lg:grid-rows-[auto_1fr]">
+        <div className="lg:col-start-1 lg:row-start-1">
+          <SmartFilters filters={filters} onChange={setFilters} onClear={clearAll} canClear={hasActiveFilters(params)} />
+        </div>
+        <div className="order-last lg:order-none lg:col-start-1 lg:row-start-2">
+          <TrendingSkills active={search} onPick={changeSearch} />
+        </div>
+
+        <section aria-labelledby="results-title" className="min-w-0 space-y-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <div className="flex flex-wrap items-baseline justify-between gap-2" aria-live="polite">
             <h2 id="results-title" className="text-xl font-semibold text-slate-900 dark:text-white">
               {isPending ? 'Loading gigs...' : resultCountText(total)}
