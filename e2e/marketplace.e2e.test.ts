@@ -28,7 +28,9 @@ test('a freelancer publishes a gig, finds it with AI search, edits it and delete
   await expect(page).toHaveURL(/\/marketplace\/create$/);
 
   await page.getByLabel('Gig Title').fill(title);
-  await page.getByLabel('Description', { exact: true }).fill('A fast, accessible landing page in React and Tailwind, responsive, with a contact form.');
+  await page
+    .getByLabel('Description', { exact: true })
+    .fill('A fast, accessible landing page in React and Tailwind, responsive, with a contact form.');
   await page.getByRole('button', { name: 'Publish Gig' }).click();
   await expect(toast(page, 'Category is required')).toBeVisible();
 
