@@ -130,4 +130,13 @@ test('a search that matches nothing shows the empty state', async ({ page }) => 
   await expect(page.getByText('0 gigs found')).toBeVisible();
   await page.getByRole('button', { name: 'Clear All Filters' }).click();
   await expect(page.getByRole('combobox', { name: 'Search gigs' })).toHaveValue('');
+
+  // Enter in the box runs the AI search too; its explanation can be dismissed.
+  await page.getByRole('combobox', { name: 'Search gigs' }).fill('a cheap logo design');
+  await page.getByRole('combobox', { name: 'Search gigs' }).press('Enter');
+  const dismiss = page.getByRole('button', { name: 'Dismiss AI search explanation' });
+  await expect(dismiss).toBeVisible();
+  await expect(page.getByLabel('Category', { exact: true })).toHaveValue('design');
+  await dismiss.click();
+  await expect(dismiss).toBeHidden();
 });

@@ -71,7 +71,9 @@ function GigForm({ initial }: { initial: Gig | null }) {
         const body = toGigBody(values, status);
         const { gig } = initial ? await updateGig(gigIdOf(initial), body) : await createGig(body);
         toast.success(action === 'draft' ? M.draftSaved : editing ? M.updated : M.published);
-        await queryClient.invalidateQueries({ queryKey: GIGS_KEY });
+        // Lists reload when next shown; the detail page opens with the saved gig (and refreshes it once).
+        queryClient.setQueryData([...GIGS_KEY, 'detail', gigIdOf(gig)], gig);
+        void queryClient.invalidateQueries({ queryKey: GIGS_KEY, refetchType: 'none' });
         navigate(`/marketplace/${gigIdOf(gig)}`);
       } catch (err) {
         if (isApiError(err)) {

@@ -54,10 +54,11 @@ export function MarketplacePage() {
     fetchNextPage,
   } = listing;
 
+  const loadFailed = isError && !isFetchNextPageError;
   // One toast per failed first load (a failed Load More has its own toast below).
   useEffect(() => {
-    if (isError && !isFetchNextPageError && errorUpdatedAt) toast.error(GIG_MESSAGES.listing.loadFailed);
-  }, [isError, isFetchNextPageError, errorUpdatedAt]);
+    if (loadFailed && errorUpdatedAt) toast.error(GIG_MESSAGES.listing.loadFailed);
+  }, [loadFailed, errorUpdatedAt]);
 
   const gigs = useMemo(() => data?.pages.flatMap((page) => page.gigs) ?? [], [data]);
   const total = data?.pages.at(-1)?.pagination.totalGigs ?? 0;
@@ -132,9 +133,9 @@ export function MarketplacePage() {
         <section aria-labelledby="results-title" className="min-w-0 space-y-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <div className="flex flex-wrap items-baseline justify-between gap-2" aria-live="polite">
             <h2 id="results-title" className="text-xl font-semibold text-slate-900 dark:text-white">
-              {isPending ? 'Loading gigs...' : resultCountText(total)}
+              {isPending ? 'Loading gigs...' : loadFailed ? 'Results' : resultCountText(total)}
             </h2>
-            {!isPending && !isError && total > 0 && (
+            {!isPending && !loadFailed && total > 0 && (
               <p className="text-sm text-slate-500 dark:text-slate-400">{showingText(gigs.length, total)}</p>
             )}
           </div>
@@ -145,7 +146,7 @@ export function MarketplacePage() {
                 <GigCardSkeleton key={key} />
               ))}
             </div>
-          ) : isError && !isFetchNextPageError ? (
+          ) : loadFailed ? (
             <LoadError
               message={error instanceof Error && error.message ? error.message : GIG_MESSAGES.listing.loadFailed}
               onRetry={() => void listing.refetch()}
