@@ -23,7 +23,10 @@ if (missing.length > 0) {
 
 const IDENTITY_PORT = Number(process.env.IDENTITY_PORT ?? 4001);
 const MARKETPLACE_PORT = Number(process.env.MARKETPLACE_PORT ?? 4002);
+const MESSAGING_PORT = Number(process.env.MESSAGING_PORT ?? 4003);
 const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
+/** Two realtime replicas on Redis (REALTIME_PORTS=4010,4011), so cross-replica fan-out runs on every start. */
+const REALTIME_PORTS = (process.env.REALTIME_PORTS ?? '4010,4011').split(',').map(Number);
 const IDENTITY_URL = `http://127.0.0.1:${IDENTITY_PORT}`;
 
 interface ProcessSpec {
@@ -55,10 +58,24 @@ const internal = (name: string, entry: string, port: number, env: Record<string,
 const processes: ProcessSpec[] = [
   internal('identity', 'services/identity/src/main.ts', IDENTITY_PORT),
   internal('marketplace', 'services/marketplace/src/main.ts', MARKETPLACE_PORT, { IDENTITY_URL }),
+  internal('messaging', 'services/messaging/src/main.ts', MESSAGING_PORT, { IDENTITY_URL }),
+  ...REALTIME_PORTS.map((port, i) =>
+    internal(`realtime-${i + 1}`, 'services/realtime/src/main.ts', port, {
+      IDENTITY_URL,
+      MESSAGING_URL: `http://127.0.0.1:${MESSAGING_PORT}`,
+    }),
+  ),
   {
     name: 'gateway',
     entry: 'gateway/src/main.ts',
-    env: { PORT: String(GATEWAY_PORT), IDENTITY_URL, MARKETPLACE_URL: `http://127.0.0.1:${MARKETPLACE_PORT}`, WEB_DIST: `${root}web/dist` },
+    env: {
+      PORT: String(GATEWAY_PORT),
+      IDENTITY_URL,
+      MARKETPLACE_URL: `http://127.0.0.1:${MARKETPLACE_PORT}`,
+      MESSAGING_URL: `http://127.0.0.1:${MESSAGING_PORT}`,
+      REALTIME_URLS: REALTIME_PORTS.map((port) => `http://127.0.0.1:${port}`).join(','),
+      WEB_DIST: `${root}web/dist`,
+    },
     port: GATEWAY_PORT,
     readyUrl: `http://127.0.0.1:${GATEWAY_PORT}/readyz`,
   },

@@ -2,6 +2,8 @@ import { createGateway, GatewayConfig } from '@commonwork/gateway';
 import { IdentityConfig, identityService, identityVerifier, type KeyStore, keysFileOf, loadKeyStore } from '@commonwork/identity';
 import { type Database, type EventBus, type Logger, parseConfig, startService } from '@commonwork/kit';
 import { MarketplaceConfig, marketplaceService } from '@commonwork/marketplace';
+import { messagingService } from '@commonwork/messaging';
+import { startRealtime } from '@commonwork/realtime';
 
 export interface PlatformOptions {
   env: NodeJS.ProcessEnv;
@@ -25,11 +27,15 @@ export async function startPlatform(options: PlatformOptions) {
 
   const identity = await startService(identityService(identityConfig, keys), { database, bus, log, verifier });
   const marketplace = await startService(marketplaceService(parseConfig(MarketplaceConfig, env)), { database, bus, log, verifier });
+  const messaging = await startService(messagingService(), { database, bus, log, verifier });
+  // One realtime replica, in-memory adapter and presence, on the shared in-process bus.
+  const realtime = await startRealtime({ bus, log, verifier, messagingUrl: messaging.url });
 
   const gateway = await createGateway({
     log: log.child({ service: 'gateway' }),
     verifier,
-    services: { identity: identity.url, marketplace: marketplace.url },
+    services: { identity: identity.url, marketplace: marketplace.url, messaging: messaging.url },
+    realtime: [realtime.url],
     webDist: gatewayConfig.WEB_DIST,
     rateLimit: { max: gatewayConfig.RATE_LIMIT_MAX, authMax: gatewayConfig.RATE_LIMIT_AUTH_MAX },
   });
@@ -37,9 +43,11 @@ export async function startPlatform(options: PlatformOptions) {
   return {
     url,
     gateway,
-    services: { identity, marketplace },
+    services: { identity, marketplace, messaging, realtime },
     stop: async () => {
       await gateway.close();
+      await realtime.stop();
+      await messaging.stop();
       await marketplace.stop();
       await identity.stop();
     },

@@ -6,6 +6,18 @@ export const GatewayConfig = CommonConfig.extend({
   HOST: z.string().default('0.0.0.0'),
   IDENTITY_URL: z.string().url().default('http://127.0.0.1:4001'),
   MARKETPLACE_URL: z.string().url().default('http://127.0.0.1:4002'),
+  MESSAGING_URL: z.string().url().default('http://127.0.0.1:4003'),
+  /** The realtime replicas, comma-separated; `/socket.io/` goes to one of them, sticky by client address. */
+  REALTIME_URLS: z
+    .string()
+    .default('http://127.0.0.1:4010')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().url())),
   /** The built SPA; unset or missing means the gateway serves the API only. */
   WEB_DIST: z.string().optional(),
   /** Requests per minute per client (user id when signed in, else address); default 600. */

@@ -9,12 +9,15 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyRequest } from 'fastify';
 import { createEdgeAuth } from './edgeAuth.ts';
+import { registerRealtimeProxy } from './realtimeProxy.ts';
 
 export interface GatewayOptions {
   log: Logger;
   verifier: TokenVerifier;
   /** Base URL of each service by name, e.g. `{ identity: 'http://127.0.0.1:4001' }`. */
   services: Record<string, string>;
+  /** Base URLs of the realtime replicas that `/socket.io/` is proxied to (sticky by client address); none: no proxy. */
+  realtime?: readonly string[];
   webDist?: string | undefined;
   rateLimit: { max: number; authMax: number };
 }
@@ -80,6 +83,8 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
       });
     }
   }
+
+  await registerRealtimeProxy(app, { upstreams: options.realtime ?? [], log: options.log });
 
   const webDist = options.webDist && resolve(options.webDist);
   if (webDist && existsSync(join(webDist, 'index.html'))) {

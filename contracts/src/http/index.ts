@@ -1,19 +1,23 @@
 import { identityRoutes } from './identity.ts';
 import { marketplaceRoutes } from './marketplace.ts';
+import { messagingRoutes } from './messaging.ts';
 import type { RouteContract } from './route.ts';
 
 export * from './identity.ts';
 export * from './marketplace.ts';
+export * from './messaging.ts';
 export * from './route.ts';
 
 /** Every public call, by owning service: the gateway routes, documents and guards from this list. */
 export const SERVICE_ROUTES: Record<string, readonly RouteContract[]> = {
   identity: Object.values(identityRoutes),
   marketplace: Object.values(marketplaceRoutes),
+  messaging: Object.values(messagingRoutes),
 };
 
 /** The path prefixes each service owns; the gateway proxies them there. */
 export const SERVICE_PREFIXES: Record<string, readonly string[]> = {
   identity: ['/api/auth', '/api/users'],
   marketplace: ['/api/gigs', '/api/ai'],
+  messaging: ['/api/chat'],
 };

@@ -16,5 +16,6 @@ export * from './http/routes.ts';
 export * from './infrastructure.ts';
 export * from './lifecycle.ts';
 export * from './logger.ts';
+export * from './process.ts';
 export * from './service.ts';
 export * from './telemetry.ts';

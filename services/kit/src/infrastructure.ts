@@ -22,7 +22,11 @@ export async function openInfrastructure(
 ): Promise<{ database: Database; bus: EventBus; close: () => Promise<void> }> {
   const dataDir = join(config.DATA_DIR, 'pglite');
   if (!config.DATABASE_URL) await mkdir(dataDir, { recursive: true });
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir,
+    onIdleError: (error) => log.warn({ err: error }, 'idle database connection closed'),
+  });
   const bus: EventBus = config.NATS_URL ? await NatsBus.connect({ url: config.NATS_URL, log }) : new MemoryBus(log);
   log.info({ database: database.kind, bus: config.NATS_URL ? 'nats' : 'in-process' }, 'infrastructure ready');
   return {

@@ -26,12 +26,17 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** Pool size against a PostgreSQL server; default 10. */
   poolSize?: number;
+  /** Told when an idle pooled connection fails (logged by the caller). */
+  onIdleError?: (error: Error) => void;
 }
 
 /** Opens PostgreSQL (a server URL) or PGlite (embedded), behind one Kysely interface. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection the server drops (restart, failover) is discarded by the pool and the next
+    // query opens a new one; without a listener the pool would crash the process instead.
+    pool.on('error', (error) => options.onIdleError?.(error));
     return wrap('postgres', new Kysely({ dialect: new PostgresDialect({ pool }) }));
   }
   // pg_trgm gives search its typo tolerance; PostgreSQL servers ship it in postgresql-contrib.

@@ -1,5 +1,6 @@
 import type { EventMetadata } from '@commonwork/contracts';
 import type { AnyDb } from '../db/database.ts';
+import { AppError } from '../errors.ts';
 import { appendToStream, type DomainEvent, readStream, type StoredEvent } from './eventStore.ts';
 
 /** How one aggregate is folded and decided (emmett's decider): pure functions, time and ids passed in. */
@@ -9,7 +10,7 @@ export interface Decider<S, C, E extends DomainEvent> {
   decide: (command: C, state: S) => E[];
 }
 
-export interface CommandContext<E extends DomainEvent> {
+export interface CommandContext<E extends DomainEvent, S = unknown> {
   schema: string;
   streamId: string;
   metadata: EventMetadata;
@@ -18,6 +19,13 @@ export interface CommandContext<E extends DomainEvent> {
   project: (trx: AnyDb, events: StoredEvent<E>[]) => Promise<void>;
   /** Called after commit (the outbox relay's wake-up). */
   afterCommit?: () => void;
+  /**
+   * Loads the state and its version from a snapshot (a read table written in the same transaction
+   * as the events) instead of folding the whole stream: for long streams such as a channel's messages.
+   */
+  load?: (trx: AnyDb) => Promise<{ state: S; version: number | 'any' }>;
+  /** Decide again on a fresh state this many times when a concurrent writer got there first; default 0. */
+  retries?: number;
 }
 
 /**
@@ -28,18 +36,37 @@ export async function handleCommand<S, C, E extends DomainEvent>(
   db: AnyDb,
   decider: Decider<S, C, E>,
   command: C,
-  context: CommandContext<E>,
+  context: CommandContext<E, S>,
 ): Promise<{ state: S; events: StoredEvent<E>[] }> {
-  const history = await readStream<E>(db, context.streamId);
-  const current = history.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as E), decider.initialState());
-  const decided = decider.decide(command, current);
-  if (decided.length === 0) return { state: current, events: [] };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await decideAndAppend(db, decider, command, context);
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'STALE_VERSION') || attempt >= (context.retries ?? 0)) throw error;
+    }
+  }
+}
 
+async function decideAndAppend<S, C, E extends DomainEvent>(
+  db: AnyDb,
+  decider: Decider<S, C, E>,
+  command: C,
+  context: CommandContext<E, S>,
+) {
+  let current = decider.initialState();
+  let decided: E[] = [];
+  // With a snapshot loader the whole decision runs in the transaction, so the loader can lock the
+  // snapshot row (FOR UPDATE) and concurrent writers of a busy stream queue instead of conflicting.
+  const folded = context.load ? null : await fold(db, decider, context.streamId);
   const stored = await db.transaction().execute(async (trx) => {
+    const { state, version } = folded ?? (await (context.load as NonNullable<typeof context.load>)(trx));
+    current = state;
+    decided = decider.decide(command, current);
+    if (decided.length === 0) return [];
     const appended = (await appendToStream(trx, {
       schema: context.schema,
       streamId: context.streamId,
-      expectedVersion: history.length,
+      expectedVersion: version,
       events: decided,
       metadata: context.metadata,
       now: context.now,
@@ -47,6 +74,12 @@ export async function handleCommand<S, C, E extends DomainEvent>(
     await context.project(trx, appended);
     return appended;
   });
-  context.afterCommit?.();
+  if (stored.length > 0) context.afterCommit?.();
   return { state: decided.reduce(decider.evolve, current), events: stored };
+}
+
+async function fold<S, C, E extends DomainEvent>(db: AnyDb, decider: Decider<S, C, E>, streamId: string) {
+  const history = await readStream<E>(db, streamId);
+  const state = history.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as E), decider.initialState());
+  return { state, version: history.length };
 }

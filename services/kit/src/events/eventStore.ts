@@ -73,8 +73,11 @@ export async function readAll(db: Db, afterPosition: number, limit: number): Pro
 export interface AppendOptions {
   schema: string;
   streamId: string;
-  /** The stream version the decision was made on (0 for a new stream). */
-  expectedVersion: number;
+  /**
+   * The stream version the decision was made on (0 for a new stream), or 'any' for streams whose
+   * events never conflict (a user's read marks): appended after whatever is there.
+   */
+  expectedVersion: number | 'any';
   events: DomainEvent[];
   metadata: EventMetadata;
   now: Date;
@@ -101,15 +104,17 @@ export async function appendToStreams(
     schema: string;
     metadata: EventMetadata;
     now: Date;
-    appends: { streamId: string; expectedVersion: number; events: DomainEvent[] }[];
+    appends: { streamId: string; expectedVersion: number | 'any'; events: DomainEvent[] }[];
   },
 ): Promise<StoredEvent[]> {
   await sql`select pg_advisory_xact_lock(hashtext(${`event_store:${options.schema}`}))`.execute(trx);
   const metadata = JSON.stringify(options.metadata);
-  const rows = options.appends.flatMap((append) =>
+  const versions: number[] = [];
+  for (const a of options.appends) versions.push(a.expectedVersion === 'any' ? await currentVersion(trx, a.streamId) : a.expectedVersion);
+  const rows = options.appends.flatMap((append, n) =>
     append.events.map((event, i) => ({
       stream_id: append.streamId,
-      stream_version: append.expectedVersion + i + 1,
+      stream_version: (versions[n] ?? 0) + i + 1,
       event_id: randomUUID(),
       type: event.type,
       version: 1,
@@ -134,6 +139,16 @@ export async function appendToStreams(
     if (isUniqueViolation(error, 'event_store_stream_version_unique')) throw StaleVersion();
     throw error;
   }
+}
+
+/** The version a stream is at (0 when it has no events); only meaningful under the append lock. */
+async function currentVersion(trx: Db, streamId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('event_store')
+    .select((eb) => eb.fn.max('stream_version').as('version'))
+    .where('stream_id', '=', streamId)
+    .executeTakeFirst();
+  return Number(row?.version ?? 0);
 }
 
 /** True for PostgreSQL's unique violation (23505), optionally on one named constraint. */

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { ChannelMessage, ChatMessage } from '../messaging.ts';
+import { defineEvent } from './envelope.ts';
+
+/** A channel was created. Emitted by messaging; consumed by realtime (joins the creator's sockets). */
+export const ChannelCreated = defineEvent(
+  'messaging.channel.created',
+  1,
+  z.object({ channelId: z.uuid(), name: z.string(), type: z.enum(['public', 'private']), creatorId: z.uuid() }),
+);
+
+/** Someone joined a channel (create, public join or link). Emitted by messaging; consumed by realtime (room joins, members panel). */
+export const ChannelMemberJoined = defineEvent(
+  'messaging.channel.member_joined',
+  1,
+  z.object({ channelId: z.uuid(), userId: z.uuid(), memberCount: z.number() }),
+);
+
+/** A message was posted in a channel, with its sequence. Emitted by messaging; consumed by realtime (new-message, channel-updated). */
+export const ChannelMessagePosted = defineEvent(
+  'messaging.channel.message_posted',
+  1,
+  z.object({ channelId: z.uuid(), message: ChannelMessage, messageCount: z.number(), lastActivity: z.string() }),
+);
+
+/** A gig conversation started. Emitted by messaging; consumed by realtime and notifications. */
+export const ChatCreated = defineEvent(
+  'messaging.chat.created',
+  1,
+  z.object({ chatId: z.uuid(), participantIds: z.array(z.uuid()), gigId: z.uuid(), createdBy: z.uuid() }),
+);
+
+/** A message was posted in a chat. Emitted by messaging; consumed by realtime (to both participants) and notifications. */
+export const ChatMessagePosted = defineEvent(
+  'messaging.chat.message_posted',
+  1,
+  z.object({ chatId: z.uuid(), participantIds: z.array(z.uuid()), message: ChatMessage }),
+);
+
+/** A user read a conversation up to a sequence. Emitted by messaging; consumed by realtime (unread counts on every device). */
+export const ConversationRead = defineEvent(
+  'messaging.conversation.read',
+  1,
+  z.object({
+    userId: z.uuid(),
+    kind: z.enum(['channel', 'chat']),
+    conversationId: z.uuid(),
+    readSequence: z.number(),
+    unreadCount: z.number(),
+  }),
+);
+
+export const MESSAGING_EVENTS = [
+  ChannelCreated,
+  ChannelMemberJoined,
+  ChannelMessagePosted,
+  ChatCreated,
+  ChatMessagePosted,
+  ConversationRead,
+] as const;

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.ts';
+
+export const CHANNEL_TYPES = ['public', 'private'] as const;
+export const CHANNEL_CATEGORIES = ['general', 'random', 'tech', 'music'] as const;
+export const MESSAGE_PAGE_SIZE = 50;
+export const CHAT_PAGE_SIZE = 20;
+export const MESSAGING_LIMITS = { channelName: 80, channelDescription: 500, message: 4_000 } as const;
+
+const Id = z.uuid();
+const Presence = z.enum(['online', 'offline', 'away']);
+
+export const ChannelMember = z.object({ _id: Id, name: z.string(), profilePicture: z.string(), status: Presence });
+
+/**
+ * A channel as the community screen reads it (spec 002 §3). Order and unread counts come from
+ * server-assigned sequences: `unreadCount = lastSequence - readSequence`, exact on every device.
+ */
+export const Channel = z.object({
+  _id: Id,
+  id: Id,
+  name: z.string(),
+  description: z.string(),
+  type: z.enum(CHANNEL_TYPES),
+  category: z.enum(CHANNEL_CATEGORIES),
+  creator: z.object({ _id: Id }),
+  admins: z.array(z.object({ _id: Id })),
+  members: z.array(ChannelMember),
+  memberCount: z.number(),
+  messageCount: z.number(),
+  unreadCount: z.number(),
+  isPinned: z.boolean(),
+  isMember: z.boolean(),
+  lastActivity: z.string(),
+  lastSequence: z.number(),
+  readSequence: z.number(),
+});
+export type Channel = z.infer<typeof Channel>;
+
+export const CreateChannelRequest = z.object({
+  name: z.string({ error: 'Channel name is required' }).trim().min(1, 'Channel name is required').max(MESSAGING_LIMITS.channelName),
+  description: z.string().trim().max(MESSAGING_LIMITS.channelDescription).default(''),
+  type: z.enum(CHANNEL_TYPES).default('public'),
+  category: z.enum(CHANNEL_CATEGORIES).default('general'),
+});
+
+export const MessageSender = z.object({
+  _id: Id,
+  name: z.string(),
+  email: z.string(),
+  profilePicture: z.string(),
+  picture: z.string(),
+  status: Presence,
+});
+
+/** A channel message (spec 002 §3) with its server-assigned `sequence` in the channel. */
+export const ChannelMessage = z.object({
+  _id: Id,
+  id: Id,
+  content: z.string(),
+  sender: MessageSender,
+  channel: Id,
+  sequence: z.number(),
+  clientId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  type: z.literal('text'),
+  attachments: z.array(z.object({ type: z.string(), url: z.string(), name: z.string() })),
+  mentions: z.array(z.string()),
+  reactions: z.array(z.unknown()),
+  isEdited: z.boolean(),
+});
+export type ChannelMessage = z.infer<typeof ChannelMessage>;
+
+/**
+ * A message body. `clientId` is the sender's own id for the message (the optimistic copy's), so a
+ * REST retry after a socket time-out never posts the same message twice.
+ */
+export const PostMessageRequest = z.object({
+  content: z.string({ error: 'Message cannot be empty' }).trim().min(1, 'Message cannot be empty').max(MESSAGING_LIMITS.message),
+  type: z.literal('text').default('text'),
+  clientId: z.string().min(1).max(64).optional(),
+});
+
+/**
+ * Page 1 is the newest `limit` messages, oldest first; `after` (the last sequence a client has)
+ * returns exactly what came later, oldest first, for a reconnecting client.
+ */
+export const ListMessagesQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(MESSAGE_PAGE_SIZE),
+  after: z.coerce.number().int().min(0).optional(),
+});
+
+export const ChannelIdParams = z.object({ id: z.uuid('Channel id must be a UUID') });
+export const JoinLinkParams = z.object({ joinLink: z.string().min(8).max(64) });
+export const ChatIdParams = z.object({ chatId: z.uuid('Chat id must be a UUID') });
+
+export const ChatParticipant = z.object({ _id: Id, name: z.string(), picture: z.string(), email: z.string() });
+
+/** An inbox conversation (spec 002 §3). */
+export const Chat = z.object({
+  _id: Id,
+  id: Id,
+  participants: z.array(ChatParticipant),
+  type: z.literal('gig_interest'),
+  gigId: z.object({ _id: Id, title: z.string() }),
+  lastMessage: z.object({ content: z.string(), sender: z.object({ _id: Id }), createdAt: z.string() }).nullable(),
+  lastActivity: z.string(),
+  unreadCount: z.number(),
+  lastSequence: z.number(),
+  readSequence: z.number(),
+});
+export type Chat = z.infer<typeof Chat>;
+
+export const ChatMessage = z.object({
+  _id: Id,
+  id: Id,
+  chatId: Id,
+  content: z.string(),
+  sender: z.object({ _id: Id, name: z.string(), picture: z.string(), email: z.string() }),
+  sequence: z.number(),
+  clientId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
+export const CreateChatRequest = z.object({ recipientId: z.uuid('Recipient id must be a UUID'), gigId: z.uuid('Gig id must be a UUID') });
+export const ChatListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(CHAT_PAGE_SIZE),
+});
+export const MarkReadRequest = z.object({ sequence: z.number().int().min(0).optional() }).default({});
+
+export const ChannelListResponse = z.object({ success: z.literal(true), data: z.array(Channel) });
+export const ChannelResponse = z.object({ success: z.literal(true), data: Channel, message: z.string().optional() });
+export const ChannelMessagesResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ messages: z.array(ChannelMessage), hasMore: z.boolean() }),
+  messages: z.array(ChannelMessage),
+});
+export const ChannelMessageResponse = z.object({ success: z.literal(true), data: ChannelMessage });
+export const JoinLinkResponse = z.object({ success: z.literal(true), message: z.string(), data: z.object({ joinLink: z.string() }) });
+export const JoinChannelResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ name: z.string(), channelId: Id }),
+});
+export const ReadResponse = z.object({ success: z.literal(true), data: z.object({ readSequence: z.number(), unreadCount: z.number() }) });
+export const ChatResponse = z.object({ success: z.literal(true), data: Chat, chat: Chat, _id: Id, message: z.string() });
+export const ChatListResponse = z.object({
+  success: z.literal(true),
+  chats: z.array(Chat),
+  pagination: z.object({ currentPage: z.number(), totalPages: z.number(), totalChats: z.number() }),
+});
+export const ChatMessagesResponse = z.object({
+  success: z.literal(true),
+  messages: z.array(ChatMessage),
+  data: z.object({ messages: z.array(ChatMessage), hasMore: z.boolean() }),
+});
+export const ChatMessageResponse = z.object({ success: z.literal(true), data: ChatMessage });

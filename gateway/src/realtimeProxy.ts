@@ -1,0 +1,168 @@
+import { Agent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { App, Logger } from '@commonwork/kit';
+
+export interface RealtimeProxyOptions {
+  /** Base URLs of the realtime replicas, e.g. `['http://127.0.0.1:4010', 'http://127.0.0.1:4011']`. */
+  upstreams: readonly string[];
+  log: Logger;
+}
+
+/** Socket.IO's default path; the web client connects to the gateway's origin. */
+const PATH = '/socket.io/';
+
+// Hop-by-hop headers describe one connection and are never forwarded (RFC 9110 §7.6.1).
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'upgrade',
+]);
+
+/**
+ * Proxies `/socket.io/` to the realtime replicas: HTTP long-polling through a Fastify route, and the
+ * WebSocket upgrade as a raw TCP pipe from the HTTP server's `upgrade` event (no `ws` termination,
+ * no new dependency).
+ *
+ * Sticky sessions: an Engine.IO session lives on the replica that created it, and a client's
+ * polling requests and its upgrade must all reach that replica. The replica is chosen by a stable
+ * hash of the client address (the first X-Forwarded-For entry, else the peer address), like
+ * nginx's `ip_hash`; when it refuses connections, the next replica in a fixed order is tried, so a
+ * client keeps landing on the same survivor. Clients behind one address share a replica.
+ *
+ * Neither rate limits nor edge auth apply here: the realtime tier authenticates the handshake.
+ */
+export async function registerRealtimeProxy(app: App, options: RealtimeProxyOptions) {
+  const upstreams = options.upstreams.map((u) => new URL(u));
+  if (upstreams.length === 0) return;
+  const log = options.log.child({ part: 'realtime-proxy' });
+  const agent = new Agent({ keepAlive: true });
+  const tunnels = new Set<Duplex>();
+
+  await app.register(async (scope) => {
+    // The body is piped as it comes, never parsed: polling payloads are Engine.IO packets.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.route({
+      method: ['GET', 'POST', 'OPTIONS'],
+      url: `${PATH}*`,
+      config: { rateLimit: false },
+      handler: (request, reply) => {
+        reply.hijack();
+        forwardHttp(request.raw, reply.raw, replicaOrder(request.raw), 0);
+      },
+    });
+  });
+
+  app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!req.url?.startsWith(PATH)) {
+      if (app.server.listenerCount('upgrade') === 1) socket.destroy();
+      return;
+    }
+    forwardUpgrade(req, socket, head, replicaOrder(req), 0);
+  });
+
+  app.addHook('preClose', async () => {
+    for (const tunnel of tunnels) tunnel.destroy();
+    agent.destroy();
+  });
+
+  /** The replicas to try, the client's own first. */
+  function replicaOrder(req: IncomingMessage): URL[] {
+    const start = fnv1a(clientAddress(req.headers, req.socket.remoteAddress)) % upstreams.length;
+    return upstreams.map((_, i) => upstreams[(start + i) % upstreams.length] as URL);
+  }
+
+  function forwardHttp(req: IncomingMessage, res: ServerResponse, order: URL[], attempt: number) {
+    const target = order[attempt] as URL;
+    const upstream = httpRequest({
+      host: target.hostname,
+      port: target.port,
+      method: req.method,
+      path: req.url,
+      headers: forwardedHeaders(req),
+      agent,
+    });
+    upstream.on('response', (answer) => {
+      const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
+      res.writeHead(answer.statusCode ?? 502, headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', (error: NodeJS.ErrnoException) => {
+      // Only a request with no body can be replayed on the next replica.
+      const replayable = req.method === 'GET' || req.method === 'OPTIONS';
+      if (error.code === 'ECONNREFUSED' && replayable && attempt + 1 < order.length) return forwardHttp(req, res, order, attempt + 1);
+      log.warn({ err: error, upstream: target.host }, 'realtime replica unreachable');
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ success: false, message: 'Realtime service unavailable', error: 'BAD_GATEWAY' }));
+    });
+    res.on('close', () => upstream.destroy());
+    req.pipe(upstream);
+  }
+
+  function forwardUpgrade(req: IncomingMessage, client: Duplex, head: Buffer, order: URL[], attempt: number) {
+    const target = order[attempt] as URL;
+    const upstream: Socket = connect({ host: target.hostname, port: Number(target.port) || 80 });
+    const refused = (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ECONNREFUSED' && attempt + 1 < order.length) return forwardUpgrade(req, client, head, order, attempt + 1);
+      log.warn({ err: error, upstream: target.host }, 'realtime replica unreachable');
+      client.end('HTTP/1.1 502 Bad Gateway\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+    };
+    upstream.once('error', refused);
+    upstream.once('connect', () => {
+      upstream.off('error', refused);
+      upstream.setNoDelay(true);
+      const lines = [`${req.method} ${req.url} HTTP/1.1`];
+      for (const [name, value] of Object.entries(forwardedHeaders(req, true))) {
+        for (const v of Array.isArray(value) ? value : [value]) if (v !== undefined) lines.push(`${name}: ${v}`);
+      }
+      upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+      if (head.length > 0) upstream.write(head);
+      upstream.pipe(client).pipe(upstream);
+      tunnels.add(upstream);
+      const close = () => {
+        tunnels.delete(upstream);
+        upstream.destroy();
+        client.destroy();
+      };
+      upstream.on('error', close).on('close', close);
+      client.on('error', close).on('close', close);
+    });
+  }
+}
+
+/** The headers sent on: hop-by-hop ones dropped (kept for an upgrade, which needs them), X-Forwarded-* added. */
+function forwardedHeaders(req: IncomingMessage, upgrade = false): IncomingHttpHeaders {
+  const headers: IncomingHttpHeaders = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (upgrade ? name !== 'x-forwarded-for' : !HOP_BY_HOP.has(name) && name !== 'x-forwarded-for') headers[name] = value;
+  }
+  const prior = req.headers['x-forwarded-for'];
+  const peer = req.socket.remoteAddress ?? '';
+  headers['x-forwarded-for'] = prior ? `${Array.isArray(prior) ? prior.join(', ') : prior}, ${peer}` : peer;
+  headers['x-forwarded-proto'] ??= 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
+  if (req.headers.host) headers['x-forwarded-host'] ??= req.headers.host;
+  return headers;
+}
+
+/** The address a client is known by: the first X-Forwarded-For entry (as the gateway's request.ip), else the peer. */
+export function clientAddress(headers: IncomingHttpHeaders, peer: string | undefined): string {
+  const forwarded = headers['x-forwarded-for'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return first || peer || '';
+}
+
+/** FNV-1a, 32 bits: stable across processes and restarts, so every gateway replica picks alike. */
+export function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}

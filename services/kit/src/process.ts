@@ -1,0 +1,36 @@
+import type { TokenVerifier } from './auth/verifier.ts';
+import type { CommonConfig } from './config.ts';
+import { openInfrastructure } from './infrastructure.ts';
+import { shutdownOnSignals } from './lifecycle.ts';
+import { createLogger } from './logger.ts';
+import { type ServiceDefinition, startService } from './service.ts';
+import { startTelemetry } from './telemetry.ts';
+
+/**
+ * Cluster mode: one service as its own process, with telemetry, its adapters, and graceful
+ * shutdown on signals. Every service's main.ts is this call.
+ */
+export async function runServiceProcess(options: {
+  config: CommonConfig & { HOST: string; PORT: number };
+  definition: ServiceDefinition;
+  verifier: TokenVerifier;
+  name: string;
+}) {
+  const { config, name } = options;
+  const log = createLogger(name, config.LOG_LEVEL);
+  const stopTelemetry = await startTelemetry(name, log);
+  const infra = await openInfrastructure(config, log);
+  const service = await startService(options.definition, {
+    ...infra,
+    log,
+    verifier: options.verifier,
+    host: config.HOST,
+    port: config.PORT,
+  });
+  shutdownOnSignals(log, [
+    { name: 'telemetry', stop: stopTelemetry },
+    { name: 'infrastructure', stop: infra.close },
+    { name, stop: service.stop },
+  ]);
+  return service;
+}

@@ -1,0 +1,96 @@
+import { createError, type Decider, Forbidden } from '@commonwork/kit';
+import type { PersonCard } from '../tables.ts';
+import { type ChannelEvent, type ChannelState, initialChannelState } from './channel.ts';
+
+export const ChannelNotFound = createError('CHANNEL_NOT_FOUND', 'Channel not found', 404);
+
+export type ChannelCommand =
+  | {
+      type: 'CreateChannel';
+      channelId: string;
+      actorId: string;
+      name: string;
+      description: string;
+      channelType: 'public' | 'private';
+      category: 'general' | 'random' | 'tech' | 'music';
+    }
+  | { type: 'PostMessage'; actor: PersonCard; messageId: string; content: string; clientId: string | null }
+  | { type: 'GenerateJoinLink'; actorId: string; joinLink: string }
+  | { type: 'JoinByLink'; actorId: string };
+
+export function evolve(state: ChannelState, event: ChannelEvent): ChannelState {
+  switch (event.type) {
+    case 'ChannelCreated':
+      return { ...state, exists: true, channelId: event.data.channelId, type: event.data.type, creatorId: event.data.creatorId };
+    case 'MemberJoined':
+      return { ...state, actorIsMember: true, memberCount: event.data.memberCount };
+    case 'JoinLinkGenerated':
+      return state;
+    case 'MessagePosted':
+      return { ...state, lastSequence: event.data.sequence, messageCount: event.data.messageCount };
+    default: {
+      const never: never = event;
+      return never;
+    }
+  }
+}
+
+/** Admins are the creator (listed admins would be added here when channels get admin management). */
+const isAdmin = (state: ChannelState, actorId: string) => state.creatorId === actorId;
+
+export function decide(command: ChannelCommand, state: ChannelState): ChannelEvent[] {
+  switch (command.type) {
+    case 'CreateChannel': {
+      const { channelId, actorId, name, description, channelType, category } = command;
+      return [
+        { type: 'ChannelCreated', data: { channelId, name, description, type: channelType, category, creatorId: actorId } },
+        { type: 'MemberJoined', data: { channelId, userId: actorId, via: 'create', memberCount: 1 } },
+      ];
+    }
+    case 'PostMessage': {
+      if (!state.exists) throw ChannelNotFound();
+      const events: ChannelEvent[] = [];
+      let memberCount = state.memberCount;
+      if (!state.actorIsMember) {
+        // A public channel is open to anyone signed in: the first post joins it. A private one needs a link.
+        if (state.type === 'private') throw ChannelNotFound();
+        memberCount++;
+        events.push({ type: 'MemberJoined', data: { channelId: state.channelId, userId: command.actor.userId, via: 'post', memberCount } });
+      }
+      events.push({
+        type: 'MessagePosted',
+        data: {
+          channelId: state.channelId,
+          messageId: command.messageId,
+          sequence: state.lastSequence + 1,
+          messageCount: state.messageCount + 1,
+          sender: command.actor,
+          content: command.content,
+          clientId: command.clientId,
+        },
+      });
+      return events;
+    }
+    case 'GenerateJoinLink':
+      if (!state.exists || (state.type === 'private' && !state.actorIsMember)) throw ChannelNotFound();
+      if (!isAdmin(state, command.actorId)) throw Forbidden('Only admins can generate join links');
+      return [
+        { type: 'JoinLinkGenerated', data: { channelId: state.channelId, joinLink: command.joinLink, generatedBy: command.actorId } },
+      ];
+    case 'JoinByLink':
+      if (!state.exists) throw ChannelNotFound();
+      if (state.actorIsMember) return [];
+      return [
+        {
+          type: 'MemberJoined',
+          data: { channelId: state.channelId, userId: command.actorId, via: 'link', memberCount: state.memberCount + 1 },
+        },
+      ];
+    default: {
+      const never: never = command;
+      return never;
+    }
+  }
+}
+
+export const channelDecider: Decider<ChannelState, ChannelCommand, ChannelEvent> = { initialState: initialChannelState, evolve, decide };

@@ -1,0 +1,65 @@
+import type { Channel, ChannelMessage } from '@commonwork/contracts';
+import type { MessagingTables } from '../tables.ts';
+
+type ChannelRow = MessagingTables['channels'];
+type MemberRow = { user_id: string; name: string | null; picture: string | null };
+
+/**
+ * The channel as the community screen reads it, for one viewer. Presence is the realtime tier's
+ * (Redis): members come back offline here and `user-status-updated` corrects them live.
+ */
+export function presentChannel(row: ChannelRow, members: MemberRow[], viewerId: string, readSequence: number | null): Channel {
+  const isMember = members.some((m) => m.user_id === viewerId);
+  const read = isMember ? (readSequence ?? 0) : row.last_sequence;
+  return {
+    _id: row.id,
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    type: row.type,
+    category: row.category,
+    creator: { _id: row.creator_id },
+    admins: [{ _id: row.creator_id }],
+    members: members.map((m) => ({
+      _id: m.user_id,
+      name: m.name ?? 'Member',
+      profilePicture: m.picture ?? '',
+      status: 'offline' as const,
+    })),
+    memberCount: row.member_count,
+    messageCount: row.message_count,
+    unreadCount: Math.max(0, row.last_sequence - read),
+    isPinned: false,
+    isMember,
+    lastActivity: new Date(row.last_activity).toISOString(),
+    lastSequence: row.last_sequence,
+    readSequence: read,
+  };
+}
+
+export function presentChannelMessage(row: MessagingTables['channel_messages'], email = ''): ChannelMessage {
+  const at = new Date(row.created_at).toISOString();
+  return {
+    _id: row.id,
+    id: row.id,
+    content: row.content,
+    sender: {
+      _id: row.sender_id,
+      name: row.sender_name,
+      email,
+      profilePicture: row.sender_picture,
+      picture: row.sender_picture,
+      status: 'offline',
+    },
+    channel: row.channel_id,
+    sequence: row.sequence,
+    clientId: row.client_id,
+    createdAt: at,
+    updatedAt: at,
+    type: 'text',
+    attachments: [],
+    mentions: [],
+    reactions: [],
+    isEdited: false,
+  };
+}

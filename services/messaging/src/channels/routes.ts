@@ -1,0 +1,158 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { messagingRoutes } from '@commonwork/contracts';
+import { createError, Forbidden, handleCommand, registerRoute, type ServiceContext } from '@commonwork/kit';
+import type { FastifyRequest } from 'fastify';
+import { listMessages } from '../reads/listMessages.ts';
+import { readConversation } from '../reads/readConversation.ts';
+import type { MessagingDb } from '../tables.ts';
+import { personCard } from '../tables.ts';
+import { channelStreamId } from './channel.ts';
+import { type ChannelCommand, ChannelNotFound, channelDecider } from './decide.ts';
+import { presentChannel, presentChannelMessage } from './present.ts';
+import { loadChannelState, projectChannelEvents } from './projection.ts';
+
+const InvalidJoinLink = createError('JOIN_LINK_INVALID', 'This join link is invalid or has been revoked', 404);
+
+/** Concurrent posters contend for the next sequence; a loser decides again on the new state. */
+const RETRIES = 8;
+
+export function registerChannelRoutes(ctx: ServiceContext) {
+  const { app, verifier } = ctx;
+  const db = ctx.db as MessagingDb;
+
+  const execute = (channelId: string, actorId: string, command: ChannelCommand, request: FastifyRequest) =>
+    handleCommand(db, channelDecider, command, {
+      schema: 'messaging',
+      streamId: channelStreamId(channelId),
+      metadata: ctx.metadataFor(request, actorId),
+      now: new Date(),
+      project: (trx, events) => projectChannelEvents(trx as MessagingDb, events),
+      afterCommit: ctx.published,
+      load: (trx) => loadChannelState(trx as MessagingDb, channelId, actorId),
+      retries: RETRIES,
+    });
+
+  const membersOf = (channelIds: string[]) =>
+    channelIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom('channel_members')
+          .leftJoin('people', 'people.user_id', 'channel_members.user_id')
+          .select(['channel_members.channel_id', 'channel_members.user_id', 'people.name', 'people.picture'])
+          .where('channel_members.channel_id', 'in', channelIds)
+          .orderBy('channel_members.joined_at')
+          .execute();
+
+  /** The channel as `viewerId` sees it; a private channel they are not in does not exist for them. */
+  const visibleChannel = async (channelId: string, viewerId: string) => {
+    const row = await db.selectFrom('channels').selectAll().where('id', '=', channelId).executeTakeFirst();
+    if (!row) throw ChannelNotFound();
+    const members = await membersOf([channelId]);
+    const read = await db
+      .selectFrom('read_positions')
+      .select('read_sequence')
+      .where('user_id', '=', viewerId)
+      .where('conversation_id', '=', channelId)
+      .executeTakeFirst();
+    const channel = presentChannel(row, members, viewerId, read?.read_sequence ?? null);
+    if (row.type === 'private' && !channel.isMember) throw ChannelNotFound();
+    return channel;
+  };
+
+  registerRoute(app, verifier, messagingRoutes.listChannels, async ({ caller }) => {
+    const rows = await db
+      .selectFrom('channels')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb('type', '=', 'public'),
+          eb('id', 'in', eb.selectFrom('channel_members').select('channel_id').where('user_id', '=', caller.sub)),
+        ]),
+      )
+      .orderBy('last_activity', 'desc')
+      .execute();
+    const members = await membersOf(rows.map((r) => r.id));
+    const reads = await db.selectFrom('read_positions').selectAll().where('user_id', '=', caller.sub).execute();
+    const readOf = new Map(reads.map((r) => [r.conversation_id, r.read_sequence]));
+    return {
+      success: true as const,
+      data: rows.map((row) =>
+        presentChannel(
+          row,
+          members.filter((m) => m.channel_id === row.id),
+          caller.sub,
+          readOf.get(row.id) ?? null,
+        ),
+      ),
+    };
+  });
+
+  registerRoute(app, verifier, messagingRoutes.createChannel, async ({ body, caller, request, reply }) => {
+    const channelId = randomUUID();
+    await execute(
+      channelId,
+      caller.sub,
+      {
+        type: 'CreateChannel',
+        channelId,
+        actorId: caller.sub,
+        name: body.name,
+        description: body.description,
+        channelType: body.type,
+        category: body.category,
+      },
+      request,
+    );
+    reply.status(201);
+    return { success: true as const, message: 'Channel created successfully!', data: await visibleChannel(channelId, caller.sub) };
+  });
+
+  registerRoute(app, verifier, messagingRoutes.channelMessages, async ({ params, query, caller }) => {
+    await visibleChannel(params.id, caller.sub);
+    const { rows, hasMore } = await listMessages(db, 'channel_messages', 'channel_id', params.id, query);
+    const messages = rows.map((row) => presentChannelMessage(row));
+    return { success: true as const, data: { messages, hasMore }, messages };
+  });
+
+  registerRoute(app, verifier, messagingRoutes.postChannelMessage, async ({ params, body, caller, request, reply }) => {
+    const clientId = body.clientId ?? null;
+    const existing = clientId
+      ? await db
+          .selectFrom('channel_messages')
+          .selectAll()
+          .where('channel_id', '=', params.id)
+          .where('sender_id', '=', caller.sub)
+          .where('client_id', '=', clientId)
+          .executeTakeFirst()
+      : undefined;
+    if (existing) return { success: true as const, data: presentChannelMessage(existing) };
+    const messageId = randomUUID();
+    const actor = await personCard(db, caller.sub);
+    await execute(params.id, caller.sub, { type: 'PostMessage', actor, messageId, content: body.content, clientId }, request);
+    const row = await db.selectFrom('channel_messages').selectAll().where('id', '=', messageId).executeTakeFirstOrThrow();
+    reply.status(201);
+    return { success: true as const, data: presentChannelMessage(row, actor.email) };
+  });
+
+  registerRoute(app, verifier, messagingRoutes.readChannel, async ({ params, body, caller, request }) => {
+    const channel = await visibleChannel(params.id, caller.sub);
+    if (!channel.isMember) throw Forbidden('Join the channel first');
+    return {
+      success: true as const,
+      data: await readConversation(ctx, request, caller.sub, 'channel', params.id, channel.lastSequence, body.sequence),
+    };
+  });
+
+  registerRoute(app, verifier, messagingRoutes.joinLink, async ({ params, caller, request }) => {
+    const joinLink = randomBytes(18).toString('base64url');
+    await execute(params.id, caller.sub, { type: 'GenerateJoinLink', actorId: caller.sub, joinLink }, request);
+    return { success: true as const, message: 'Join link generated successfully!', data: { joinLink } };
+  });
+
+  registerRoute(app, verifier, messagingRoutes.joinByLink, async ({ params, caller, request }) => {
+    const row = await db.selectFrom('channels').select(['id', 'name']).where('join_link', '=', params.joinLink).executeTakeFirst();
+    if (!row) throw InvalidJoinLink();
+    await execute(row.id, caller.sub, { type: 'JoinByLink', actorId: caller.sub }, request);
+    return { success: true as const, message: `Successfully joined #${row.name}!`, data: { name: row.name, channelId: row.id } };
+  });
+}

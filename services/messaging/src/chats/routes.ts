@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { messagingRoutes } from '@commonwork/contracts';
+import { createError, handleCommand, registerRoute, type ServiceContext, ValidationFailed } from '@commonwork/kit';
+import type { FastifyRequest } from 'fastify';
+import { listMessages } from '../reads/listMessages.ts';
+import { readConversation } from '../reads/readConversation.ts';
+import { type MessagingDb, type PersonCard, personCard } from '../tables.ts';
+import { chatIdFor, chatStreamId } from './chat.ts';
+import { type ChatCommand, ChatNotFound, chatDecider, NotAParticipant } from './decide.ts';
+import { presentChat, presentChatMessage } from './present.ts';
+import { loadChatState, projectChatEvents } from './projection.ts';
+
+const GigUnavailable = createError('GIG_NOT_FOUND', 'Gig not found', 404);
+const RETRIES = 8;
+
+export function registerChatRoutes(ctx: ServiceContext) {
+  const { app, verifier } = ctx;
+  const db = ctx.db as MessagingDb;
+
+  const execute = (chatId: string, actorId: string, command: ChatCommand, request: FastifyRequest) =>
+    handleCommand(db, chatDecider, command, {
+      schema: 'messaging',
+      streamId: chatStreamId(chatId),
+      metadata: ctx.metadataFor(request, actorId),
+      now: new Date(),
+      project: (trx, events) => projectChatEvents(trx as MessagingDb, events),
+      afterCommit: ctx.published,
+      load: (trx) => loadChatState(trx as MessagingDb, chatId),
+      retries: RETRIES,
+    });
+
+  const peopleMap = async (ids: string[]) => {
+    const rows = ids.length ? await db.selectFrom('people').selectAll().where('user_id', 'in', ids).execute() : [];
+    return new Map<string, PersonCard>(
+      rows.map((r) => [r.user_id, { userId: r.user_id, name: r.name, email: r.email, picture: r.picture }]),
+    );
+  };
+
+  /** The chat, if `viewerId` takes part in it: 404 when it does not exist, 403 when it is someone else's. */
+  const ownChat = async (chatId: string, viewerId: string) => {
+    const row = await db.selectFrom('chats').selectAll().where('id', '=', chatId).executeTakeFirst();
+    if (!row) throw ChatNotFound();
+    if (row.participant_a !== viewerId && row.participant_b !== viewerId) throw NotAParticipant();
+    return row;
+  };
+
+  const present = async (chatIds: string[], viewerId: string) => {
+    if (chatIds.length === 0) return [];
+    const rows = await db.selectFrom('chats').selectAll().where('id', 'in', chatIds).orderBy('last_activity', 'desc').execute();
+    const people = await peopleMap([...new Set(rows.flatMap((r) => [r.participant_a, r.participant_b]))]);
+    const gigs = await db
+      .selectFrom('gigs')
+      .select(['gig_id', 'title'])
+      .where('gig_id', 'in', [...new Set(rows.map((r) => r.gig_id))])
+      .execute();
+    const reads = await db
+      .selectFrom('read_positions')
+      .selectAll()
+      .where('user_id', '=', viewerId)
+      .where('conversation_id', 'in', chatIds)
+      .execute();
+    const titleOf = new Map(gigs.map((g) => [g.gig_id, g.title]));
+    const readOf = new Map(reads.map((r) => [r.conversation_id, r.read_sequence]));
+    return rows.map((row) => presentChat(row, people, titleOf.get(row.gig_id) ?? 'Gig', viewerId, readOf.get(row.id) ?? 0));
+  };
+
+  registerRoute(app, verifier, messagingRoutes.createChat, async ({ body, caller, request, reply }) => {
+    if (body.recipientId === caller.sub)
+      throw ValidationFailed('You cannot contact yourself', [{ field: 'recipientId', message: 'You cannot contact yourself' }]);
+    const gig = await db.selectFrom('gigs').selectAll().where('gig_id', '=', body.gigId).executeTakeFirst();
+    if (!gig?.available) throw GigUnavailable();
+    if (gig.owner_id !== body.recipientId) {
+      throw ValidationFailed('The recipient is not the freelancer of this gig', [
+        { field: 'recipientId', message: 'The recipient is not the freelancer of this gig' },
+      ]);
+    }
+    const chatId = chatIdFor(caller.sub, body.recipientId, body.gigId);
+    const { events } = await execute(
+      chatId,
+      caller.sub,
+      { type: 'StartChat', chatId, actorId: caller.sub, recipientId: body.recipientId, gigId: body.gigId },
+      request,
+    );
+    const [chat] = await present([chatId], caller.sub);
+    if (!chat) throw ChatNotFound();
+    const recipient = chat.participants.find((p) => p._id === body.recipientId);
+    reply.status(events.length > 0 ? 201 : 200);
+    return {
+      success: true as const,
+      message: `Chat started with ${recipient?.name ?? 'the freelancer'}!`,
+      data: chat,
+      chat,
+      _id: chat._id,
+    };
+  });
+
+  registerRoute(app, verifier, messagingRoutes.listChats, async ({ query, caller }) => {
+    const mine = db.selectFrom('chats').where((eb) => eb.or([eb('participant_a', '=', caller.sub), eb('participant_b', '=', caller.sub)]));
+    const total = Number((await mine.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst())?.n ?? 0);
+    const page = await mine
+      .select('id')
+      .orderBy('last_activity', 'desc')
+      .orderBy('id')
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute();
+    const chats = await present(
+      page.map((r) => r.id),
+      caller.sub,
+    );
+    return {
+      success: true as const,
+      chats,
+      pagination: { currentPage: query.page, totalPages: Math.max(1, Math.ceil(total / query.limit)), totalChats: total },
+    };
+  });
+
+  registerRoute(app, verifier, messagingRoutes.chatMessages, async ({ params, query, caller }) => {
+    const chat = await ownChat(params.chatId, caller.sub);
+    const { rows, hasMore } = await listMessages(db, 'chat_messages', 'chat_id', params.chatId, query);
+    const people = await peopleMap([chat.participant_a, chat.participant_b]);
+    const messages = rows.map((row) => presentChatMessage(row, people.get(row.sender_id)));
+    return { success: true as const, messages, data: { messages, hasMore } };
+  });
+
+  registerRoute(app, verifier, messagingRoutes.postChatMessage, async ({ params, body, caller, request, reply }) => {
+    await ownChat(params.chatId, caller.sub);
+    const clientId = body.clientId ?? null;
+    const actor = await personCard(db, caller.sub);
+    const existing = clientId
+      ? await db
+          .selectFrom('chat_messages')
+          .selectAll()
+          .where('chat_id', '=', params.chatId)
+          .where('sender_id', '=', caller.sub)
+          .where('client_id', '=', clientId)
+          .executeTakeFirst()
+      : undefined;
+    if (existing) return { success: true as const, data: presentChatMessage(existing, actor) };
+    const messageId = randomUUID();
+    await execute(params.chatId, caller.sub, { type: 'PostChatMessage', actor, messageId, content: body.content, clientId }, request);
+    const row = await db.selectFrom('chat_messages').selectAll().where('id', '=', messageId).executeTakeFirstOrThrow();
+    reply.status(201);
+    return { success: true as const, data: presentChatMessage(row, actor) };
+  });
+
+  registerRoute(app, verifier, messagingRoutes.readChat, async ({ params, body, caller, request }) => {
+    const chat = await ownChat(params.chatId, caller.sub);
+    return {
+      success: true as const,
+      data: await readConversation(ctx, request, caller.sub, 'chat', params.chatId, chat.last_sequence, body.sequence),
+    };
+  });
+}

@@ -1,0 +1,8 @@
+import { onGigChanged } from './onGigChanged.ts';
+import { onPersonChanged } from './onPersonChanged.ts';
+
+/** Every subscription messaging has, by durable consumer. */
+export const subscriptions = [
+  { durable: 'messaging-people', stream: 'IDENTITY', filterSubject: 'identity.user.>', handlers: [onPersonChanged] },
+  { durable: 'messaging-gigs', stream: 'MARKETPLACE', filterSubject: 'marketplace.gig.>', handlers: [onGigChanged] },
+] as const;

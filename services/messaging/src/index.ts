@@ -1,0 +1,3 @@
+export { MessagingConfig } from './config.ts';
+export { rebuildProjections } from './rebuild.ts';
+export { messagingService } from './service.ts';

@@ -1,0 +1,12 @@
+import { createTokenVerifier, loadConfig, runServiceProcess } from '@commonwork/kit';
+import { MessagingConfig } from './config.ts';
+import { messagingService } from './service.ts';
+
+// Cluster mode: messaging as its own process.
+const config = loadConfig(MessagingConfig);
+await runServiceProcess({
+  name: 'messaging',
+  config,
+  definition: messagingService(),
+  verifier: createTokenVerifier(new URL('/.well-known/jwks.json', config.IDENTITY_URL)),
+});

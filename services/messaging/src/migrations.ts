@@ -1,0 +1,109 @@
+import type { ServiceMigration } from '@commonwork/kit';
+import { sql } from 'kysely';
+
+export const migrations: ServiceMigration[] = [
+  {
+    name: '0001_messaging',
+    async up(db, schema) {
+      await db.schema
+        .createTable('channels')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('category', 'text', (c) => c.notNull())
+        .addColumn('creator_id', 'uuid', (c) => c.notNull())
+        .addColumn('join_link', 'text', (c) => c.unique())
+        .addColumn('member_count', 'integer', (c) => c.notNull())
+        .addColumn('message_count', 'integer', (c) => c.notNull())
+        .addColumn('last_sequence', 'integer', (c) => c.notNull())
+        .addColumn('last_activity', 'timestamptz', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('channel_members')
+        .addColumn('channel_id', 'uuid', (c) => c.notNull())
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('joined_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('channel_members_pk', ['channel_id', 'user_id'])
+        .execute();
+      await db.schema.createIndex('channel_members_user_idx').on('channel_members').column('user_id').execute();
+
+      await db.schema
+        .createTable('channel_messages')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('channel_id', 'uuid', (c) => c.notNull())
+        .addColumn('sequence', 'integer', (c) => c.notNull())
+        .addColumn('sender_id', 'uuid', (c) => c.notNull())
+        .addColumn('sender_name', 'text', (c) => c.notNull())
+        .addColumn('sender_picture', 'text', (c) => c.notNull())
+        .addColumn('content', 'text', (c) => c.notNull())
+        .addColumn('client_id', 'text')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addUniqueConstraint('channel_messages_sequence_unique', ['channel_id', 'sequence'])
+        .execute();
+      await sql`create unique index channel_messages_client_idx on ${sql.table(`${schema}.channel_messages`)} (channel_id, sender_id, client_id) where client_id is not null`.execute(
+        db,
+      );
+
+      await db.schema
+        .createTable('chats')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('participant_a', 'uuid', (c) => c.notNull())
+        .addColumn('participant_b', 'uuid', (c) => c.notNull())
+        .addColumn('gig_id', 'uuid', (c) => c.notNull())
+        .addColumn('created_by', 'uuid', (c) => c.notNull())
+        .addColumn('last_sequence', 'integer', (c) => c.notNull())
+        .addColumn('last_message', 'text')
+        .addColumn('last_sender_id', 'uuid')
+        .addColumn('last_activity', 'timestamptz', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('chats_a_idx').on('chats').columns(['participant_a', 'last_activity']).execute();
+      await db.schema.createIndex('chats_b_idx').on('chats').columns(['participant_b', 'last_activity']).execute();
+      await db.schema
+        .createTable('chat_messages')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('chat_id', 'uuid', (c) => c.notNull())
+        .addColumn('sequence', 'integer', (c) => c.notNull())
+        .addColumn('sender_id', 'uuid', (c) => c.notNull())
+        .addColumn('content', 'text', (c) => c.notNull())
+        .addColumn('client_id', 'text')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addUniqueConstraint('chat_messages_sequence_unique', ['chat_id', 'sequence'])
+        .execute();
+      await sql`create unique index chat_messages_client_idx on ${sql.table(`${schema}.chat_messages`)} (chat_id, sender_id, client_id) where client_id is not null`.execute(
+        db,
+      );
+
+      // Per-user read positions: unread = last_sequence - read_sequence, on every device.
+      await db.schema
+        .createTable('read_positions')
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('conversation_id', 'uuid', (c) => c.notNull())
+        .addColumn('read_sequence', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('read_positions_pk', ['user_id', 'conversation_id'])
+        .execute();
+
+      // Read models fed by identity's and marketplace's events.
+      await db.schema
+        .createTable('people')
+        .addColumn('user_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('picture', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('gigs')
+        .addColumn('gig_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('owner_id', 'uuid', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('available', 'boolean', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+    },
+  },
+];

@@ -1,0 +1,37 @@
+import type { MessagingDb, MessagingTables } from '../tables.ts';
+
+type MessageTable = 'channel_messages' | 'chat_messages';
+type Row<T extends MessageTable> = MessagingTables[T];
+
+/**
+ * One page of a conversation, oldest first. Page 1 is the newest `limit` messages (page 2 the ones
+ * before them); `after` returns exactly what followed a sequence, so a client that was away for
+ * seconds or days fetches what it missed, in order, by paging with its last sequence.
+ */
+export async function listMessages<T extends MessageTable>(
+  db: MessagingDb,
+  table: T,
+  key: T extends 'channel_messages' ? 'channel_id' : 'chat_id',
+  conversationId: string,
+  query: { page: number; limit: number; after?: number | undefined },
+): Promise<{ rows: Row<T>[]; hasMore: boolean }> {
+  // The two tables share the columns this query touches; Kysely cannot see that through the union.
+  const base = (db as unknown as MessagingDb)
+    .selectFrom(table as 'chat_messages')
+    .selectAll()
+    .where(key as 'chat_id', '=', conversationId);
+  if (query.after !== undefined) {
+    const rows = await base
+      .where('sequence', '>', query.after)
+      .orderBy('sequence', 'asc')
+      .limit(query.limit + 1)
+      .execute();
+    return { rows: rows.slice(0, query.limit) as Row<T>[], hasMore: rows.length > query.limit };
+  }
+  const rows = await base
+    .orderBy('sequence', 'desc')
+    .limit(query.limit + 1)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  return { rows: rows.slice(0, query.limit).reverse() as Row<T>[], hasMore: rows.length > query.limit };
+}

@@ -1,0 +1,85 @@
+import type { Kysely } from 'kysely';
+
+/** Messaging's tables: its own projections and the read models fed by other services' events. */
+export interface MessagingTables {
+  channels: {
+    id: string;
+    name: string;
+    description: string;
+    type: 'public' | 'private';
+    category: 'general' | 'random' | 'tech' | 'music';
+    creator_id: string;
+    join_link: string | null;
+    member_count: number;
+    message_count: number;
+    last_sequence: number;
+    last_activity: Date;
+    version: number;
+    created_at: Date;
+  };
+  channel_members: { channel_id: string; user_id: string; role: 'admin' | 'member'; joined_at: Date };
+  channel_messages: {
+    id: string;
+    channel_id: string;
+    sequence: number;
+    sender_id: string;
+    sender_name: string;
+    sender_picture: string;
+    content: string;
+    client_id: string | null;
+    created_at: Date;
+  };
+  chats: {
+    id: string;
+    participant_a: string;
+    participant_b: string;
+    gig_id: string;
+    created_by: string;
+    last_sequence: number;
+    last_message: string | null;
+    last_sender_id: string | null;
+    last_activity: Date;
+    version: number;
+  };
+  chat_messages: {
+    id: string;
+    chat_id: string;
+    sequence: number;
+    sender_id: string;
+    content: string;
+    client_id: string | null;
+    created_at: Date;
+  };
+  read_positions: { user_id: string; conversation_id: string; read_sequence: number };
+  people: { user_id: string; name: string; email: string; picture: string; updated_at: Date };
+  gigs: { gig_id: string; owner_id: string; title: string; available: boolean; updated_at: Date };
+}
+
+export type MessagingDb = Kysely<MessagingTables>;
+
+/** A person as messages show them; someone not yet known locally shows as 'Member'. */
+export interface PersonCard {
+  userId: string;
+  name: string;
+  email: string;
+  picture: string;
+}
+
+export async function personCard(db: MessagingDb, userId: string): Promise<PersonCard> {
+  const row = await db.selectFrom('people').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  return { userId, name: row?.name ?? 'Member', email: row?.email ?? '', picture: row?.picture ?? '' };
+}
+
+/** Moves a read position forward, never back (reads from two devices may arrive in any order). */
+export async function advanceRead(trx: MessagingDb, userId: string, conversationId: string, sequence: number) {
+  await trx
+    .insertInto('read_positions')
+    .values({ user_id: userId, conversation_id: conversationId, read_sequence: sequence })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'conversation_id'])
+        .doUpdateSet({ read_sequence: sequence })
+        .where('read_positions.read_sequence', '<', sequence),
+    )
+    .execute();
+}

@@ -1,0 +1,159 @@
+import { eventually } from '@commonwork/kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, startTestPlatform, type TestPlatform } from '../../../deploy/local/testPlatform.ts';
+import { rebuildProjections } from '../src/index.ts';
+
+describe('community channels through the gateway', () => {
+  let p: TestPlatform;
+  let ada: Awaited<ReturnType<typeof buildUser>>;
+  let bob: Awaited<ReturnType<typeof buildUser>>;
+  let eve: Awaited<ReturnType<typeof buildUser>>;
+
+  beforeAll(async () => {
+    p = await startTestPlatform();
+    ada = await buildUser(p, 'Ada Admin');
+    bob = await buildUser(p, 'Bob Member');
+    eve = await buildUser(p, 'Eve Outsider');
+  });
+  afterAll(() => p.stop());
+
+  const createChannel = (token: string, body: Record<string, unknown>) => p.call('POST', '/api/chat/channels', { token, body });
+  const post = (token: string, id: string, content: string, clientId?: string) =>
+    p.call('POST', `/api/chat/channels/${id}/messages`, { token, body: { content, type: 'text', ...(clientId && { clientId }) } });
+  const channelOf = async (token: string, id: string) =>
+    (await p.call('GET', '/api/chat/channels', { token })).body.data.find((c: { id: string }) => c.id === id);
+
+  it('creates a channel whose creator is its admin and first member, and requires a name', async () => {
+    const res = await createChannel(ada.token, { name: '  general-chat ', description: 'Say hi', type: 'public', category: 'general' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      message: 'Channel created successfully!',
+      data: {
+        name: 'general-chat',
+        type: 'public',
+        category: 'general',
+        creator: { _id: ada.id },
+        admins: [{ _id: ada.id }],
+        memberCount: 1,
+        isMember: true,
+      },
+    });
+    // Names come from identity's events: eventually consistent.
+    const listed = await eventually(async () => {
+      const c = await channelOf(ada.token, res.body.data.id);
+      return c?.members[0]?.name === 'Ada Admin' && c;
+    });
+    expect(listed.members).toEqual([{ _id: ada.id, name: 'Ada Admin', profilePicture: '', status: 'offline' }]);
+    const blank = await createChannel(ada.token, { name: '   ' });
+    expect(blank).toMatchObject({
+      status: 400,
+      body: { message: 'Channel name is required', details: [{ field: 'name', message: 'Channel name is required' }] },
+    });
+    expect((await p.call('POST', '/api/chat/channels', { body: { name: 'x' } })).status).toBe(401);
+  });
+
+  it('orders messages by server sequence, pages the newest first, and replays exactly what came after a cursor', async () => {
+    const { body } = await createChannel(ada.token, { name: 'ordered' });
+    const id = body.data.id;
+    for (let i = 1; i <= 7; i++) await post(ada.token, id, `m${i}`);
+    const page1 = await p.call('GET', `/api/chat/channels/${id}/messages?page=1&limit=3`, { token: ada.token });
+    expect(page1.body.data.messages.map((m: { content: string }) => m.content)).toEqual(['m5', 'm6', 'm7']);
+    expect(page1.body.data.hasMore).toBe(true);
+    const page3 = await p.call('GET', `/api/chat/channels/${id}/messages?page=3&limit=3`, { token: ada.token });
+    expect(page3.body.messages.map((m: { content: string }) => m.content)).toEqual(['m1']);
+    const after = await p.call('GET', `/api/chat/channels/${id}/messages?after=4`, { token: ada.token });
+    expect(after.body.messages.map((m: { sequence: number }) => m.sequence)).toEqual([5, 6, 7]);
+    expect(after.body.data.hasMore).toBe(false);
+  });
+
+  it('gives concurrent posts distinct consecutive sequences', async () => {
+    const { body } = await createChannel(ada.token, { name: 'busy' });
+    const id = body.data.id;
+    const results = await Promise.all(Array.from({ length: 15 }, (_, i) => post(i % 2 ? ada.token : bob.token, id, `c${i}`)));
+    expect(results.every((r) => r.status === 201)).toBe(true);
+    const all = await p.call('GET', `/api/chat/channels/${id}/messages?after=0&limit=100`, { token: ada.token });
+    expect(all.body.messages.map((m: { sequence: number }) => m.sequence)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
+  });
+
+  it('does not post the same message twice when a client retries with its clientId', async () => {
+    const { body } = await createChannel(ada.token, { name: 'retries' });
+    const first = await post(ada.token, body.data.id, 'only once', 'tmp-123');
+    const again = await post(ada.token, body.data.id, 'only once', 'tmp-123');
+    expect(again.body.data.id).toBe(first.body.data.id);
+    expect((await channelOf(ada.token, body.data.id)).messageCount).toBe(1);
+  });
+
+  it('lets anyone signed in read a public channel and join it by posting', async () => {
+    const { body } = await createChannel(ada.token, { name: 'open-house' });
+    await post(ada.token, body.data.id, 'welcome');
+    expect((await p.call('GET', `/api/chat/channels/${body.data.id}/messages`, { token: eve.token })).status).toBe(200);
+    expect((await channelOf(eve.token, body.data.id)).isMember).toBe(false);
+    expect((await post(eve.token, body.data.id, 'hello')).status).toBe(201);
+    expect(await channelOf(eve.token, body.data.id)).toMatchObject({ isMember: true, memberCount: 2 });
+  });
+
+  it('keeps a private channel hidden from non-members: no listing, reading, posting or link making', async () => {
+    const { body } = await createChannel(ada.token, { name: 'secret', type: 'private' });
+    const id = body.data.id;
+    await post(ada.token, id, 'classified');
+    expect(await channelOf(eve.token, id)).toBeUndefined();
+    expect((await p.call('GET', `/api/chat/channels/${id}/messages`, { token: eve.token })).status).toBe(404);
+    expect((await post(eve.token, id, 'let me in')).status).toBe(404);
+    expect((await p.call('POST', `/api/chat/channels/${id}/join-link`, { token: eve.token })).status).toBe(404);
+    expect((await p.call('GET', `/api/chat/channels/${id}/messages`, { token: ada.token })).body.messages).toHaveLength(1);
+  });
+
+  it('lets only admins make join links; a new link revokes the old one; a link lets people in', async () => {
+    const { body } = await createChannel(ada.token, { name: 'linked', type: 'private' });
+    const id = body.data.id;
+    const first = await p.call('POST', `/api/chat/channels/${id}/join-link`, { token: ada.token });
+    expect(first.body).toMatchObject({ message: 'Join link generated successfully!', data: { joinLink: expect.any(String) } });
+    const joined = await p.call('POST', `/api/chat/join/channel/${first.body.data.joinLink}`, { token: bob.token });
+    expect(joined.body).toMatchObject({ message: 'Successfully joined #linked!', data: { name: 'linked', channelId: id } });
+    const denied = await p.call('POST', `/api/chat/channels/${id}/join-link`, { token: bob.token });
+    expect(denied).toMatchObject({ status: 403, body: { message: 'Only admins can generate join links' } });
+    const second = await p.call('POST', `/api/chat/channels/${id}/join-link`, { token: ada.token });
+    expect(second.body.data.joinLink).not.toBe(first.body.data.joinLink);
+    expect((await p.call('POST', `/api/chat/join/channel/${first.body.data.joinLink}`, { token: eve.token })).status).toBe(404);
+    expect((await p.call('POST', `/api/chat/join/channel/not-a-real-link-123`, { token: eve.token })).status).toBe(404);
+    expect((await p.call('POST', `/api/chat/join/channel/${second.body.data.joinLink}`, { token: eve.token })).status).toBe(200);
+    expect((await p.call('POST', `/api/chat/join/channel/${second.body.data.joinLink}`, { token: eve.token })).status).toBe(200);
+    expect(await channelOf(eve.token, id)).toMatchObject({ isMember: true, memberCount: 3 });
+  });
+
+  it('keeps unread counts exact across reads, own messages and stale devices', async () => {
+    const { body } = await createChannel(ada.token, { name: 'unread' });
+    const id = body.data.id;
+    await post(bob.token, id, 'joining');
+    for (const m of ['a', 'b', 'c']) await post(ada.token, id, m);
+    expect(await channelOf(bob.token, id)).toMatchObject({ unreadCount: 3, lastSequence: 4, readSequence: 1 });
+    expect((await channelOf(ada.token, id)).unreadCount).toBe(0);
+    const read = await p.call('PATCH', `/api/chat/channels/${id}/read`, { token: bob.token, body: {} });
+    expect(read.body.data).toEqual({ readSequence: 4, unreadCount: 0 });
+    await post(ada.token, id, 'd');
+    expect((await channelOf(bob.token, id)).unreadCount).toBe(1);
+    const stale = await p.call('PATCH', `/api/chat/channels/${id}/read`, { token: bob.token, body: { sequence: 2 } });
+    expect(stale.body.data).toEqual({ readSequence: 4, unreadCount: 1 });
+    expect((await channelOf(bob.token, id)).unreadCount).toBe(1);
+    expect((await p.call('PATCH', `/api/chat/channels/${id}/read`, { token: eve.token, body: {} })).status).toBe(403);
+  });
+
+  it('rebuilds its tables from the event store into exactly what the live path built', async () => {
+    const tables = ['channels', 'channel_members', 'channel_messages', 'read_positions'] as const;
+    const snapshot = async () => {
+      const db = p.database.forSchema('messaging');
+      return Promise.all(
+        tables.map((t) =>
+          db
+            .selectFrom(t)
+            .selectAll()
+            .execute()
+            .then((rows) => rows.map((r) => JSON.stringify(r)).sort()),
+        ),
+      );
+    };
+    const live = await snapshot();
+    await rebuildProjections(p.database);
+    expect(await snapshot()).toEqual(live);
+  });
+});

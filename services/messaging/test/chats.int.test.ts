@@ -1,0 +1,105 @@
+import { eventually } from '@commonwork/kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, startTestPlatform, type TestPlatform } from '../../../deploy/local/testPlatform.ts';
+import { buildGig } from '../../marketplace/test/factories.ts';
+
+describe('gig conversations (inbox) through the gateway', () => {
+  let p: TestPlatform;
+  let freelancer: Awaited<ReturnType<typeof buildUser>>;
+  let buyer: Awaited<ReturnType<typeof buildUser>>;
+  let stranger: Awaited<ReturnType<typeof buildUser>>;
+  let gigId: string;
+
+  beforeAll(async () => {
+    p = await startTestPlatform();
+    freelancer = await buildUser(p, 'Fiona Freelancer');
+    buyer = await buildUser(p, 'Ben Buyer');
+    stranger = await buildUser(p, 'Sam Stranger');
+    const gig = await p.call('POST', '/api/gigs', { token: freelancer.token, body: buildGig({ title: 'Logo in a day' }) });
+    gigId = gig.body.gig.id;
+  });
+  afterAll(() => p.stop());
+
+  // The gig reaches messaging through marketplace's events: retry until it has arrived.
+  const startChat = (token: string, recipientId: string, gig = gigId) =>
+    eventually(async () => {
+      const res = await p.call('POST', '/api/chat/create', { token, body: { recipientId, gigId: gig } });
+      return res.status !== 404 && res;
+    });
+
+  it('creates the one conversation for a buyer, a freelancer and a gig, and returns it again', async () => {
+    const first = await startChat(buyer.token, freelancer.id);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      message: 'Chat started with Fiona Freelancer!',
+      data: { type: 'gig_interest', gigId: { _id: gigId, title: 'Logo in a day' } },
+    });
+    expect(first.body._id).toBe(first.body.data._id);
+    const again = await p.call('POST', '/api/chat/create', { token: buyer.token, body: { recipientId: freelancer.id, gigId } });
+    expect(again.status).toBe(200);
+    expect(again.body.data._id).toBe(first.body.data._id);
+    const racing = await Promise.all(
+      [1, 2, 3].map(() => p.call('POST', '/api/chat/create', { token: stranger.token, body: { recipientId: freelancer.id, gigId } })),
+    );
+    expect(new Set(racing.map((r) => r.body.data._id)).size).toBe(1);
+  });
+
+  it('refuses contacting yourself, an unknown gig, and someone who is not the gig’s freelancer', async () => {
+    const self = await p.call('POST', '/api/chat/create', { token: freelancer.token, body: { recipientId: freelancer.id, gigId } });
+    expect(self).toMatchObject({ status: 400, body: { message: 'You cannot contact yourself' } });
+    const unknown = await p.call('POST', '/api/chat/create', {
+      token: buyer.token,
+      body: { recipientId: freelancer.id, gigId: '2b0b3c5e-4d57-4b51-9d0f-6c1e0e5f0a11' },
+    });
+    expect(unknown.status).toBe(404);
+    const wrong = await p.call('POST', '/api/chat/create', { token: buyer.token, body: { recipientId: stranger.id, gigId } });
+    expect(wrong.status).toBe(400);
+    expect((await p.call('POST', '/api/chat/create', { body: { recipientId: freelancer.id, gigId } })).status).toBe(401);
+  });
+
+  it('lets only the two participants read and write, and keeps unread counts exact', async () => {
+    const chat = (await startChat(buyer.token, freelancer.id)).body.data;
+    const send = (token: string, content: string) => p.call('POST', `/api/chat/${chat._id}/messages`, { token, body: { content } });
+    expect((await send(buyer.token, 'Hi! Can you do a logo by Friday?')).status).toBe(201);
+    expect((await send(freelancer.token, 'Sure.')).status).toBe(201);
+    expect((await send(buyer.token, 'Great')).status).toBe(201);
+    expect((await send(stranger.token, 'me too')).status).toBe(403);
+    expect((await p.call('GET', `/api/chat/${chat._id}/messages`, { token: stranger.token })).status).toBe(403);
+    expect((await p.call('PATCH', `/api/chat/${chat._id}/read`, { token: stranger.token, body: {} })).status).toBe(403);
+
+    const list = await p.call('GET', '/api/chat/user', { token: freelancer.token });
+    const mine = list.body.chats.find((c: { _id: string }) => c._id === chat._id);
+    expect(mine).toMatchObject({
+      unreadCount: 1,
+      lastMessage: { content: 'Great', sender: { _id: buyer.id } },
+      gigId: { title: 'Logo in a day' },
+    });
+    expect(mine.participants.map((x: { name: string }) => x.name).sort()).toEqual(['Ben Buyer', 'Fiona Freelancer']);
+
+    const messages = await p.call('GET', `/api/chat/${chat._id}/messages`, { token: freelancer.token });
+    expect(messages.body.messages.map((m: { content: string; sender: { name: string } }) => [m.sender.name, m.content])).toEqual([
+      ['Ben Buyer', 'Hi! Can you do a logo by Friday?'],
+      ['Fiona Freelancer', 'Sure.'],
+      ['Ben Buyer', 'Great'],
+    ]);
+    const read = await p.call('PATCH', `/api/chat/${chat._id}/read`, { token: freelancer.token, body: {} });
+    expect(read.body.data).toEqual({ readSequence: 3, unreadCount: 0 });
+    const after = await p.call('GET', '/api/chat/user', { token: freelancer.token });
+    expect(after.body.chats.find((c: { _id: string }) => c._id === chat._id).unreadCount).toBe(0);
+    expect((await p.call('GET', '/api/chat/2b0b3c5e-4d57-4b51-9d0f-6c1e0e5f0a11/messages', { token: buyer.token })).status).toBe(404);
+  });
+
+  it('pages the conversation list by 20, latest activity first', async () => {
+    const many = await buildUser(p, 'Maya Many');
+    for (let i = 0; i < 22; i++) {
+      const gig = await p.call('POST', '/api/gigs', { token: many.token, body: buildGig({ title: `Gig ${i}` }) });
+      await startChat(buyer.token, many.id, gig.body.gig.id);
+    }
+    const page1 = await p.call('GET', '/api/chat/user?page=1', { token: buyer.token });
+    expect(page1.body.chats).toHaveLength(20);
+    expect(page1.body.pagination).toMatchObject({ currentPage: 1, totalPages: 2 });
+    expect(page1.body.chats[0].gigId.title).toBe('Gig 21');
+    const page2 = await p.call('GET', '/api/chat/user?page=2', { token: buyer.token });
+    expect(page2.body.chats.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,25 @@
+import type { EventContract, EventEnvelope } from '@commonwork/contracts';
+import type { Logger } from '@commonwork/kit';
+import type { OrderedEmitter } from '../ordering.ts';
+import type { Presence } from '../presence.ts';
+import type { RealtimeServer } from '../types.ts';
+
+/** What a broadcast may use. Emits go through the adapter: they reach the room on every replica. */
+export interface BroadcastContext {
+  io: RealtimeServer;
+  ordered: OrderedEmitter;
+  presence: Presence;
+  log: Logger;
+}
+
+/** One reaction to a domain event: the event it handles and the emits it makes. */
+export interface Broadcast {
+  type: string;
+  version: number;
+  run: (ctx: BroadcastContext, envelope: EventEnvelope) => Promise<void>;
+}
+
+/** Binds a handler to its event contract; the payload is validated with the contract's schema first. */
+export function defineBroadcast<T>(event: EventContract<string, T>, handle: (ctx: BroadcastContext, data: T) => Promise<void>): Broadcast {
+  return { type: event.type, version: event.version, run: (ctx, envelope) => handle(ctx, event.schema.parse(envelope.data)) };
+}

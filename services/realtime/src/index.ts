@@ -1,0 +1,2 @@
+export { RealtimeConfig } from './config.ts';
+export { type RealtimeOptions, type RunningRealtime, startRealtime } from './server.ts';

@@ -1,0 +1,34 @@
+import {
+  createLogger,
+  createTokenVerifier,
+  type EventBus,
+  loadConfig,
+  MemoryBus,
+  NatsBus,
+  shutdownOnSignals,
+  startTelemetry,
+} from '@commonwork/kit';
+import { RealtimeConfig } from './config.ts';
+import { startRealtime } from './server.ts';
+
+// Cluster mode: one realtime replica as its own process. Run several behind the gateway, with REDIS_URL.
+const config = loadConfig(RealtimeConfig);
+const log = createLogger('realtime', config.LOG_LEVEL);
+const stopTelemetry = await startTelemetry('realtime', log);
+// No database here: the realtime tier keeps no state of its own beyond Redis.
+const bus: EventBus = config.NATS_URL ? await NatsBus.connect({ url: config.NATS_URL, log }) : new MemoryBus(log);
+const realtime = await startRealtime({
+  bus,
+  log,
+  verifier: createTokenVerifier(new URL('/.well-known/jwks.json', config.IDENTITY_URL)),
+  messagingUrl: config.MESSAGING_URL,
+  redisUrl: config.REDIS_URL,
+  redisPrefix: config.REDIS_PREFIX,
+  host: config.HOST,
+  port: config.PORT,
+});
+shutdownOnSignals(log, [
+  { name: 'telemetry', stop: stopTelemetry },
+  { name: 'bus', stop: () => bus.close() },
+  { name: 'realtime', stop: realtime.stop },
+]);

@@ -1,0 +1,66 @@
+import {
+  type Channel,
+  ChannelListResponse,
+  type ChannelMessage,
+  ChannelMessageResponse,
+  ErrorBody,
+  type SendMessagePayload,
+} from '@commonwork/contracts';
+import type { z } from 'zod';
+
+/** An answer from messaging: the parsed body, or the status and the server's own message. */
+export type Answer<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
+
+/** How long a call on a socket's behalf may take; the web client gives up on send-message after 10 s. */
+const TIMEOUT_MS = 8_000;
+
+/**
+ * Messaging's HTTP API, called on a user's behalf with that user's own bearer token: messaging
+ * decides who may read and write what, and there is no internal trust to abuse (ARCHITECTURE §6).
+ */
+export interface MessagingClient {
+  listChannels(token: string): Promise<Answer<Channel[]>>;
+  /** Whether the user may read a channel (public, or a member): the check before joining its room. */
+  canReadChannel(token: string, channelId: string): Promise<Answer<true>>;
+  /** Whether the user takes part in a chat. */
+  canReadChat(token: string, chatId: string): Promise<Answer<true>>;
+  postChannelMessage(token: string, channelId: string, body: Omit<SendMessagePayload, 'channelId'>): Promise<Answer<ChannelMessage>>;
+}
+
+export function createMessagingClient(baseUrl: string): MessagingClient {
+  async function call<T>(token: string, method: string, path: string, schema: z.ZodType<T> | null, body?: unknown): Promise<Answer<T>> {
+    let res: Response;
+    try {
+      res = await fetch(new URL(path, baseUrl), {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch {
+      return { ok: false, status: 503, message: 'Messaging is unavailable' };
+    }
+    const json: unknown = await res.json().catch(() => null);
+    if (!res.ok) {
+      const error = ErrorBody.safeParse(json);
+      return { ok: false, status: res.status, message: error.success ? error.data.message : `Messaging answered ${res.status}` };
+    }
+    if (!schema) return { ok: true, data: true as T };
+    const parsed = schema.safeParse(json);
+    return parsed.success ? { ok: true, data: parsed.data } : { ok: false, status: 502, message: 'Unexpected answer from messaging' };
+  }
+
+  const id = encodeURIComponent;
+  return {
+    listChannels: async (token) => {
+      const answer = await call(token, 'GET', '/api/chat/channels', ChannelListResponse);
+      return answer.ok ? { ok: true, data: answer.data.data } : answer;
+    },
+    canReadChannel: (token, channelId) => call<true>(token, 'GET', `/api/chat/channels/${id(channelId)}/messages?limit=1`, null),
+    canReadChat: (token, chatId) => call<true>(token, 'GET', `/api/chat/${id(chatId)}/messages?limit=1`, null),
+    postChannelMessage: async (token, channelId, body) => {
+      const answer = await call(token, 'POST', `/api/chat/channels/${id(channelId)}/messages`, ChannelMessageResponse, body);
+      return answer.ok ? { ok: true, data: answer.data.data } : answer;
+    },
+  };
+}

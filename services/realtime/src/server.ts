@@ -1,0 +1,118 @@
+import { type App, createApp, type EventBus, type Logger, type Subscription, type TokenVerifier } from '@commonwork/kit';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { Server, type ServerOptions } from 'socket.io';
+import { authenticateHandshake } from './auth.ts';
+import { startBroadcasts } from './broadcasts/index.ts';
+import { registerHandlers } from './handlers/index.ts';
+import { createMessagingClient } from './messagingClient.ts';
+import { MemoryOrderedEmitter, type OrderedEmitter, RedisOrderedEmitter } from './ordering.ts';
+import { MemoryPresence, PRESENCE_TTL_MS, Presence, type PresenceStore, RedisPresence } from './presence.ts';
+import { rooms } from './rooms.ts';
+import type { RealtimeServer } from './types.ts';
+
+export interface RealtimeOptions {
+  bus: EventBus;
+  log: Logger;
+  verifier: TokenVerifier;
+  /** Messaging's base URL; the realtime tier reads and writes through it with each person's token. */
+  messagingUrl: string;
+  /** Redis for the adapter, presence and ordering across replicas; unset: one replica, in memory. */
+  redisUrl?: string | undefined;
+  /** Prefix of this tier's Redis keys and channels; default `commonwork` (tests pass one per run). */
+  redisPrefix?: string;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** 0 picks a free port; default 0. */
+  port?: number;
+  /**
+   * A Socket.IO adapter to use instead of the default (Redis when `redisUrl` is set, else in memory):
+   * for tests that run several replicas in one process without Redis.
+   */
+  adapter?: ServerOptions['adapter'];
+  /** A presence store to use instead of the default (Redis, else in memory): tests share one between replicas. */
+  presenceStore?: PresenceStore;
+}
+
+export interface RunningRealtime {
+  url: string;
+  app: App;
+  io: RealtimeServer;
+  stop: () => Promise<void>;
+}
+
+/**
+ * A realtime replica: Socket.IO on a kit app's HTTP server (so `/healthz` and `/readyz` exist),
+ * authenticated handshakes, the client events of spec 002 §7, presence, and the broadcasts of
+ * messaging's domain events through the one durable consumer every replica shares.
+ */
+export async function startRealtime(options: RealtimeOptions): Promise<RunningRealtime> {
+  const log = options.log.child({ service: 'realtime' });
+  const prefix = options.redisPrefix ?? 'commonwork';
+  const redis = options.redisUrl ? await connectRedis(options.redisUrl, log) : null;
+
+  const app = createApp({
+    logger: log,
+    readiness: [{ name: 'bus', check: () => options.bus.ping() }, ...(redis ? [{ name: 'redis', check: () => redis.pub.ping() }] : [])],
+  });
+  const adapter = options.adapter ?? (redis ? createAdapter(redis.pub, redis.sub, { key: `${prefix}:socket.io` }) : undefined);
+  const io: RealtimeServer = new Server(app.server, { serveClient: false, ...(adapter && { adapter }) });
+
+  const store: PresenceStore =
+    options.presenceStore ?? (redis ? new RedisPresence(redis.pub, prefix, PRESENCE_TTL_MS) : new MemoryPresence());
+  const presence = new Presence(store, io, log);
+  const ordered: OrderedEmitter = redis ? new RedisOrderedEmitter({ pub: redis.pub, sub: redis.sub, prefix }) : new MemoryOrderedEmitter();
+  const messaging = createMessagingClient(options.messagingUrl);
+
+  io.use(authenticateHandshake(options.verifier));
+  io.on('connection', (socket) => {
+    const { userId, token } = socket.data;
+    void socket.join(rooms.user(userId));
+    registerHandlers({ io, messaging, presence, log }, socket);
+    const memberChannels = async () => {
+      const answer = await messaging.listChannels(token);
+      return answer.ok ? answer.data.filter((c) => c.isMember).map((c) => c.id) : [];
+    };
+    // The disconnect is counted after the connect, whatever order Redis would have answered in.
+    const counted = presence
+      .connected(userId, memberChannels)
+      .catch((error: unknown) => log.warn({ err: error, userId }, 'presence failed'));
+    socket.on('disconnect', () => {
+      void counted.then(() => presence.disconnected(userId)).catch((error: unknown) => log.warn({ err: error, userId }, 'presence failed'));
+    });
+  });
+
+  let subscription: Subscription | null = await startBroadcasts(options.bus, { io, ordered, presence, log });
+  presence.start();
+  const url = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
+  log.info({ url, adapter: options.adapter ? 'custom' : redis ? 'redis' : 'memory' }, 'realtime listening');
+
+  return {
+    url,
+    app,
+    io,
+    stop: async () => {
+      await subscription?.stop();
+      subscription = null;
+      await presence.stop();
+      // Closing Socket.IO disconnects every socket and closes the adapter and the HTTP server.
+      await io.close();
+      await app.close().catch(() => undefined);
+      await redis?.close();
+    },
+  };
+}
+
+async function connectRedis(url: string, log: Logger) {
+  const pub = new Redis(url, { maxRetriesPerRequest: 3 });
+  const sub = pub.duplicate();
+  for (const client of [pub, sub]) client.on('error', (error) => log.warn({ err: error }, 'redis error'));
+  await Promise.all([pub.ping(), sub.ping()]);
+  return {
+    pub,
+    sub,
+    close: async () => {
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    },
+  };
+}

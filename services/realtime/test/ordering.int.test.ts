@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eventually } from '@commonwork/kit/testing';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryOrderedEmitter, type OrderedEmitter, RedisOrderedEmitter } from '../src/ordering.ts';
+import { redisUrl } from './support.ts';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('ordered emits on one replica (memory)', () => {
+  it('emits in arrival order and drops a redelivered sequence', async () => {
+    const gate = new MemoryOrderedEmitter();
+    const out: number[] = [];
+    for (const n of [1, 2, 2, 3, 1, 4]) await gate.inOrder('channel:x', n, () => out.push(n));
+    expect(out).toEqual([1, 2, 3, 4]);
+    await gate.inOrder('channel:y', 1, () => out.push(100));
+    expect(out.at(-1)).toBe(100);
+  });
+});
+
+// Replicas take turns on the shared consumer, so replica A can hold message 4 while B is still on 3.
+// Here the turns are forced, with random delays, and a reader on each replica must see 1..n in order.
+describe.skipIf(!redisUrl)('ordered emits across two replicas (Redis)', () => {
+  const prefix = `cwtest-order-${randomBytes(4).toString('hex')}`;
+  const room = 'channel:ordering';
+  const replicas: { io: Server; gate: OrderedEmitter; url: string; clients: Redis[] }[] = [];
+  const readers: Socket[] = [];
+  const received: number[][] = [];
+
+  beforeAll(async () => {
+    for (let i = 0; i < 2; i++) {
+      const pub = new Redis(redisUrl ?? '');
+      const sub = pub.duplicate();
+      const http = createServer();
+      const io = new Server(http, { adapter: createAdapter(pub, sub, { key: `${prefix}:socket.io` }) });
+      io.on('connection', (socket) => void socket.join(room));
+      await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+      replicas.push({ io, url, clients: [pub, sub], gate: new RedisOrderedEmitter({ pub, sub, prefix, maxWaitMs: 300 }) });
+    }
+    for (const [i, replica] of replicas.entries()) {
+      const reader = connectSocket(replica.url, { transports: ['websocket'], forceNew: true });
+      received[i] = [];
+      reader.on('new-message', (m: { sequence: number }) => received[i]?.push(m.sequence));
+      await new Promise((resolve) => reader.once('connect', () => resolve(null)));
+      readers.push(reader);
+    }
+  });
+  afterAll(async () => {
+    for (const reader of readers) reader.close();
+    for (const replica of replicas) {
+      await replica.io.close();
+      const [pub] = replica.clients;
+      const keys = (await pub?.keys(`${prefix}:*`)) ?? [];
+      if (keys.length > 0) await pub?.del(...keys);
+      for (const client of replica.clients) await client.quit();
+    }
+  });
+
+  /** One replica's share of the stream, handled one at a time as a consumer does, with jitter. */
+  const handle = async (replica: number, sequences: number[]) => {
+    const { io, gate } = replicas[replica] ?? {};
+    for (const n of sequences) {
+      await pause(Math.random() * 3);
+      await gate?.inOrder(room, n, () => io?.to(room).emit('new-message', { sequence: n }));
+    }
+  };
+
+  it('delivers every sequence once, in order, to readers on both replicas, and drops redeliveries', async () => {
+    const all = Array.from({ length: 60 }, (_, i) => i + 1);
+    // Both replicas race with jitter; B also handles two redeliveries at the end.
+    await Promise.all([
+      handle(
+        0,
+        all.filter((n) => n % 2 === 1),
+      ),
+      handle(1, [...all.filter((n) => n % 2 === 0), 30, 2]),
+    ]);
+    await eventually(async () => received.every((r) => r.length >= 60));
+    await pause(200);
+    expect(received[0]).toEqual(all);
+    expect(received[1]).toEqual(all);
+  });
+
+  it('skips a predecessor that never comes after a bounded wait', async () => {
+    const started = Date.now();
+    await handle(0, [62]); // 61 was lost
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    await eventually(async () => received.every((r) => r.at(-1) === 62));
+    await handle(1, [61]); // a late 61 is not emitted out of order
+    await handle(0, [63]);
+    await eventually(async () => received.every((r) => r.at(-1) === 63));
+    expect(received[1]?.slice(-2)).toEqual([62, 63]);
+  });
+});

@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import { createTokenVerifier } from '@commonwork/kit';
+import { eventually, testLogger } from '@commonwork/kit/testing';
+import { Redis } from 'ioredis';
+import { ClusterAdapter, type ClusterMessage, type ClusterResponse } from 'socket.io-adapter';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import type { TestPlatform } from '../../../deploy/local/testPlatform.ts';
+import { type RunningRealtime, startRealtime } from '../src/index.ts';
+import { MemoryPresence } from '../src/presence.ts';
+
+/** Which fan-out this run tests: Redis (adapter, presence, ordering) when REDIS_URL is set. */
+export const redisUrl = process.env.REDIS_URL;
+
+/**
+ * Several Socket.IO servers in one process, without Redis: a cluster adapter whose "network" is a
+ * set of nodes in memory. Only for the in-memory test runs; with REDIS_URL the real Redis adapter is used.
+ */
+export function localCluster() {
+  const nodes = new Set<LocalNode>();
+  class LocalNode extends ClusterAdapter {
+    // biome-ignore lint/suspicious/noExplicitAny: socket.io-adapter types the namespace as any
+    constructor(nsp: any) {
+      super(nsp);
+      nodes.add(this);
+    }
+    protected override async doPublish(message: ClusterMessage) {
+      for (const node of nodes) if (node !== this && node.nsp.name === message.nsp) node.onMessage(structuredClone(message));
+      return '';
+    }
+    protected override async doPublishResponse(requesterUid: string, response: ClusterResponse) {
+      for (const node of nodes) if (node.uid === requesterUid) node.onResponse(structuredClone(response));
+    }
+    override close() {
+      nodes.delete(this);
+    }
+  }
+  return LocalNode;
+}
+
+export interface Replicas {
+  a: RunningRealtime;
+  b: RunningRealtime;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Two realtime replicas in front of the test platform's messaging, sharing its bus (one durable
+ * consumer between them) and, with REDIS_URL, one Redis under a key prefix of this run's own. The
+ * platform's embedded replica is stopped first, so the shared consumer is the two replicas' alone.
+ */
+export async function startReplicas(p: TestPlatform): Promise<Replicas> {
+  await p.platform.services.realtime.stop();
+  const redisPrefix = `cwtest-${randomBytes(5).toString('hex')}`;
+  const adapter = redisUrl ? undefined : localCluster();
+  const options = {
+    bus: p.bus,
+    log: testLogger(),
+    verifier: createTokenVerifier(new URL('/.well-known/jwks.json', p.platform.services.identity.url)),
+    messagingUrl: p.platform.services.messaging.url,
+    redisUrl,
+    redisPrefix,
+    // Without Redis, the two replicas share what Redis would have shared: the adapter's network and presence.
+    ...(adapter && { adapter, presenceStore: new MemoryPresence() }),
+  };
+  const a = await startRealtime(options);
+  const b = await startRealtime(options);
+  return {
+    a,
+    b,
+    stop: async () => {
+      await a.stop();
+      await b.stop();
+      if (redisUrl) await deleteKeys(redisUrl, redisPrefix);
+    },
+  };
+}
+
+async function deleteKeys(url: string, prefix: string) {
+  const redis = new Redis(url);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+    if (keys.length > 0) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  await redis.quit();
+}
+
+/** A socket.io-client connected to a replica (or the gateway), recording every event it receives. */
+export interface Client {
+  socket: Socket;
+  /** Payloads received for one event, in arrival order. */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary payloads
+  received: (event: string) => any[];
+  /** Resolves with the first payload of `event` (after `from` earlier ones) that `match` accepts. */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary payloads
+  next: (event: string, match?: (payload: any) => boolean) => Promise<any>;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary payloads
+  call: (event: string, payload?: unknown) => Promise<any>;
+  close: () => void;
+}
+
+export async function connect(
+  url: string,
+  token: string | undefined,
+  options: { extraHeaders?: Record<string, string>; websocketOnly?: boolean } = {},
+) {
+  const socket = connectSocket(url, {
+    forceNew: true,
+    reconnection: false,
+    ...(token !== undefined && { auth: { token } }),
+    ...(options.websocketOnly !== false && { transports: ['websocket'] }),
+    ...(options.extraHeaders && { extraHeaders: options.extraHeaders }),
+  });
+  const log: { event: string; payload: unknown }[] = [];
+  socket.onAny((event: string, payload: unknown) => log.push({ event, payload }));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+  const received = (event: string) => log.filter((e) => e.event === event).map((e) => e.payload);
+  const client: Client = {
+    socket,
+    received,
+    next: (event, match = () => true) => eventually(async () => received(event).find(match), 10_000),
+    call: (event, payload) =>
+      payload === undefined ? socket.timeout(10_000).emitWithAck(event) : socket.timeout(10_000).emitWithAck(event, payload),
+    close: () => socket.close(),
+  };
+  return client;
+}
+
+/** The reason a handshake was refused (the `connect_error`), or null when it was accepted. */
+export async function refusal(url: string, token: string | undefined) {
+  try {
+    (await connect(url, token)).close();
+    return null;
+  } catch (error) {
+    return error as Error & { data?: { code: string; reason: string } };
+  }
+}
+
+/** Lets in-flight deliveries land, so a test can assert that nothing more arrives. */
+export const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
