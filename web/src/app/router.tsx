@@ -1,7 +1,8 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { LoginPage, SignupPage } from '../features/auth/AuthPage.tsx';
-import { JoinChannelPage } from '../features/community/JoinChannelPage.tsx';
+import { CommunityPage } from '../features/community/CommunityPage.tsx';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
+import { JoinChannelPage } from '../features/join/JoinChannelPage.tsx';
 import { LandingPage } from '../features/landing/LandingPage.tsx';
 import { SidebarLayout } from '../features/layout/SidebarLayout.tsx';
 import { GigDetailPage } from '../features/marketplace/GigDetailPage.tsx';
@@ -10,6 +11,7 @@ import { MarketplacePage } from '../features/marketplace/MarketplacePage.tsx';
 import { PlaceholderPage } from '../features/placeholders/PlaceholderPage.tsx';
 import { ProfilePage } from '../features/profile/ProfilePage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
+import { SocketProvider } from '../shared/socket/index.ts';
 import { ProtectedRoute } from './ProtectedRoute.tsx';
 import { RootShell } from './providers.tsx';
 import { RouteError } from './RouteError.tsx';
@@ -35,7 +37,12 @@ export const router = createBrowserRouter([
         element: <ProtectedRoute />,
         children: [
           {
-            element: <SidebarLayout />,
+            // One Socket.IO connection for the whole signed-in session (spec 002 §4).
+            element: (
+              <SocketProvider>
+                <SidebarLayout />
+              </SocketProvider>
+            ),
             children: [
               { path: '/dashboard', element: <DashboardPage /> },
               { path: '/profile', element: <ProfilePage /> },
@@ -50,7 +57,7 @@ export const router = createBrowserRouter([
               placeholder('/events/:id', 'Event Details', 'The details of an event.'),
               placeholder('/events/edit/:id', 'Edit Event', 'Change your event.'),
               placeholder('/events/:id/edit', 'Edit Event', 'Change your event.'),
-              placeholder('/community', 'Community', 'Channels with live discussion.'),
+              { path: '/community', element: <CommunityPage /> },
               placeholder('/inbox', 'Inbox', 'Your one-to-one conversations.'),
               placeholder('/inbox/:chatId', 'Inbox', 'A conversation.'),
               { path: '/settings', element: <SettingsPage /> },

@@ -1,0 +1,139 @@
+import type { Channel } from '@commonwork/contracts';
+import { Hash, Lock, Plus, RefreshCw, Search } from 'lucide-react';
+import { buttonSecondary, inputClass } from '../../shared/ui/classes.ts';
+import { Spinner } from '../../shared/ui/Spinner.tsx';
+import { channelSections } from './channels.ts';
+
+interface ChannelListProps {
+  channels: Channel[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  search: string;
+  onSearch: (value: string) => void;
+  selectedId: string | null;
+  onSelect: (channelId: string) => void;
+  onCreate: () => void;
+}
+
+function UnreadBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span className="ml-auto rounded-full bg-green-600 px-2 py-0.5 text-xs font-semibold text-white">
+      {count > 99 ? '99+' : count}
+      <span className="sr-only"> unread</span>
+    </span>
+  );
+}
+
+function ChannelRow({ channel, selected, onSelect }: { channel: Channel; selected: boolean; onSelect: (id: string) => void }) {
+  const Icon = channel.type === 'private' ? Lock : Hash;
+  const unread = !selected && channel.unreadCount > 0;
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={() => onSelect(channel.id)}
+        aria-current={selected ? 'true' : undefined}
+        className={`flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm transition ${
+          selected
+            ? 'bg-green-50 font-semibold text-green-800 dark:bg-green-950/60 dark:text-green-200'
+            : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
+        }`}
+      >
+        <Icon className="h-4 w-4 shrink-0 opacity-70" aria-hidden="true" />
+        <span className={`min-w-0 truncate ${unread ? 'font-semibold text-slate-900 dark:text-white' : ''}`}>{channel.name}</span>
+        <UnreadBadge count={channel.unreadCount} />
+      </button>
+    </li>
+  );
+}
+
+function Section({
+  title,
+  channels,
+  selectedId,
+  onSelect,
+}: {
+  title: string;
+  channels: Channel[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}) {
+  if (channels.length === 0) return null;
+  return (
+    <section aria-label={title}>
+      <h3 className="mb-1 px-3 text-xs font-semibold uppercase tracking-wider text-slate-400 dark:text-slate-500">{title}</h3>
+      <ul className="space-y-0.5">
+        {channels.map((channel) => (
+          <ChannelRow key={channel.id} channel={channel} selected={channel.id === selectedId} onSelect={onSelect} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The channel list (spec 002 §2): search by name, Pinned and All Channels, an unread count per channel. */
+export function ChannelList(props: ChannelListProps) {
+  const { channels, search, onSearch, selectedId, onSelect, onCreate } = props;
+  const { pinned, all } = channelSections(channels ?? [], search);
+  const nothingFound = channels && channels.length > 0 && pinned.length + all.length === 0;
+
+  return (
+    <div className="flex h-full flex-col">
+      <div className="space-y-3 border-b border-slate-200 p-4 dark:border-slate-800">
+        <div className="flex items-center justify-between gap-2">
+          <h2 className="text-lg font-bold text-slate-900 dark:text-white">Channels</h2>
+          <button
+            type="button"
+            onClick={onCreate}
+            className={`${buttonSecondary} px-2.5 py-1.5`}
+            aria-label="Create channel"
+            title="Create channel"
+          >
+            <Plus className="h-4 w-4" aria-hidden="true" />
+          </button>
+        </div>
+        <div className="relative">
+          <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+          <input
+            type="search"
+            value={search}
+            onChange={(event) => onSearch(event.target.value)}
+            placeholder="Search channels..."
+            aria-label="Search channels"
+            className={`${inputClass} pl-9`}
+          />
+        </div>
+      </div>
+      <nav aria-label="Channels" className="flex-1 space-y-4 overflow-y-auto p-2">
+        {props.isLoading && (
+          <div className="flex justify-center py-8" role="status" aria-label="Loading channels">
+            <Spinner />
+          </div>
+        )}
+        {props.isError && !channels && (
+          <div className="space-y-3 px-3 py-6 text-center text-sm text-slate-500 dark:text-slate-400">
+            <p>The channels could not be loaded.</p>
+            <button type="button" onClick={props.onRetry} className={buttonSecondary}>
+              <RefreshCw className="h-4 w-4" aria-hidden="true" />
+              Try Again
+            </button>
+          </div>
+        )}
+        {channels && channels.length === 0 && (
+          <div className="space-y-3 px-3 py-6 text-center text-sm text-slate-500 dark:text-slate-400">
+            <p>No channels yet. Start the first one.</p>
+            <button type="button" onClick={onCreate} className={buttonSecondary}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Create Channel
+            </button>
+          </div>
+        )}
+        {nothingFound && <p className="px-3 py-6 text-center text-sm text-slate-500 dark:text-slate-400">No channels match your search.</p>}
+        <Section title="Pinned" channels={pinned} selectedId={selectedId} onSelect={onSelect} />
+        <Section title="All Channels" channels={all} selectedId={selectedId} onSelect={onSelect} />
+      </nav>
+    </div>
+  );
+}

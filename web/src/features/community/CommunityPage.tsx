@@ -1,0 +1,140 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Hash } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useLocation } from 'react-router-dom';
+import { useAuth } from '../auth/AuthProvider.tsx';
+import { useChannelMessages, useChannels } from './api.ts';
+import { ChannelList } from './ChannelList.tsx';
+import { ChannelSettingsDialog } from './ChannelSettingsDialog.tsx';
+import { CreateChannelDialog } from './CreateChannelDialog.tsx';
+import { isChannelAdmin } from './channels.ts';
+import { MembersPanel } from './MembersPanel.tsx';
+import { MessagePane } from './MessagePane.tsx';
+import { COMMUNITY_MESSAGES as M } from './messages.ts';
+import { useChannelLive } from './useChannelLive.ts';
+import { useMarkChannelRead } from './useMarkChannelRead.ts';
+import { useSendChannelMessage } from './useSendChannelMessage.ts';
+
+/** The channel a join link led to (navigation state from /join/channel/{joinLink}). */
+function requestedChannelOf(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const { channelId } = state as { channelId?: unknown };
+  return typeof channelId === 'string' ? channelId : null;
+}
+
+/**
+ * /community (spec 002 §2, §4): channels with search, Pinned and All Channels, unread counts; the
+ * first channel selected after the list loads; live messages with the optimistic send; members
+ * online and offline; channel settings with the join link.
+ */
+export function CommunityPage() {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const channelsQuery = useChannels();
+  const channels = channelsQuery.data;
+
+  const [chosenId, setChosenId] = useState<string | null>(() => requestedChannelOf(location.state));
+  const [search, setSearch] = useState('');
+  const [createOpen, setCreateOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [membersOpen, setMembersOpen] = useState(true);
+  const [mobilePane, setMobilePane] = useState<'list' | 'chat'>(() => (requestedChannelOf(location.state) ? 'chat' : 'list'));
+  const [joinLinks, setJoinLinks] = useState<Record<string, string>>({});
+
+  // The chosen channel while it is listed, else the first one (spec 002 §2).
+  const selected = channels?.find((c) => c.id === chosenId) ?? channels?.[0] ?? null;
+  const messagesQuery = useChannelMessages(queryClient, selected?.id ?? null);
+
+  useChannelLive(selected, user?.id);
+  useMarkChannelRead(selected, messagesQuery.data);
+  const send = useSendChannelMessage(selected);
+
+  useEffect(() => {
+    if (channelsQuery.isError) toast.error(M.loadChannelsFailed);
+  }, [channelsQuery.isError]);
+  useEffect(() => {
+    if (messagesQuery.isError) toast.error(M.loadMessagesFailed);
+  }, [messagesQuery.isError]);
+
+  const select = (channelId: string) => {
+    setChosenId(channelId);
+    setMobilePane('chat');
+  };
+
+  return (
+    <div className="mx-auto flex h-[calc(100dvh-7.25rem)] min-h-[26rem] max-w-7xl flex-col lg:h-[calc(100dvh-4rem)]">
+      <h1 className="sr-only">Community</h1>
+      <div className="relative flex min-h-0 flex-1 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <aside
+          aria-label="Channel list"
+          className={`w-full shrink-0 border-slate-200 md:block md:w-72 md:border-r dark:border-slate-800 ${mobilePane === 'list' ? 'block' : 'hidden'}`}
+        >
+          <ChannelList
+            channels={channels}
+            isLoading={channelsQuery.isPending}
+            isError={channelsQuery.isError}
+            onRetry={() => void channelsQuery.refetch()}
+            search={search}
+            onSearch={setSearch}
+            selectedId={selected?.id ?? null}
+            onSelect={select}
+            onCreate={() => setCreateOpen(true)}
+          />
+        </aside>
+
+        <section aria-label="Messages" className={`min-w-0 flex-1 md:block ${mobilePane === 'chat' ? 'block' : 'hidden'}`}>
+          {selected ? (
+            <MessagePane
+              channel={selected}
+              messages={messagesQuery.data}
+              isLoading={messagesQuery.isPending}
+              isError={messagesQuery.isError}
+              onRetry={() => void messagesQuery.refetch()}
+              userId={user?.id}
+              onSend={send}
+              membersOpen={membersOpen}
+              onToggleMembers={() => setMembersOpen((open) => !open)}
+              onOpenSettings={() => setSettingsOpen(true)}
+              onBack={() => setMobilePane('list')}
+            />
+          ) : (
+            <div className="flex h-full flex-col items-center justify-center gap-3 p-6 text-center text-slate-500 dark:text-slate-400">
+              <Hash className="h-10 w-10 opacity-40" aria-hidden="true" />
+              <p className="text-sm">{channelsQuery.isPending ? 'Loading channels...' : 'Select a channel to start chatting.'}</p>
+            </div>
+          )}
+        </section>
+
+        {selected && membersOpen && (
+          <aside
+            aria-label="Channel members"
+            className="absolute inset-y-0 right-0 z-10 w-64 border-l border-slate-200 bg-white shadow-xl xl:static xl:w-60 xl:shadow-none dark:border-slate-800 dark:bg-slate-900"
+          >
+            <MembersPanel channel={selected} onClose={() => setMembersOpen(false)} />
+          </aside>
+        )}
+      </div>
+
+      <CreateChannelDialog
+        open={createOpen}
+        onClose={() => setCreateOpen(false)}
+        onCreated={(channel) => {
+          setCreateOpen(false);
+          select(channel.id);
+        }}
+      />
+      {selected && (
+        <ChannelSettingsDialog
+          channel={selected}
+          open={settingsOpen}
+          onClose={() => setSettingsOpen(false)}
+          isAdmin={isChannelAdmin(selected, user?.id)}
+          joinLink={joinLinks[selected.id]}
+          onJoinLink={(link) => setJoinLinks((links) => ({ ...links, [selected.id]: link }))}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { MESSAGING_LIMITS } from '@commonwork/contracts';
+import { Loader2, Send } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+
+interface ComposerProps {
+  /** Called with the trimmed text; the input is cleared at once. */
+  onSend: (content: string) => void;
+  placeholder: string;
+  /** The accessible name of the text box. */
+  label: string;
+  /** Blocks sending (the inbox sends one message at a time); the send button shows a spinner. */
+  sending?: boolean;
+  disabled?: boolean;
+  /** A line under the box, e.g. that sending joins the channel. */
+  note?: string;
+}
+
+/**
+ * The message box of the community and inbox screens (spec 002 §5): Enter sends, Shift+Enter adds
+ * a line, and the send button is disabled while the trimmed text is empty.
+ */
+export function Composer({ onSend, placeholder, label, sending = false, disabled = false, note }: ComposerProps) {
+  const [text, setText] = useState('');
+  const noteId = useId();
+  const empty = text.trim().length === 0;
+  const blocked = empty || sending || disabled;
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (blocked) return;
+    onSend(text.trim());
+    setText('');
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    submit();
+  };
+
+  return (
+    <form onSubmit={submit} className="border-t border-slate-200 p-3 dark:border-slate-800">
+      <div className="flex items-end gap-2">
+        <textarea
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          rows={1}
+          maxLength={MESSAGING_LIMITS.message}
+          placeholder={placeholder}
+          aria-label={label}
+          aria-describedby={note ? noteId : undefined}
+          disabled={disabled}
+          className="max-h-40 min-h-10 flex-1 resize-none rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-green-500 focus:outline-none focus:ring-2 focus:ring-green-500/30 disabled:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:disabled:bg-slate-800 field-sizing-content"
+        />
+        <button
+          type="submit"
+          disabled={blocked}
+          aria-label="Send message"
+          title="Send (Enter)"
+          className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-green-600 text-white transition hover:bg-green-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-600 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          {sending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Send className="h-4 w-4" aria-hidden="true" />}
+        </button>
+      </div>
+      {note && (
+        <p id={noteId} className="mt-1.5 px-1 text-xs text-slate-500 dark:text-slate-400">
+          {note}
+        </p>
+      )}
+    </form>
+  );
+}

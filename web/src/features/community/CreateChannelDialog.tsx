@@ -1,0 +1,108 @@
+import { CHANNEL_CATEGORIES, CHANNEL_TYPES, type Channel, CreateChannelRequest } from '@commonwork/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Loader2 } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import type { z } from 'zod';
+import { buttonPrimary, buttonSecondary, inputClass } from '../../shared/ui/classes.ts';
+import { FormField } from '../../shared/ui/FormField.tsx';
+import { Modal } from '../../shared/ui/Modal.tsx';
+import { CHANNELS_KEY, type CreateChannelBody, createChannel } from './api.ts';
+import { COMMUNITY_MESSAGES as M } from './messages.ts';
+
+type CreateChannelForm = z.input<typeof CreateChannelRequest>;
+
+const EMPTY: CreateChannelForm = { name: '', description: '', type: 'public', category: 'general' };
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+interface CreateChannelDialogProps {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (channel: Channel) => void;
+}
+
+/** The create-channel dialog (spec 002 §2, §5): name (required after trimming), description, type, category. */
+export function CreateChannelDialog({ open, onClose, onCreated }: CreateChannelDialogProps) {
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<CreateChannelForm, unknown, CreateChannelBody>({ resolver: zodResolver(CreateChannelRequest), defaultValues: EMPTY });
+
+  const close = () => {
+    reset(EMPTY);
+    onClose();
+  };
+
+  const submit = handleSubmit(async (body) => {
+    try {
+      const { data } = await createChannel(body);
+      toast.success(M.created);
+      queryClient.setQueryData<Channel[]>(CHANNELS_KEY, (list) => [data, ...(list ?? []).filter((c) => c.id !== data.id)]);
+      reset(EMPTY);
+      onCreated(data);
+    } catch {
+      toast.error(M.createFailed);
+    }
+  });
+
+  const nameError = errors.name?.message;
+  return (
+    <Modal open={open} onClose={close} title="Create Channel" description="A place for a topic, a team or a community.">
+      <form onSubmit={submit} noValidate className="space-y-4" aria-label="Create channel">
+        <FormField id="channel-name" label="Channel Name" error={nameError}>
+          <input
+            id="channel-name"
+            type="text"
+            placeholder="e.g. react-developers"
+            className={inputClass}
+            aria-invalid={Boolean(nameError)}
+            aria-describedby={nameError ? 'channel-name-error' : undefined}
+            {...register('name')}
+          />
+        </FormField>
+        <FormField id="channel-description" label="Description" error={errors.description?.message}>
+          <textarea
+            id="channel-description"
+            rows={3}
+            placeholder="What is this channel about?"
+            className={inputClass}
+            {...register('description')}
+          />
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id="channel-type" label="Type">
+            <select id="channel-type" className={inputClass} {...register('type')}>
+              {CHANNEL_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {capitalised(type)}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <FormField id="channel-category" label="Category">
+            <select id="channel-category" className={inputClass} {...register('category')}>
+              {CHANNEL_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {capitalised(category)}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        </div>
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+          <button type="button" onClick={close} className={buttonSecondary} disabled={isSubmitting}>
+            Cancel
+          </button>
+          <button type="submit" className={buttonPrimary} disabled={isSubmitting}>
+            {isSubmitting && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
+            Create Channel
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

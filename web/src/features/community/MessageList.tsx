@@ -1,0 +1,120 @@
+import { MessageSquare, RefreshCw } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { usePresence } from '../../shared/socket/index.ts';
+import { Avatar } from '../../shared/ui/Avatar.tsx';
+import { buttonSecondary } from '../../shared/ui/classes.ts';
+import { Spinner } from '../../shared/ui/Spinner.tsx';
+import { continuesGroup, messageTime } from './messageTime.ts';
+
+/** What the list shows of a channel or chat message. */
+export interface ListedMessage {
+  _id: string;
+  content: string;
+  createdAt: string;
+  sender: { _id: string; name: string; picture?: string; profilePicture?: string };
+  pending?: boolean;
+}
+
+interface MessageListProps {
+  messages: ListedMessage[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  userId: string | undefined;
+  emptyText: string;
+  /** The error line shown with Try Again (spec 002 §8). */
+  errorText: string;
+}
+
+/** Near enough to the bottom that a new message should scroll into view. */
+const STICK_PX = 120;
+
+/**
+ * A conversation's messages, oldest first, with sender, time and live status dots. Render it with
+ * the conversation id as `key`: each conversation opens at its newest message.
+ */
+export function MessageList({ messages, isLoading, isError, onRetry, userId, emptyText, errorText }: MessageListProps) {
+  const presence = usePresence();
+  const scroller = useRef<HTMLDivElement>(null);
+  const stuck = useRef(true);
+  const last = messages?.at(-1);
+
+  // New messages scroll into view when the reader is at the bottom, or when they are the reader's own.
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || !last) return;
+    if (stuck.current || last.sender._id === userId) el.scrollTo({ top: el.scrollHeight });
+  }, [last, userId]);
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (el) stuck.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
+  };
+
+  return (
+    <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto py-3">
+      {isLoading && (
+        <div className="flex h-full items-center justify-center" role="status" aria-label="Loading messages">
+          <Spinner className="h-6 w-6" />
+        </div>
+      )}
+      {isError && !messages && (
+        <div className="flex h-full flex-col items-center justify-center gap-3 px-4 text-center" role="alert">
+          <p className="text-sm text-red-600 dark:text-red-400">{errorText}</p>
+          <button type="button" onClick={onRetry} className={buttonSecondary}>
+            <RefreshCw className="h-4 w-4" aria-hidden="true" />
+            Try Again
+          </button>
+        </div>
+      )}
+      {messages && messages.length === 0 && (
+        <div className="flex h-full flex-col items-center justify-center gap-2 px-4 text-center text-slate-500 dark:text-slate-400">
+          <MessageSquare className="h-10 w-10 opacity-40" aria-hidden="true" />
+          <p className="text-sm">{emptyText}</p>
+        </div>
+      )}
+      {messages && messages.length > 0 && (
+        <ol aria-label="Messages" aria-live="polite" className="space-y-0.5">
+          {messages.map((message, index) => {
+            const grouped = continuesGroup(messages[index - 1], message);
+            const picture = message.sender.profilePicture || message.sender.picture;
+            const status = presence.get(message.sender._id);
+            return (
+              <li
+                key={message._id}
+                aria-label={`${message.sender.name}: ${message.content}`}
+                className={`flex gap-3 px-4 ${grouped ? 'py-0.5' : 'pt-3 pb-0.5'} ${message.pending ? 'opacity-60' : ''}`}
+              >
+                {grouped ? (
+                  <span className="w-9 shrink-0" aria-hidden="true" />
+                ) : (
+                  <span className="relative h-9 shrink-0">
+                    <Avatar name={message.sender.name} picture={picture} className="h-9 w-9 text-xs" />
+                    {status && status !== 'offline' && (
+                      <span
+                        aria-hidden="true"
+                        className="absolute -right-0.5 -bottom-0.5 h-3 w-3 rounded-full border-2 border-white bg-green-500 dark:border-slate-900"
+                      />
+                    )}
+                  </span>
+                )}
+                <div className="min-w-0 flex-1">
+                  {!grouped && (
+                    <div className="flex items-baseline gap-2">
+                      <span className="truncate text-sm font-semibold text-slate-900 dark:text-white">{message.sender.name}</span>
+                      <time dateTime={message.createdAt} className="shrink-0 text-xs text-slate-400">
+                        {messageTime(message.createdAt)}
+                      </time>
+                    </div>
+                  )}
+                  <p className="text-sm break-words whitespace-pre-wrap text-slate-700 dark:text-slate-200">{message.content}</p>
+                  {message.pending && <span className="text-xs text-slate-400">Sending...</span>}
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import type { Channel } from '@commonwork/contracts';
+import { ArrowLeft, Hash, Lock, Pin, Settings, Star, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Composer } from './Composer.tsx';
+import { MessageList } from './MessageList.tsx';
+import { COMMUNITY_MESSAGES as M } from './messages.ts';
+import type { PaneMessage } from './optimistic.ts';
+
+interface MessagePaneProps {
+  channel: Channel;
+  messages: PaneMessage[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  userId: string | undefined;
+  onSend: (content: string) => void;
+  membersOpen: boolean;
+  onToggleMembers: () => void;
+  onOpenSettings: () => void;
+  /** Small screens: back to the channel list. */
+  onBack: () => void;
+}
+
+function HeaderButton({
+  label,
+  onClick,
+  pressed,
+  children,
+}: {
+  label: string;
+  onClick?: () => void;
+  pressed?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      className={`rounded-lg p-2 transition hover:bg-slate-100 hover:text-slate-900 dark:hover:bg-slate-800 dark:hover:text-white ${
+        pressed ? 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-white' : 'text-slate-500 dark:text-slate-400'
+      }`}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** The selected channel: its header, messages and the message box. */
+export function MessagePane(props: MessagePaneProps) {
+  const { channel } = props;
+  const Icon = channel.type === 'private' ? Lock : Hash;
+  return (
+    <div className="flex h-full min-w-0 flex-col">
+      <header className="flex items-center gap-2 border-b border-slate-200 px-3 py-2.5 sm:px-4 dark:border-slate-800">
+        <button
+          type="button"
+          onClick={props.onBack}
+          aria-label="Back to channels"
+          className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 md:hidden dark:hover:bg-slate-800"
+        >
+          <ArrowLeft className="h-5 w-5" aria-hidden="true" />
+        </button>
+        <div className="min-w-0 flex-1">
+          <h2 className="flex items-center gap-1.5 truncate text-base font-bold text-slate-900 dark:text-white">
+            <Icon className="h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
+            <span className="truncate">{channel.name}</span>
+          </h2>
+          <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+            {channel.memberCount} {channel.memberCount === 1 ? 'member' : 'members'}
+            {channel.description && <> · {channel.description}</>}
+          </p>
+        </div>
+        <div className="flex shrink-0 items-center">
+          {/* Spec 002 §2: Pin and Star exist and have no behaviour. */}
+          <HeaderButton label="Pin channel">
+            <Pin className="h-4 w-4" aria-hidden="true" />
+          </HeaderButton>
+          <HeaderButton label="Star channel">
+            <Star className="h-4 w-4" aria-hidden="true" />
+          </HeaderButton>
+          <HeaderButton label="Members" onClick={props.onToggleMembers} pressed={props.membersOpen}>
+            <Users className="h-4 w-4" aria-hidden="true" />
+          </HeaderButton>
+          <HeaderButton label="Channel settings" onClick={props.onOpenSettings}>
+            <Settings className="h-4 w-4" aria-hidden="true" />
+          </HeaderButton>
+        </div>
+      </header>
+      <MessageList
+        key={channel.id}
+        messages={props.messages}
+        isLoading={props.isLoading}
+        isError={props.isError}
+        onRetry={props.onRetry}
+        userId={props.userId}
+        emptyText="No messages yet. Start the conversation!"
+        errorText={M.loadMessagesFailed}
+      />
+      <Composer
+        onSend={props.onSend}
+        placeholder={`Message #${channel.name}`}
+        label={`Message #${channel.name}`}
+        note={channel.isMember ? undefined : 'You are viewing a public channel: sending a message joins it.'}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { type Channel, type ChannelMessage, type CreateChannelRequest, MESSAGE_PAGE_SIZE } from '@commonwork/contracts';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '../../shared/api/index.ts';
+import { type ChannelUpdated, fetchMessagesAfter, lastSequenceOf, mergeMessages, withLastSequence } from '../../shared/socket/index.ts';
+import type { PaneMessage } from './optimistic.ts';
+
+export type CreateChannelBody = z.output<typeof CreateChannelRequest>;
+
+/** Every channel query starts with this key. */
+export const CHANNELS_KEY = ['chat', 'channels'] as const;
+/** Kept apart from the list's key, so refreshing the list never refetches messages. */
+export const messagesKey = (channelId: string) => ['chat', 'channel-messages', channelId] as const;
+
+const channelPath = (channelId: string) => `/api/chat/channels/${encodeURIComponent(channelId)}`;
+
+/** GET /api/chat/channels: the channels the user may see, with server-computed unread counts. */
+export function useChannels() {
+  return useQuery({
+    queryKey: CHANNELS_KEY,
+    queryFn: ({ signal }) => apiRequest<{ data: Channel[] }>('/api/chat/channels', { signal }).then((body) => body.data),
+  });
+}
+
+/**
+ * GET …/messages?page=1&limit=50: the newest page, oldest first, merged with what is already held
+ * (optimistic copies and live messages survive a reload).
+ */
+export function useChannelMessages(queryClient: QueryClient, channelId: string | null) {
+  return useQuery({
+    queryKey: messagesKey(channelId ?? ''),
+    queryFn: async ({ signal }) => {
+      const body = await apiRequest<{ data: { messages: ChannelMessage[] } }>(
+        `${channelPath(channelId ?? '')}/messages?page=1&limit=${MESSAGE_PAGE_SIZE}`,
+        { signal },
+      );
+      const held = queryClient.getQueryData<PaneMessage[]>(messagesKey(channelId ?? '')) ?? [];
+      return mergeMessages<PaneMessage>(held, body.data.messages);
+    },
+    enabled: channelId !== null,
+    // Spec 002 §4: a channel's messages are cached; live events and catch-ups keep them current.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** What the channel missed since the last message held, merged into its cache (no-op when nothing is held). */
+export async function catchUpChannel(queryClient: QueryClient, channelId: string): Promise<void> {
+  const held = queryClient.getQueryData<PaneMessage[]>(messagesKey(channelId));
+  if (!held) return;
+  const missed = await fetchMessagesAfter<ChannelMessage>(`${channelPath(channelId)}/messages`, lastSequenceOf(held));
+  if (missed.length) addMessages(queryClient, channelId, missed);
+}
+
+/** Merges server messages into a channel's cache, if that channel's messages are held. */
+export function addMessages(queryClient: QueryClient, channelId: string, messages: ChannelMessage[]): void {
+  queryClient.setQueryData<PaneMessage[]>(messagesKey(channelId), (held) => (held ? mergeMessages<PaneMessage>(held, messages) : held));
+}
+
+/** Applies a change to one channel of the cached list. */
+export function updateChannel(queryClient: QueryClient, channelId: string, change: (channel: Channel) => Channel): void {
+  queryClient.setQueryData<Channel[]>(CHANNELS_KEY, (list) => list?.map((c) => (c.id === channelId ? change(c) : c)));
+}
+
+/** `channel-updated`: activity, message count and the last sequence (which drives the unread count). */
+export function applyChannelUpdated(channel: Channel, update: ChannelUpdated): Channel {
+  const newer = update.lastSequence >= channel.lastSequence;
+  const next = withLastSequence(channel, update.lastSequence);
+  return newer ? { ...next, lastActivity: update.lastActivity, messageCount: update.messageCount } : next;
+}
+
+export function createChannel(body: CreateChannelBody): Promise<{ data: Channel; message?: string }> {
+  return apiRequest('/api/chat/channels', { method: 'POST', body });
+}
+
+/** POST …/messages with the optimistic copy's id as `clientId`: a retry never posts twice. */
+export function postChannelMessage(channelId: string, content: string, clientId: string): Promise<ChannelMessage> {
+  return apiRequest<{ data: ChannelMessage }>(`${channelPath(channelId)}/messages`, {
+    method: 'POST',
+    body: { content, type: 'text', clientId },
+  }).then((body) => body.data);
+}
+
+/** PATCH …/read up to the last sequence shown. */
+export function markChannelRead(channelId: string, sequence: number): Promise<{ readSequence: number; unreadCount: number }> {
+  return apiRequest<{ data: { readSequence: number; unreadCount: number } }>(`${channelPath(channelId)}/read`, {
+    method: 'PATCH',
+    body: { sequence },
+  }).then((body) => body.data);
+}
+
+/** POST …/join-link (admins only; regenerating revokes the old link). */
+export function generateJoinLink(channelId: string): Promise<string> {
+  return apiRequest<{ data: { joinLink: string } }>(`${channelPath(channelId)}/join-link`, { method: 'POST' }).then(
+    (body) => body.data.joinLink,
+  );
+}
+
+/** The address a join link is shared as. */
+export const joinUrlOf = (joinLink: string) => `${window.location.origin}/join/channel/${encodeURIComponent(joinLink)}`;

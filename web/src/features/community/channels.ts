@@ -1,0 +1,33 @@
+import type { Channel } from '@commonwork/contracts';
+import type { Presence } from '../../shared/socket/index.ts';
+
+/** The channel list's two sections (spec 002 §2), filtered by name, most recently active first. */
+export function channelSections(channels: readonly Channel[], search: string): { pinned: Channel[]; all: Channel[] } {
+  const needle = search.trim().toLowerCase();
+  const matching = channels
+    .filter((channel) => !needle || channel.name.toLowerCase().includes(needle))
+    .sort((a, b) => b.lastActivity.localeCompare(a.lastActivity));
+  return { pinned: matching.filter((c) => c.isPinned), all: matching.filter((c) => !c.isPinned) };
+}
+
+/** Spec 002 §6: the creator and anyone in the admins list may generate a join link. */
+export function isChannelAdmin(channel: Pick<Channel, 'creator' | 'admins'>, userId: string | null | undefined): boolean {
+  if (!userId) return false;
+  return channel.creator._id === userId || channel.admins.some((admin) => admin._id === userId);
+}
+
+type Member = Channel['members'][number];
+
+/**
+ * The members panel: online and offline, by name. A live `user-status-updated` wins over the
+ * status the list call returned; 'away' counts as online (connected, idle).
+ */
+export function splitMembers(members: readonly Member[], presence: ReadonlyMap<string, Presence>) {
+  const withStatus = members
+    .map((member) => ({ ...member, status: presence.get(member._id) ?? member.status }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return {
+    online: withStatus.filter((m) => m.status !== 'offline'),
+    offline: withStatus.filter((m) => m.status === 'offline'),
+  };
+}

@@ -1,0 +1,75 @@
+import type { Channel, ChannelMessage } from '@commonwork/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { useSocket, useSocketEvent, useWhenVisibleAgain, withReadPosition } from '../../shared/socket/index.ts';
+import { addMessages, applyChannelUpdated, CHANNELS_KEY, catchUpChannel, updateChannel } from './api.ts';
+
+/**
+ * Keeps the community screen live (spec 002 §4): joins the selected channel's room and leaves it
+ * on switching, merges incoming messages into the cached lists, keeps unread counts from server
+ * numbers, and after every reconnect or return to the tab fetches what was missed (`after`).
+ */
+export function useChannelLive(selected: Channel | null, userId: string | undefined): void {
+  const queryClient = useQueryClient();
+  const { socket, connected } = useSocket();
+  const selectedId = selected?.id ?? null;
+  const isMember = selected?.isMember ?? false;
+
+  const refreshList = useCallback(() => void queryClient.invalidateQueries({ queryKey: CHANNELS_KEY, exact: true }), [queryClient]);
+  const isKnown = (channelId: string) => queryClient.getQueryData<Channel[]>(CHANNELS_KEY)?.some((c) => c.id === channelId) ?? false;
+  const catchUp = useCallback(
+    (channelId: string) => {
+      catchUpChannel(queryClient, channelId).catch((error: unknown) => console.warn('Catch-up failed', error));
+    },
+    [queryClient],
+  );
+
+  // Join the selected room (again on every reconnect), then fetch what came while it was not joined.
+  // Member channels stay joined through `join-channels` so their unread counts stay live; a public
+  // channel only visited is left on switching away.
+  useEffect(() => {
+    if (!socket || !connected || !selectedId) return;
+    socket.emit('join-channel', { id: selectedId }, (answer) => {
+      if (answer?.success) catchUp(selectedId);
+    });
+    return () => {
+      if (!isMember && socket.connected) socket.emit('leave-channel', { id: selectedId });
+    };
+  }, [socket, connected, selectedId, isMember, catchUp]);
+
+  // Counts may have moved while disconnected: the list is read again on every reconnect.
+  const wasConnected = useRef(connected);
+  useEffect(() => {
+    if (connected && !wasConnected.current) refreshList();
+    wasConnected.current = connected;
+  }, [connected, refreshList]);
+
+  useWhenVisibleAgain(() => {
+    refreshList();
+    if (selectedId) catchUp(selectedId);
+  });
+
+  const onMessage = (message: ChannelMessage) => {
+    addMessages(queryClient, message.channel, [message]);
+    // The server moves a sender's read position with their post (this user, on any device).
+    if (message.sender._id === userId) {
+      updateChannel(queryClient, message.channel, (c) => withReadPosition(c, { readSequence: message.sequence, unreadCount: 0 }));
+    }
+  };
+  useSocketEvent('new-message', onMessage);
+  useSocketEvent('message-updated', (message) => addMessages(queryClient, message.channel, [message]));
+  useSocketEvent('channel-updated', (update) => {
+    if (!isKnown(update.channelId)) return refreshList();
+    updateChannel(queryClient, update.channelId, (c) => applyChannelUpdated(c, update));
+  });
+  useSocketEvent('unread-count', (read) => {
+    if (read.kind === 'channel') updateChannel(queryClient, read.conversationId, (c) => withReadPosition(c, read));
+  });
+  useSocketEvent('request-channel-join', ({ channelId }) => {
+    socket?.emit('join-channel', { id: channelId });
+    refreshList();
+  });
+  useSocketEvent('channel-joined', ({ channelId }) => {
+    if (!isKnown(channelId)) refreshList();
+  });
+}

@@ -1,0 +1,13 @@
+import { apiRequest } from '../../shared/api/index.ts';
+
+export interface JoinedChannel {
+  name: string;
+  channelId: string;
+}
+
+/** POST /api/chat/join/channel/{joinLink}: joins the channel the link names (404 for an unknown or revoked link). */
+export function joinChannelByLink(joinLink: string): Promise<JoinedChannel> {
+  return apiRequest<{ data: JoinedChannel }>(`/api/chat/join/channel/${encodeURIComponent(joinLink)}`, { method: 'POST' }).then(
+    (body) => body.data,
+  );
+}

@@ -1,0 +1,15 @@
+export { fetchMessagesAfter } from './catchUp.ts';
+export {
+  lastSequenceOf,
+  mergeMessages,
+  type ReadState,
+  type Sequenced,
+  unreadOf,
+  withLastSequence,
+  withoutMessage,
+  withReadPosition,
+} from './conversation.ts';
+export type { ChannelUpdated, ChatCreatedData, MessageSent, Presence, SendAck, UnreadCount, UserStatus } from './events.ts';
+export { useSocketEvent, useWhenVisibleAgain } from './hooks.ts';
+export { SocketProvider, usePresence, useSocket } from './SocketProvider.tsx';
+export { type AppSocket, createSocket, SOCKET_OPTIONS } from './socket.ts';
