@@ -34,8 +34,9 @@ async function generateJoinLink(page: Page): Promise<string> {
   const settings = page.getByRole('dialog', { name: 'Channel Settings' });
   await settings.getByRole('button', { name: 'Generate Link' }).click();
   await expect(toast(page, 'Join link generated successfully!')).toBeVisible();
-  const link = await settings.getByRole('textbox', { name: 'Join link' }).inputValue();
-  expect(link).toMatch(/\/join\/channel\/[\w-]+$/);
+  const field = settings.getByRole('textbox', { name: 'Join link' });
+  await expect(field).toHaveValue(/\/join\/channel\/[\w-]+$/);
+  const link = await field.inputValue();
   await page.keyboard.press('Escape');
   await expect(settings).toBeHidden();
   return link;
@@ -114,4 +115,78 @@ test('two people talk live in a channel joined by link, with unread counts', asy
   await expect(channelButton(b.page, builds)).not.toContainText('unread');
   await channelButton(b.page, lounge).click();
   await expect(channelButton(b.page, builds)).not.toContainText('unread');
+});
+
+test('a buyer contacts a freelancer about a gig and both talk live in the inbox', async ({ browser }) => {
+  const title = `I will review your TypeScript (${randomUUID().slice(0, 8)})`;
+  const freelancer = await signUpInNewContext(browser, 'inbox-a');
+  const buyer = await signUpInNewContext(browser, 'inbox-b');
+
+  // A starts with an empty inbox that points to the marketplace.
+  await freelancer.page.goto('/inbox');
+  await expect(freelancer.page.getByText('No conversations yet')).toBeVisible();
+  await expect(freelancer.page.getByRole('link', { name: 'Browse Marketplace' })).toHaveAttribute('href', '/marketplace');
+
+  // A publishes a gig.
+  await freelancer.page.goto('/marketplace/create');
+  await freelancer.page.getByLabel('Gig Title').fill(title);
+  await freelancer.page
+    .getByLabel('Description', { exact: true })
+    .fill('A careful review of your TypeScript code base with concrete, prioritised suggestions.');
+  await freelancer.page.getByLabel('Category', { exact: true }).selectOption('web');
+  await freelancer.page.getByLabel('Sub-category', { exact: true }).selectOption('frontend');
+  await freelancer.page.getByLabel('Price (USD)').fill('80');
+  await freelancer.page.getByRole('button', { name: 'Publish Gig' }).click();
+  await expect(freelancer.page).toHaveURL(/\/marketplace\/[0-9a-f-]{36}$/);
+  const gigPath = new URL(freelancer.page.url()).pathname;
+
+  // B contacts the freelancer from the gig page and lands in the conversation.
+  await buyer.page.goto(gigPath);
+  await buyer.page.getByRole('button', { name: 'Contact Freelancer' }).click();
+  await expect(toast(buyer.page, `Chat started with ${freelancer.person.name}!`)).toBeVisible();
+  await expect(buyer.page).toHaveURL(/\/inbox\/[0-9a-f-]{36}$/);
+  const conversation = buyer.page.getByRole('region', { name: 'Conversation' });
+  await expect(conversation.getByRole('heading', { name: freelancer.person.name })).toBeVisible();
+  await expect(conversation.getByText(`About: ${title}`)).toBeVisible();
+
+  const box = conversation.getByRole('textbox', { name: 'Message' });
+  await expect(conversation.getByRole('button', { name: 'Send message' })).toBeDisabled();
+  await box.fill('Hi! Could you review a 5k-line repo this week?');
+  await box.press('Enter');
+  await expect(conversation.getByRole('list', { name: 'Messages' })).toContainText('Could you review a 5k-line repo');
+  await expect(buyer.page.getByRole('navigation', { name: 'Conversations' })).toContainText('You: Hi! Could you review');
+
+  // A sees the conversation in the inbox with its gig, unread, and the message live once open.
+  await freelancer.page.goto('/inbox');
+  const aList = freelancer.page.getByRole('navigation', { name: 'Conversations' });
+  const row = aList.getByRole('link', { name: new RegExp(buyer.person.name) });
+  await expect(row).toContainText(`About: ${title}`);
+  await expect(row).toContainText('Hi! Could you review');
+  await expect(row).toContainText('1 unread');
+  await expect(row).toContainText('Just now');
+
+  // Search by gig title and by name; a miss says so.
+  const search = freelancer.page.getByRole('searchbox', { name: 'Search conversations' });
+  await search.fill('no such person');
+  await expect(aList.getByText('No conversations match your search.')).toBeVisible();
+  await search.fill(buyer.person.name.toUpperCase());
+  await expect(row).toBeVisible();
+  await search.fill('');
+
+  await row.click();
+  const aConversation = freelancer.page.getByRole('region', { name: 'Conversation' });
+  await expect(aConversation.getByText('Hi! Could you review a 5k-line repo this week?')).toBeVisible();
+  await expect(row).not.toContainText('unread');
+
+  await aConversation.getByRole('textbox', { name: 'Message' }).fill('Yes, send me the link.');
+  await aConversation.getByRole('button', { name: 'Send message' }).click();
+  await expect(conversation.getByText('Yes, send me the link.')).toBeVisible();
+  await expect(buyer.page.getByRole('navigation', { name: 'Conversations' })).toContainText('Yes, send me the link.');
+
+  // B answers while A is on the list page only: A's list shows it live, unread.
+  await freelancer.page.goto('/inbox');
+  await buyer.page.getByRole('region', { name: 'Conversation' }).getByRole('textbox', { name: 'Message' }).fill('Sent it, thanks!');
+  await buyer.page.keyboard.press('Enter');
+  await expect(row).toContainText('Sent it, thanks!');
+  await expect(row).toContainText('1 unread');
 });

@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { LoginPage, SignupPage } from '../features/auth/AuthPage.tsx';
 import { CommunityPage } from '../features/community/CommunityPage.tsx';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
+import { InboxPage } from '../features/inbox/InboxPage.tsx';
 import { JoinChannelPage } from '../features/join/JoinChannelPage.tsx';
 import { LandingPage } from '../features/landing/LandingPage.tsx';
 import { SidebarLayout } from '../features/layout/SidebarLayout.tsx';
@@ -58,8 +59,8 @@ export const router = createBrowserRouter([
               placeholder('/events/edit/:id', 'Edit Event', 'Change your event.'),
               placeholder('/events/:id/edit', 'Edit Event', 'Change your event.'),
               { path: '/community', element: <CommunityPage /> },
-              placeholder('/inbox', 'Inbox', 'Your one-to-one conversations.'),
-              placeholder('/inbox/:chatId', 'Inbox', 'A conversation.'),
+              { path: '/inbox', element: <InboxPage /> },
+              { path: '/inbox/:chatId', element: <InboxPage /> },
               { path: '/settings', element: <SettingsPage /> },
               placeholder('/saved', 'Saved Items', 'Drafts of your events and gigs.'),
             ],

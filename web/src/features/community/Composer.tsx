@@ -3,8 +3,11 @@ import { Loader2, Send } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 
 interface ComposerProps {
-  /** Called with the trimmed text; the input is cleared at once. */
-  onSend: (content: string) => void;
+  /**
+   * Called with the trimmed text; the input is cleared at once. When it returns a promise that
+   * rejects, the text comes back (if nothing new was typed) so it can be sent again.
+   */
+  onSend: (content: string) => unknown;
   placeholder: string;
   /** The accessible name of the text box. */
   label: string;
@@ -28,8 +31,10 @@ export function Composer({ onSend, placeholder, label, sending = false, disabled
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (blocked) return;
-    onSend(text.trim());
+    const content = text.trim();
     setText('');
+    const result = onSend(content);
+    if (result instanceof Promise) result.catch(() => setText((current) => current || content));
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;

@@ -1,15 +1,9 @@
 import type { Channel } from '@commonwork/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { lastSequenceOf, withReadPosition } from '../../shared/socket/index.ts';
+import { useEffect, useRef } from 'react';
+import { lastSequenceOf, useDocumentVisible, withReadPosition } from '../../shared/socket/index.ts';
 import { markChannelRead, updateChannel } from './api.ts';
 import type { PaneMessage } from './optimistic.ts';
-
-function subscribeVisibility(onChange: () => void) {
-  document.addEventListener('visibilitychange', onChange);
-  return () => document.removeEventListener('visibilitychange', onChange);
-}
-const isVisible = () => document.visibilityState === 'visible';
 
 /**
  * While a channel the user belongs to is open and the tab is visible, the messages shown are
@@ -17,7 +11,7 @@ const isVisible = () => document.visibilityState === 'visible';
  */
 export function useMarkChannelRead(channel: Channel | null, messages: PaneMessage[] | undefined): void {
   const queryClient = useQueryClient();
-  const visible = useSyncExternalStore(subscribeVisibility, isVisible, () => true);
+  const visible = useDocumentVisible();
   const requested = useRef(new Map<string, number>());
   const shown = messages ? lastSequenceOf(messages) : 0;
   const channelId = channel?.id ?? null;

@@ -1,5 +1,5 @@
 import type { Gig } from '@commonwork/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, ArrowLeft, Clock, Eye, Heart, Pencil, RefreshCw, SearchX, Share2, ShoppingCart, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -8,6 +8,8 @@ import { errorMessage, isApiError } from '../../shared/api/index.ts';
 import { buttonGhost, buttonPrimary, buttonSecondary, cardClass } from '../../shared/ui/classes.ts';
 import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
+import { rememberCreatedChat } from '../inbox/api.ts';
+import { INBOX_MESSAGES } from '../inbox/messages.ts';
 import { createChat, isGigNotFound, sendGigInterest, useGig } from './api.ts';
 import { FreelancerBlurb, PricingCard, RatingLine, StatisticsCard } from './GigDetailSections.tsx';
 import { categoryLabel, chatIdOf, countText, deliveryLabel, gigIdOf, isOwner, subCategoryLabel } from './gigDisplay.ts';
@@ -45,6 +47,7 @@ function BackButton() {
 function GigDetail({ gig }: { gig: Gig }) {
   const { user } = useAuth();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [favourite, setFavourite] = useState(false);
   const owned = isOwner(gig, user?.id);
   const id = gigIdOf(gig);
@@ -54,8 +57,10 @@ function GigDetail({ gig }: { gig: Gig }) {
     mutationFn: () => createChat(gig.freelancer._id, id),
     onSuccess: (body) => {
       const chatId = chatIdOf(body);
-      if (chatId) navigate(`/inbox/${encodeURIComponent(chatId)}`);
-      else toast.error(M.contactFailed);
+      if (!chatId) return void toast.error(M.contactFailed);
+      rememberCreatedChat(queryClient, body);
+      toast.success(INBOX_MESSAGES.chatStarted(gig.freelancer.name));
+      navigate(`/inbox/${encodeURIComponent(chatId)}`);
     },
     // The server's error text when it sent one (a missing route's 404 text is not for people).
     onError: (err) => toast.error(isApiError(err) && err.status !== 404 ? errorMessage(err, M.contactFailed) : M.contactFailed),

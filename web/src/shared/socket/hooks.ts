@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ServerToClientEvents } from './events.ts';
 import { useSocket } from './SocketProvider.tsx';
 
@@ -50,4 +50,18 @@ export function useWhenVisibleAgain(callback: () => void): void {
       window.removeEventListener('focus', onVisible);
     };
   }, []);
+}
+
+function subscribeVisibility(onChange: () => void) {
+  document.addEventListener('visibilitychange', onChange);
+  return () => document.removeEventListener('visibilitychange', onChange);
+}
+
+/** Whether the tab is visible now: a conversation is read only while someone can see it. */
+export function useDocumentVisible(): boolean {
+  return useSyncExternalStore(
+    subscribeVisibility,
+    () => document.visibilityState === 'visible',
+    () => true,
+  );
 }

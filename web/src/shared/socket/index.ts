@@ -10,6 +10,6 @@ export {
   withReadPosition,
 } from './conversation.ts';
 export type { ChannelUpdated, ChatCreatedData, MessageSent, Presence, SendAck, UnreadCount, UserStatus } from './events.ts';
-export { useSocketEvent, useWhenVisibleAgain } from './hooks.ts';
+export { useDocumentVisible, useSocketEvent, useWhenVisibleAgain } from './hooks.ts';
 export { SocketProvider, usePresence, useSocket } from './SocketProvider.tsx';
 export { type AppSocket, createSocket, SOCKET_OPTIONS } from './socket.ts';

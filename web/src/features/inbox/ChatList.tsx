@@ -1,0 +1,160 @@
+import type { Chat } from '@commonwork/contracts';
+import { ChevronLeft, ChevronRight, Inbox, RefreshCw, Search, ShoppingBag } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { formatTimeLabel } from '../../shared/format/index.ts';
+import { useNow } from '../../shared/hooks/useNow.ts';
+import { Avatar } from '../../shared/ui/Avatar.tsx';
+import { buttonPrimary, buttonSecondary, inputClass } from '../../shared/ui/classes.ts';
+import { Spinner } from '../../shared/ui/Spinner.tsx';
+import { byLatestActivity, chatMatches, lastMessagePreview, otherParticipant, pageLabel } from './chats.ts';
+import { INBOX_MESSAGES as M } from './messages.ts';
+
+interface ChatListProps {
+  chats: Chat[] | undefined;
+  page: number;
+  totalPages: number;
+  onPage: (page: number) => void;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  search: string;
+  onSearch: (value: string) => void;
+  openChatId: string | null;
+  userId: string | undefined;
+}
+
+/** Time labels move on while the list is open. */
+const CLOCK_MS = 60_000;
+
+function ChatRow({ chat, open, userId, now }: { chat: Chat; open: boolean; userId: string | undefined; now: Date }) {
+  const other = otherParticipant(chat, userId);
+  const preview = lastMessagePreview(chat, userId);
+  const unread = open ? 0 : chat.unreadCount;
+  return (
+    <li>
+      <Link
+        to={`/inbox/${encodeURIComponent(chat.id)}`}
+        aria-current={open ? 'page' : undefined}
+        className={`flex gap-3 rounded-xl px-3 py-3 transition ${
+          open ? 'bg-green-50 dark:bg-green-950/50' : 'hover:bg-slate-50 dark:hover:bg-slate-800/60'
+        }`}
+      >
+        <Avatar name={other?.name} picture={other?.picture} className="h-11 w-11 text-sm" />
+        <div className="min-w-0 flex-1">
+          <div className="flex items-baseline justify-between gap-2">
+            <span className={`truncate text-sm text-slate-900 dark:text-white ${unread ? 'font-bold' : 'font-semibold'}`}>
+              {other?.name ?? 'Conversation'}
+            </span>
+            <time dateTime={chat.lastActivity} className="shrink-0 text-xs text-slate-400">
+              {formatTimeLabel(chat.lastActivity, now)}
+            </time>
+          </div>
+          <span className="mt-0.5 inline-block max-w-full truncate rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800 align-top dark:bg-green-950 dark:text-green-300">
+            {M.about(chat.gigId.title)}
+          </span>
+          <div className="mt-1 flex items-center gap-2">
+            <p
+              className={`min-w-0 flex-1 truncate text-sm ${
+                unread ? 'font-medium text-slate-800 dark:text-slate-100' : 'text-slate-500 dark:text-slate-400'
+              }`}
+            >
+              {preview || <span className="italic">No messages yet</span>}
+            </p>
+            {unread > 0 && (
+              <span className="shrink-0 rounded-full bg-green-600 px-2 py-0.5 text-xs font-semibold text-white">
+                {unread > 99 ? '99+' : unread}
+                <span className="sr-only"> unread</span>
+              </span>
+            )}
+          </div>
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+/** The conversation list (spec 002 §2): search, unread badges, relative times, paging, the empty state. */
+export function ChatList(props: ChatListProps) {
+  const { chats, search, userId } = props;
+  const now = useNow(CLOCK_MS);
+  const shown = byLatestActivity(chats ?? []).filter((chat) => chatMatches(chat, search, userId));
+
+  return (
+    <div className="flex h-full flex-col">
+      <div className="space-y-3 border-b border-slate-200 p-4 dark:border-slate-800">
+        <h2 className="text-lg font-bold text-slate-900 dark:text-white">Inbox</h2>
+        <div className="relative">
+          <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+          <input
+            type="search"
+            value={search}
+            onChange={(event) => props.onSearch(event.target.value)}
+            placeholder="Search by name or gig..."
+            aria-label="Search conversations"
+            className={`${inputClass} pl-9`}
+          />
+        </div>
+      </div>
+      <nav aria-label="Conversations" className="min-h-0 flex-1 overflow-y-auto p-2">
+        {props.isLoading && (
+          <div className="flex justify-center py-10" role="status" aria-label="Loading conversations">
+            <Spinner />
+          </div>
+        )}
+        {props.isError && !chats && (
+          <div className="space-y-3 px-3 py-8 text-center" role="alert">
+            <p className="text-sm text-red-600 dark:text-red-400">{M.fetchChatsFailed}</p>
+            <button type="button" onClick={props.onRetry} className={buttonSecondary}>
+              <RefreshCw className="h-4 w-4" aria-hidden="true" />
+              Try Again
+            </button>
+          </div>
+        )}
+        {chats && chats.length === 0 && (
+          <div className="flex flex-col items-center gap-3 px-4 py-10 text-center">
+            <Inbox className="h-10 w-10 text-slate-300 dark:text-slate-600" aria-hidden="true" />
+            <p className="font-semibold text-slate-800 dark:text-slate-100">No conversations yet</p>
+            <p className="text-sm text-slate-500 dark:text-slate-400">Contact a freelancer about a gig to start one.</p>
+            <Link to="/marketplace" className={buttonPrimary}>
+              <ShoppingBag className="h-4 w-4" aria-hidden="true" />
+              Browse Marketplace
+            </Link>
+          </div>
+        )}
+        {chats && chats.length > 0 && shown.length === 0 && (
+          <p className="px-3 py-8 text-center text-sm text-slate-500 dark:text-slate-400">No conversations match your search.</p>
+        )}
+        {shown.length > 0 && (
+          <ul className="space-y-0.5">
+            {shown.map((chat) => (
+              <ChatRow key={chat.id} chat={chat} open={chat.id === props.openChatId} userId={userId} now={now} />
+            ))}
+          </ul>
+        )}
+      </nav>
+      {chats && props.totalPages > 1 && (
+        <div className="flex items-center justify-between gap-2 border-t border-slate-200 px-3 py-2 dark:border-slate-800">
+          <button
+            type="button"
+            className={`${buttonSecondary} px-3 py-1.5`}
+            onClick={() => props.onPage(props.page - 1)}
+            disabled={props.page <= 1}
+          >
+            <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+            Previous
+          </button>
+          <span className="text-xs text-slate-500 dark:text-slate-400">{pageLabel(props.page, props.totalPages)}</span>
+          <button
+            type="button"
+            className={`${buttonSecondary} px-3 py-1.5`}
+            onClick={() => props.onPage(props.page + 1)}
+            disabled={props.page >= props.totalPages}
+          >
+            Next
+            <ChevronRight className="h-4 w-4" aria-hidden="true" />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { CHAT_PAGE_SIZE, type Chat, type ChatMessage, MESSAGE_PAGE_SIZE } from '@commonwork/contracts';
+import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../shared/api/index.ts';
+import { fetchMessagesAfter, lastSequenceOf, mergeMessages } from '../../shared/socket/index.ts';
+
+export interface ChatPage {
+  chats: Chat[];
+  pagination: { currentPage: number; totalPages: number; totalChats: number };
+}
+
+/** Every page of the conversation list starts with this key. */
+export const CHATS_KEY = ['chat', 'chats'] as const;
+export const chatMessagesKey = (chatId: string) => ['chat', 'chat-messages', chatId] as const;
+/** One conversation seen anywhere (a list page, or the answer that created it). */
+export const chatKey = (chatId: string) => ['chat', 'chat', chatId] as const;
+
+const chatPath = (chatId: string) => `/api/chat/${encodeURIComponent(chatId)}`;
+
+/** GET /api/chat/user?page&limit=20: the user's conversations, latest activity first. */
+export function useChats(queryClient: QueryClient, page: number) {
+  return useQuery({
+    queryKey: [...CHATS_KEY, page],
+    queryFn: async ({ signal }) => {
+      const body = await apiRequest<ChatPage>(`/api/chat/user?page=${page}&limit=${CHAT_PAGE_SIZE}`, { signal });
+      for (const chat of body.chats) rememberChat(queryClient, chat);
+      return body;
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Keeps a conversation's card (participants, gig title) for its chat view. */
+export function rememberChat(queryClient: QueryClient, chat: Chat): void {
+  queryClient.setQueryData(chatKey(chat.id), chat);
+}
+
+/**
+ * The answer of POST /api/chat/create (made from the gig page): the new conversation's card is kept
+ * so /inbox/{chatId} opens with its participant and gig title at once, and the list is read again.
+ */
+export function rememberCreatedChat(queryClient: QueryClient, body: unknown): void {
+  const chat = (body as { data?: Chat } | null)?.data;
+  if (chat?.id && Array.isArray(chat.participants)) rememberChat(queryClient, chat);
+  void queryClient.invalidateQueries({ queryKey: CHATS_KEY });
+}
+
+/** Applies a change to a conversation wherever it is cached (its card and every list page holding it). */
+export function updateChat(queryClient: QueryClient, chatId: string, change: (chat: Chat) => Chat): boolean {
+  let listed = false;
+  queryClient.setQueryData<Chat>(chatKey(chatId), (chat) => (chat ? change(chat) : chat));
+  queryClient.setQueriesData<ChatPage>({ queryKey: CHATS_KEY }, (page) => {
+    if (!page?.chats.some((c) => c.id === chatId)) return page;
+    listed = true;
+    return { ...page, chats: page.chats.map((c) => (c.id === chatId ? change(c) : c)) };
+  });
+  return listed;
+}
+
+/** GET /api/chat/{chatId}/messages?page=1&limit=50, merged with what is already held. */
+export function useChatMessages(queryClient: QueryClient, chatId: string | null) {
+  return useQuery({
+    queryKey: chatMessagesKey(chatId ?? ''),
+    queryFn: async ({ signal }) => {
+      const body = await apiRequest<{ messages: ChatMessage[] }>(`${chatPath(chatId ?? '')}/messages?page=1&limit=${MESSAGE_PAGE_SIZE}`, {
+        signal,
+      });
+      return mergeMessages(queryClient.getQueryData<ChatMessage[]>(chatMessagesKey(chatId ?? '')) ?? [], body.messages);
+    },
+    enabled: chatId !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Merges messages into a conversation's cache, if its messages are held. */
+export function addChatMessages(queryClient: QueryClient, chatId: string, messages: ChatMessage[]): void {
+  queryClient.setQueryData<ChatMessage[]>(chatMessagesKey(chatId), (held) => (held ? mergeMessages(held, messages) : held));
+}
+
+/** What the conversation missed since the last message held (`after`), merged into its cache. */
+export async function catchUpChat(queryClient: QueryClient, chatId: string): Promise<void> {
+  const held = queryClient.getQueryData<ChatMessage[]>(chatMessagesKey(chatId));
+  if (!held) return;
+  const missed = await fetchMessagesAfter<ChatMessage>(`${chatPath(chatId)}/messages`, lastSequenceOf(held));
+  if (missed.length) addChatMessages(queryClient, chatId, missed);
+}
+
+/** POST /api/chat/{chatId}/messages; the clientId makes a retried post one message. */
+export function postChatMessage(chatId: string, content: string, clientId: string): Promise<ChatMessage> {
+  return apiRequest<{ data: ChatMessage }>(`${chatPath(chatId)}/messages`, {
+    method: 'POST',
+    body: { content, type: 'text', clientId },
+  }).then((body) => body.data);
+}
+
+/** PATCH /api/chat/{chatId}/read up to the last sequence shown. */
+export function markChatRead(chatId: string, sequence: number): Promise<{ readSequence: number; unreadCount: number }> {
+  return apiRequest<{ data: { readSequence: number; unreadCount: number } }>(`${chatPath(chatId)}/read`, {
+    method: 'PATCH',
+    body: { sequence },
+  }).then((body) => body.data);
+}
