@@ -11,6 +11,8 @@ export interface RealtimeProxyOptions {
 
 /** Socket.IO's default path; the web client connects to the gateway's origin. */
 const PATH = '/socket.io/';
+/** Largest polling body passed on: Socket.IO's own `maxHttpBufferSize` (1 MB) and room for framing. */
+const MAX_BODY = 2 * 1_048_576;
 
 // Hop-by-hop headers describe one connection and are never forwarded (RFC 9110 §7.6.1).
 const HOP_BY_HOP = new Set([
@@ -52,9 +54,17 @@ export async function registerRealtimeProxy(app: App, options: RealtimeProxyOpti
       method: ['GET', 'POST', 'OPTIONS'],
       url: `${PATH}*`,
       config: { rateLimit: false },
-      handler: (request, reply) => {
+      handler: async (request, reply) => {
         reply.hijack();
-        forwardHttp(request.raw, reply.raw, replicaOrder(request.raw), 0);
+        // Polling bodies are small (Socket.IO caps them at 1 MB): read whole, so a refused connection can be retried elsewhere.
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of request.raw as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          if (size > MAX_BODY) return void reply.raw.writeHead(413).end();
+          chunks.push(chunk);
+        }
+        forwardHttp(request.raw, Buffer.concat(chunks), reply.raw, replicaOrder(request.raw), 0);
       },
     });
   });
@@ -78,14 +88,14 @@ export async function registerRealtimeProxy(app: App, options: RealtimeProxyOpti
     return upstreams.map((_, i) => upstreams[(start + i) % upstreams.length] as URL);
   }
 
-  function forwardHttp(req: IncomingMessage, res: ServerResponse, order: URL[], attempt: number) {
+  function forwardHttp(req: IncomingMessage, body: Buffer, res: ServerResponse, order: URL[], attempt: number) {
     const target = order[attempt] as URL;
     const upstream = httpRequest({
       host: target.hostname,
       port: target.port,
       method: req.method,
       path: req.url,
-      headers: forwardedHeaders(req),
+      headers: { ...withoutFraming(forwardedHeaders(req)), 'content-length': String(body.length) },
       agent,
     });
     upstream.on('response', (answer) => {
@@ -94,15 +104,17 @@ export async function registerRealtimeProxy(app: App, options: RealtimeProxyOpti
       answer.pipe(res);
     });
     upstream.on('error', (error: NodeJS.ErrnoException) => {
-      // Only a request with no body can be replayed on the next replica.
-      const replayable = req.method === 'GET' || req.method === 'OPTIONS';
-      if (error.code === 'ECONNREFUSED' && replayable && attempt + 1 < order.length) return forwardHttp(req, res, order, attempt + 1);
+      // Refused: nothing reached that replica, so the request goes to the next one as it is.
+      if (error.code === 'ECONNREFUSED' && attempt + 1 < order.length) return forwardHttp(req, body, res, order, attempt + 1);
       log.warn({ err: error, upstream: target.host }, 'realtime replica unreachable');
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ success: false, message: 'Realtime service unavailable', error: 'BAD_GATEWAY' }));
     });
-    res.on('close', () => upstream.destroy());
-    req.pipe(upstream);
+    // A client that gives up (a closed tab mid-poll) ends the upstream request; a finished one leaves the kept-alive socket alone.
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
+    upstream.end(body);
   }
 
   function forwardUpgrade(req: IncomingMessage, client: Duplex, head: Buffer, order: URL[], attempt: number) {
@@ -148,6 +160,11 @@ function forwardedHeaders(req: IncomingMessage, upgrade = false): IncomingHttpHe
   headers['x-forwarded-proto'] ??= 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
   if (req.headers.host) headers['x-forwarded-host'] ??= req.headers.host;
   return headers;
+}
+
+/** The headers without the body's framing: the body is sent whole, with its length. */
+function withoutFraming({ 'transfer-encoding': _chunked, 'content-length': _length, ...rest }: IncomingHttpHeaders): IncomingHttpHeaders {
+  return rest;
 }
 
 /** The address a client is known by: the first X-Forwarded-For entry (as the gateway's request.ip), else the peer. */

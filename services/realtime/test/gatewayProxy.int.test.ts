@@ -1,0 +1,103 @@
+import { SOCKET_EVENTS as E } from '@commonwork/contracts';
+import { createGateway } from '@commonwork/gateway';
+import { type App, createTokenVerifier } from '@commonwork/kit';
+import { eventually, testLogger } from '@commonwork/kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, startTestPlatform, type TestPlatform } from '../../../deploy/local/testPlatform.ts';
+import { fnv1a } from '../../../gateway/src/realtimeProxy.ts';
+import { type Client, connect, type Replicas, startReplicas } from './support.ts';
+
+type User = Awaited<ReturnType<typeof buildUser>>;
+
+/** An address whose hash picks replica `index` of `count`. */
+const addressFor = (index: number, count: number) => {
+  for (let i = 1; ; i++) if (fnv1a(`10.0.0.${i}`) % count === index) return `10.0.0.${i}`;
+};
+
+// The browser reaches the realtime tier only through the gateway: long-polling first, then the
+// WebSocket upgrade, both of which must reach the replica that holds the Engine.IO session.
+describe('the gateway in front of two realtime replicas', () => {
+  let p: TestPlatform;
+  let replicas: Replicas;
+  let gateway: App;
+  let gatewayUrl: string;
+  let ada: User;
+  const clients: Client[] = [];
+  const open = async (address: string, user: User = ada) => {
+    // Long-polling first, then the upgrade, as a browser does.
+    const client = await connect(gatewayUrl, user.token, { websocketOnly: false, extraHeaders: { 'x-forwarded-for': address } });
+    clients.push(client);
+    return client;
+  };
+  const socketsOn = async (url: string) => {
+    const replica = url === replicas.a.url ? replicas.a : replicas.b;
+    return (await replica.io.local.fetchSockets()).length;
+  };
+
+  beforeAll(async () => {
+    p = await startTestPlatform();
+    replicas = await startReplicas(p);
+    const { identity, marketplace, messaging } = p.platform.services;
+    gateway = await createGateway({
+      log: testLogger(),
+      verifier: createTokenVerifier(new URL('/.well-known/jwks.json', identity.url)),
+      services: { identity: identity.url, marketplace: marketplace.url, messaging: messaging.url },
+      realtime: [replicas.a.url, replicas.b.url],
+      rateLimit: { max: 3, authMax: 3 },
+    });
+    gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
+    ada = await buildUser(p);
+  });
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await gateway?.close();
+    await replicas?.stop();
+    await p?.stop();
+  });
+
+  it('upgrades from long-polling to WebSocket on the replica its address hashes to, and works end to end', async () => {
+    const client = await open(addressFor(1, 2));
+    await eventually(async () => client.socket.io.engine.transport.name === 'websocket');
+    expect(await socketsOn(replicas.b.url)).toBe(1);
+    expect(await socketsOn(replicas.a.url)).toBe(0);
+    const channel = await p.call('POST', '/api/chat/channels', { token: ada.token, body: { name: 'through the gateway' } });
+    expect((await client.call(E.joinChannels)).channelIds).toContain(channel.body.data.id);
+    const ack = await client.call(E.sendMessage, { channelId: channel.body.data.id, content: 'via the edge', type: 'text' });
+    expect(ack.success).toBe(true);
+    expect((await client.next(E.newMessage)).id).toBe(ack.message.id);
+    client.close();
+  });
+
+  it('spreads clients by address and never rate-limits socket traffic', async () => {
+    // The limit is 3 requests a minute; each client below makes several polling requests.
+    const many = await Promise.all(Array.from({ length: 6 }, (_, i) => open(addressFor(i % 2, 2))));
+    await eventually(async () => (await socketsOn(replicas.a.url)) === 3 && (await socketsOn(replicas.b.url)) === 3);
+    for (const client of many) client.close();
+  });
+
+  it('refuses the handshake at the replica, not at the edge, when the token is bad', async () => {
+    const refused = await connect(gatewayUrl, 'not-a-token', { websocketOnly: false }).catch((error: Error) => error);
+    expect(refused).toBeInstanceOf(Error);
+    expect((refused as Error).message).toBe('Authentication required');
+  });
+
+  it('moves a client on to the next replica when its own refuses connections', async () => {
+    const { identity, marketplace, messaging } = p.platform.services;
+    const dead = await createGateway({
+      log: testLogger(),
+      verifier: createTokenVerifier(new URL('/.well-known/jwks.json', identity.url)),
+      services: { identity: identity.url, marketplace: marketplace.url, messaging: messaging.url },
+      realtime: ['http://127.0.0.1:1', replicas.a.url],
+      rateLimit: { max: 100, authMax: 100 },
+    });
+    const url = await dead.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const client = await connect(url, ada.token, { websocketOnly: false, extraHeaders: { 'x-forwarded-for': addressFor(0, 2) } });
+      await eventually(async () => client.socket.io.engine.transport.name === 'websocket');
+      expect(await socketsOn(replicas.a.url)).toBe(1);
+      client.close();
+    } finally {
+      await dead.close();
+    }
+  });
+});
