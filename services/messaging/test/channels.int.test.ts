@@ -69,10 +69,10 @@ describe('community channels through the gateway', () => {
   it('gives concurrent posts distinct consecutive sequences', async () => {
     const { body } = await createChannel(ada.token, { name: 'busy' });
     const id = body.data.id;
-    const results = await Promise.all(Array.from({ length: 15 }, (_, i) => post(i % 2 ? ada.token : bob.token, id, `c${i}`)));
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => post(i % 2 ? ada.token : bob.token, id, `c${i}`)));
     expect(results.every((r) => r.status === 201)).toBe(true);
     const all = await p.call('GET', `/api/chat/channels/${id}/messages?after=0&limit=100`, { token: ada.token });
-    expect(all.body.messages.map((m: { sequence: number }) => m.sequence)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
+    expect(all.body.messages.map((m: { sequence: number }) => m.sequence)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
   });
 
   it('does not post the same message twice when a client retries with its clientId', async () => {

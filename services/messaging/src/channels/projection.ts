@@ -89,7 +89,8 @@ export async function loadChannelState(
   channelId: string,
   actorId: string,
 ): Promise<{ state: ChannelState; version: number }> {
-  const row = await db.selectFrom('channels').selectAll().where('id', '=', channelId).executeTakeFirst();
+  // Locked for the transaction: posters of one channel take turns for the next sequence.
+  const row = await db.selectFrom('channels').selectAll().where('id', '=', channelId).forUpdate().executeTakeFirst();
   if (!row) return { state: initialChannelState(), version: 0 };
   const member = await db
     .selectFrom('channel_members')
