@@ -45,3 +45,12 @@ export const UnreadCountPayload = z.object({
 });
 export const NewChatMessagePayload = ChatMessage;
 export const SocketErrorPayload = z.object({ message: z.string() });
+
+/** The channel rooms a socket was put in after `join-channels`. */
+export const ChannelsJoinedPayload = z.object({ channelIds: z.array(z.uuid()) });
+/** One channel room joined (after `join-channel`, or when the server added the user to a channel). */
+export const ChannelJoinedPayload = z.object({ channelId: z.uuid() });
+/** The server asks the client to join a channel it now belongs to (created, or joined by link elsewhere). */
+export const RequestChannelJoinPayload = z.object({ channelId: z.uuid() });
+/** A conversation the user takes part in was started (by them on another device, or by someone else). */
+export const ChatCreatedPayload = z.object({ chatId: z.uuid(), gigId: z.uuid(), participantIds: z.array(z.uuid()) });
