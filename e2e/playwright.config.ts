@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 /** Every run starts the platform on an empty data directory, so tests never see an earlier run's users. */
 const dataDir = mkdtempSync(join(tmpdir(), 'commonwork-e2e-'));
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 
 export default defineConfig({
   testDir: '.',

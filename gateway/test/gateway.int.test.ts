@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,10 @@ describe('gateway', () => {
     p = await startTestPlatform({ WEB_DIST: webDist, RATE_LIMIT_AUTH_MAX: '5' });
     ada = await buildUser(p);
   });
-  afterAll(() => p.stop());
+  afterAll(async () => {
+    await p.stop();
+    rmSync(webDist, { recursive: true, force: true });
+  });
 
   it('serves liveness and readiness', async () => {
     expect(await p.call('GET', '/healthz')).toEqual({ status: 200, body: { status: 'ok' } });
