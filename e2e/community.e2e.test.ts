@@ -14,6 +14,9 @@ async function signUpInNewContext(browser: Browser, prefix: string): Promise<{ p
   return { page, person };
 }
 
+// Two people, each signed up through the browser, and many round trips: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 const channelButton = (page: Page, name: string) => page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name });
 const messages = (page: Page) => page.getByRole('list', { name: 'Messages' });
 const composer = (page: Page, channel: string) => page.getByRole('textbox', { name: `Message #${channel}` });
@@ -104,6 +107,20 @@ test('two people talk live in a channel joined by link, with unread counts', asy
   // Members panel: both online in the open channel.
   const members = b.page.getByRole('complementary', { name: 'Channel members' });
   await expect(members.getByRole('region', { name: 'Online members' })).toContainText(a.person.name);
+
+  // B drops off the network: A sees B go offline and posts twice; B reconnects and has both, once each, in order.
+  await b.page.context().setOffline(true);
+  await expect(a.page.getByRole('region', { name: 'Offline members' })).toContainText(b.person.name);
+  for (const text of [`Missed one ${tag}`, `Missed two ${tag}`]) {
+    await aBox.fill(text);
+    await aBox.press('Enter');
+    await expect(messages(a.page).getByText(text)).toBeVisible();
+  }
+  await b.page.context().setOffline(false);
+  await expect(messages(b.page).getByRole('listitem').last()).toContainText(`Missed two ${tag}`);
+  await expect(messages(b.page).getByRole('listitem').nth(-2)).toContainText(`Missed one ${tag}`);
+  await expect(messages(b.page).getByText(`Missed one ${tag}`)).toHaveCount(1);
+  await expect(a.page.getByRole('region', { name: 'Online members' })).toContainText(b.person.name);
 
   // A posts in the other channel: B's list shows an unread count there, and opening it clears it.
   await channelButton(a.page, builds).click();

@@ -3,6 +3,7 @@ import { Hash } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation } from 'react-router-dom';
+import { useMediaQuery } from '../../shared/hooks/useMediaQuery.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useChannelMessages, useChannels } from './api.ts';
 import { ChannelList } from './ChannelList.tsx';
@@ -32,14 +33,17 @@ export function CommunityPage() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const location = useLocation();
-  const channelsQuery = useChannels();
+  const channelsQuery = useChannels(queryClient);
   const channels = channelsQuery.data;
 
   const [chosenId, setChosenId] = useState<string | null>(() => requestedChannelOf(location.state));
   const [search, setSearch] = useState('');
   const [createOpen, setCreateOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [membersOpen, setMembersOpen] = useState(true);
+  // The members panel is a column on wide screens (open unless closed) and an overlay on others (closed unless opened).
+  const wide = useMediaQuery('(min-width: 1280px)');
+  const [membersToggled, setMembersToggled] = useState<boolean | null>(null);
+  const membersOpen = membersToggled ?? wide;
   const [mobilePane, setMobilePane] = useState<'list' | 'chat'>(() => (requestedChannelOf(location.state) ? 'chat' : 'list'));
   const [joinLinks, setJoinLinks] = useState<Record<string, string>>({});
 
@@ -95,8 +99,12 @@ export function CommunityPage() {
               userId={user?.id}
               onSend={send}
               membersOpen={membersOpen}
-              onToggleMembers={() => setMembersOpen((open) => !open)}
-              onOpenSettings={() => setSettingsOpen(true)}
+              onToggleMembers={() => setMembersToggled(!membersOpen)}
+              onOpenSettings={() => {
+                // Counts and members move without events of their own: the dialog shows fresh ones.
+                void channelsQuery.refetch();
+                setSettingsOpen(true);
+              }}
               onBack={() => setMobilePane('list')}
             />
           ) : (
@@ -107,12 +115,12 @@ export function CommunityPage() {
           )}
         </section>
 
-        {selected && membersOpen && (
+        {selected && membersOpen && (wide || mobilePane === 'chat') && (
           <aside
             aria-label="Channel members"
             className="absolute inset-y-0 right-0 z-10 w-64 border-l border-slate-200 bg-white shadow-xl xl:static xl:w-60 xl:shadow-none dark:border-slate-800 dark:bg-slate-900"
           >
-            <MembersPanel channel={selected} onClose={() => setMembersOpen(false)} />
+            <MembersPanel channel={selected} userId={user?.id} onClose={() => setMembersToggled(false)} />
           </aside>
         )}
       </div>

@@ -1,6 +1,6 @@
 import type { Channel } from '@commonwork/contracts';
 import { X } from 'lucide-react';
-import { usePresence } from '../../shared/socket/index.ts';
+import { usePresence, useSocket } from '../../shared/socket/index.ts';
 import { Avatar } from '../../shared/ui/Avatar.tsx';
 import { splitMembers } from './channels.ts';
 
@@ -41,9 +41,10 @@ function Group({ title, members, online }: { title: string; members: Member[]; o
 }
 
 /** The members panel (spec 002 §2): online and offline, status kept live by `user-status-updated`. */
-export function MembersPanel({ channel, onClose }: { channel: Channel; onClose: () => void }) {
+export function MembersPanel({ channel, userId, onClose }: { channel: Channel; userId: string | undefined; onClose: () => void }) {
   const presence = usePresence();
-  const { online, offline } = splitMembers(channel.members, presence);
+  const { connected } = useSocket();
+  const { online, offline } = splitMembers(channel.members, presence, userId && connected ? userId : null);
   return (
     <div className="flex h-full flex-col">
       <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3 dark:border-slate-800">

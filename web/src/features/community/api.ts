@@ -2,7 +2,14 @@ import { type Channel, type ChannelMessage, type CreateChannelRequest, MESSAGE_P
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../shared/api/index.ts';
-import { type ChannelUpdated, fetchMessagesAfter, lastSequenceOf, mergeMessages, withLastSequence } from '../../shared/socket/index.ts';
+import {
+  type ChannelUpdated,
+  fetchMessagesAfter,
+  lastSequenceOf,
+  mergeMessages,
+  reconcileReadState,
+  withLastSequence,
+} from '../../shared/socket/index.ts';
 import type { PaneMessage } from './optimistic.ts';
 
 export type CreateChannelBody = z.output<typeof CreateChannelRequest>;
@@ -15,10 +22,15 @@ export const messagesKey = (channelId: string) => ['chat', 'channel-messages', c
 const channelPath = (channelId: string) => `/api/chat/channels/${encodeURIComponent(channelId)}`;
 
 /** GET /api/chat/channels: the channels the user may see, with server-computed unread counts. */
-export function useChannels() {
+export function useChannels(queryClient: QueryClient) {
   return useQuery({
     queryKey: CHANNELS_KEY,
-    queryFn: ({ signal }) => apiRequest<{ data: Channel[] }>('/api/chat/channels', { signal }).then((body) => body.data),
+    queryFn: async ({ signal }) => {
+      const { data } = await apiRequest<{ data: Channel[] }>('/api/chat/channels', { signal });
+      // Live updates that landed while this answer was on its way are kept.
+      const held = new Map((queryClient.getQueryData<Channel[]>(CHANNELS_KEY) ?? []).map((c) => [c.id, c]));
+      return data.map((channel) => reconcileReadState(channel, held.get(channel.id), ['lastActivity', 'messageCount']));
+    },
   });
 }
 
@@ -51,9 +63,14 @@ export async function catchUpChannel(queryClient: QueryClient, channelId: string
   if (missed.length) addMessages(queryClient, channelId, missed);
 }
 
-/** Merges server messages into a channel's cache, if that channel's messages are held. */
+/**
+ * Merges server messages into a channel's cache when its messages are held or being loaded (the
+ * load merges what it finds held, so a message that arrives live meanwhile is not lost).
+ */
 export function addMessages(queryClient: QueryClient, channelId: string, messages: ChannelMessage[]): void {
-  queryClient.setQueryData<PaneMessage[]>(messagesKey(channelId), (held) => (held ? mergeMessages<PaneMessage>(held, messages) : held));
+  const key = messagesKey(channelId);
+  const loading = queryClient.getQueryState(key)?.fetchStatus === 'fetching';
+  queryClient.setQueryData<PaneMessage[]>(key, (held) => (held || loading ? mergeMessages<PaneMessage>(held ?? [], messages) : held));
 }
 
 /** Applies a change to one channel of the cached list. */

@@ -20,11 +20,12 @@ type Member = Channel['members'][number];
 
 /**
  * The members panel: online and offline, by name. A live `user-status-updated` wins over the
- * status the list call returned; 'away' counts as online (connected, idle).
+ * status the list call returned; 'away' counts as online (connected, idle); `self` (the user, while
+ * their socket is connected) is online.
  */
-export function splitMembers(members: readonly Member[], presence: ReadonlyMap<string, Presence>) {
+export function splitMembers(members: readonly Member[], presence: ReadonlyMap<string, Presence>, self: string | null = null) {
   const withStatus = members
-    .map((member) => ({ ...member, status: presence.get(member._id) ?? member.status }))
+    .map((member) => ({ ...member, status: member._id === self ? 'online' : (presence.get(member._id) ?? member.status) }))
     .sort((a, b) => a.name.localeCompare(b.name));
   return {
     online: withStatus.filter((m) => m.status !== 'offline'),

@@ -70,6 +70,10 @@ describe('splitMembers', () => {
     expect(offline.map((m) => m.name)).toEqual(['Ada']);
   });
 
+  it('shows the connected user as online', () => {
+    expect(splitMembers(members, new Map(), me).online.map((m) => m.name)).toEqual(['Zoe']);
+  });
+
   it('counts away as online', () => {
     expect(splitMembers(members, new Map([[other, 'away' as const]])).online.map((m) => m.name)).toEqual(['Ada']);
   });

@@ -16,7 +16,12 @@ export function useChannelLive(selected: Channel | null, userId: string | undefi
   const isMember = selected?.isMember ?? false;
 
   const refreshList = useCallback(() => void queryClient.invalidateQueries({ queryKey: CHANNELS_KEY, exact: true }), [queryClient]);
-  const isKnown = (channelId: string) => queryClient.getQueryData<Channel[]>(CHANNELS_KEY)?.some((c) => c.id === channelId) ?? false;
+  const listed = () => queryClient.getQueryData<Channel[]>(CHANNELS_KEY) ?? [];
+  const isKnown = (channelId: string) => listed().some((c) => c.id === channelId);
+  // Nobody announces that someone else joined a channel: a sender or a status from someone not in
+  // the members held means the list (members and counts) is read again.
+  const isKnownMember = (userId: string, channelId?: string) =>
+    listed().some((c) => (!channelId || c.id === channelId) && c.members.some((m) => m._id === userId));
   const catchUp = useCallback(
     (channelId: string) => {
       catchUpChannel(queryClient, channelId).catch((error: unknown) => console.warn('Catch-up failed', error));
@@ -51,6 +56,7 @@ export function useChannelLive(selected: Channel | null, userId: string | undefi
 
   const onMessage = (message: ChannelMessage) => {
     addMessages(queryClient, message.channel, [message]);
+    if (!isKnownMember(message.sender._id, message.channel)) refreshList();
     // The server moves a sender's read position with their post (this user, on any device).
     if (message.sender._id === userId) {
       updateChannel(queryClient, message.channel, (c) => withReadPosition(c, { readSequence: message.sequence, unreadCount: 0 }));
@@ -64,6 +70,9 @@ export function useChannelLive(selected: Channel | null, userId: string | undefi
   });
   useSocketEvent('unread-count', (read) => {
     if (read.kind === 'channel') updateChannel(queryClient, read.conversationId, (c) => withReadPosition(c, read));
+  });
+  useSocketEvent('user-status-updated', ({ userId: who }) => {
+    if (who !== userId && !isKnownMember(who)) refreshList();
   });
   useSocketEvent('request-channel-join', ({ channelId }) => {
     socket?.emit('join-channel', { id: channelId });

@@ -1,7 +1,7 @@
 import { CHAT_PAGE_SIZE, type Chat, type ChatMessage, MESSAGE_PAGE_SIZE } from '@commonwork/contracts';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../shared/api/index.ts';
-import { fetchMessagesAfter, lastSequenceOf, mergeMessages } from '../../shared/socket/index.ts';
+import { fetchMessagesAfter, lastSequenceOf, mergeMessages, reconcileReadState } from '../../shared/socket/index.ts';
 
 export interface ChatPage {
   chats: Chat[];
@@ -22,8 +22,12 @@ export function useChats(queryClient: QueryClient, page: number) {
     queryKey: [...CHATS_KEY, page],
     queryFn: async ({ signal }) => {
       const body = await apiRequest<ChatPage>(`/api/chat/user?page=${page}&limit=${CHAT_PAGE_SIZE}`, { signal });
-      for (const chat of body.chats) rememberChat(queryClient, chat);
-      return body;
+      // A message that arrived live while this answer was on its way stays the last message.
+      const chats = body.chats.map((chat) =>
+        reconcileReadState(chat, queryClient.getQueryData<Chat>(chatKey(chat.id)), ['lastMessage', 'lastActivity']),
+      );
+      for (const chat of chats) rememberChat(queryClient, chat);
+      return { ...body, chats };
     },
     placeholderData: keepPreviousData,
   });
@@ -71,9 +75,11 @@ export function useChatMessages(queryClient: QueryClient, chatId: string | null)
   });
 }
 
-/** Merges messages into a conversation's cache, if its messages are held. */
+/** Merges messages into a conversation's cache when they are held or being loaded (see community's addMessages). */
 export function addChatMessages(queryClient: QueryClient, chatId: string, messages: ChatMessage[]): void {
-  queryClient.setQueryData<ChatMessage[]>(chatMessagesKey(chatId), (held) => (held ? mergeMessages(held, messages) : held));
+  const key = chatMessagesKey(chatId);
+  const loading = queryClient.getQueryState(key)?.fetchStatus === 'fetching';
+  queryClient.setQueryData<ChatMessage[]>(key, (held) => (held || loading ? mergeMessages(held ?? [], messages) : held));
 }
 
 /** What the conversation missed since the last message held (`after`), merged into its cache. */

@@ -94,3 +94,22 @@ export function withReadPosition<T extends ReadState>(state: T, read: { readSequ
   const next = { ...state, lastSequence: last, readSequence: read.readSequence };
   return { ...next, unreadCount: unreadOf(next) };
 }
+
+/**
+ * A list answer against what live events already told this screen. Sequences and read positions
+ * only grow, so the larger of each wins: an answer read on the server just before a message was
+ * posted cannot undo that message's live update. When the held copy has gone further, the fields
+ * named in `newer` (last message, activity, counts) are taken from it too.
+ */
+export function reconcileReadState<T extends ReadState>(fetched: T, held: T | undefined, newer: readonly (keyof T)[] = []): T {
+  if (!held) return fetched;
+  const carried: Partial<T> = {};
+  if (held.lastSequence > fetched.lastSequence) for (const key of newer) carried[key] = held[key];
+  const next = {
+    ...fetched,
+    ...carried,
+    lastSequence: Math.max(fetched.lastSequence, held.lastSequence),
+    readSequence: Math.max(fetched.readSequence, held.readSequence),
+  };
+  return { ...next, unreadCount: unreadOf(next) };
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   lastSequenceOf,
   mergeMessages,
+  reconcileReadState,
   type Sequenced,
   unreadOf,
   withLastSequence,
@@ -117,5 +118,30 @@ describe('unread counts from server numbers', () => {
 
   it('learns from a read answer that the conversation had gone further', () => {
     expect(withReadPosition(channel, { readSequence: 9, unreadCount: 3 })).toMatchObject({ lastSequence: 12, unreadCount: 3 });
+  });
+});
+
+describe('reconcileReadState', () => {
+  const held = { lastSequence: 5, readSequence: 3, unreadCount: 2, isMember: true, lastMessage: 'five' };
+
+  it('keeps what live events added when the answer was read before them', () => {
+    const fetched = { lastSequence: 4, readSequence: 3, unreadCount: 1, isMember: true, lastMessage: 'four' };
+    expect(reconcileReadState(fetched, held, ['lastMessage'])).toEqual({ ...held });
+  });
+
+  it('takes the answer when it is as new or newer, keeping a read position marked locally', () => {
+    const fetched = { lastSequence: 6, readSequence: 2, unreadCount: 4, isMember: true, lastMessage: 'six' };
+    expect(reconcileReadState(fetched, held, ['lastMessage'])).toEqual({
+      lastSequence: 6,
+      readSequence: 3,
+      unreadCount: 3,
+      isMember: true,
+      lastMessage: 'six',
+    });
+  });
+
+  it('is the answer when nothing is held', () => {
+    const fetched = { lastSequence: 1, readSequence: 0, unreadCount: 1 };
+    expect(reconcileReadState(fetched, undefined)).toBe(fetched);
   });
 });

@@ -3,6 +3,7 @@ export {
   lastSequenceOf,
   mergeMessages,
   type ReadState,
+  reconcileReadState,
   type Sequenced,
   unreadOf,
   withLastSequence,
