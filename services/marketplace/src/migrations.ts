@@ -61,4 +61,13 @@ export const migrations: ServiceMigration[] = [
         .execute();
     },
   },
+  {
+    name: '0002_listing_order_indexes',
+    async up(db, schema) {
+      // The listing's default order (best rated, newest) straight from an index, with or without a category.
+      const gigs = sql.table(`${schema}.gigs`);
+      await sql`create index gigs_rating_order_idx on ${gigs} (status, rating desc, created_at desc, id)`.execute(db);
+      await sql`create index gigs_category_rating_order_idx on ${gigs} (status, category, rating desc, created_at desc, id)`.execute(db);
+    },
+  },
 ];

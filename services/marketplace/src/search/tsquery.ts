@@ -15,4 +15,4 @@ export function toPrefixTsQuery(text: string): string | null {
 }
 
 /** Short queries get typo tolerance from trigram similarity; longer ones are precise enough with full-text search. */
-export const isShortQuery = (text: string) => text.trim().split(/\s+/).length <= 3 && text.trim().length <= 40;
+export const isTypoCandidate = (text: string) => text.trim().split(/\s+/).length <= 3 && text.trim().length <= 40;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isShortQuery, toPrefixTsQuery } from './tsquery.ts';
+import { isTypoCandidate, toPrefixTsQuery } from './tsquery.ts';
 
 describe('toPrefixTsQuery', () => {
   it.each([
@@ -19,10 +19,10 @@ describe('toPrefixTsQuery', () => {
   });
 });
 
-describe('isShortQuery', () => {
+describe('isTypoCandidate', () => {
   it('is true for up to three words', () => {
-    expect(isShortQuery('kubernets')).toBe(true);
-    expect(isShortQuery('react landing page')).toBe(true);
-    expect(isShortQuery('react landing page fast')).toBe(false);
+    expect(isTypoCandidate('kubernets')).toBe(true);
+    expect(isTypoCandidate('react landing page')).toBe(true);
+    expect(isTypoCandidate('react landing page fast')).toBe(false);
   });
 });
