@@ -116,6 +116,11 @@ test('two people talk live in a channel joined by link, with unread counts', asy
     await aBox.press('Enter');
     await expect(messages(a.page).getByText(text)).toBeVisible();
   }
+  // Sending while offline: the socket is down and the REST fallback fails, so the temporary message goes.
+  await bBox.fill(`Lost ${tag}`);
+  await bBox.press('Enter');
+  await expect(toast(b.page, 'Failed to send message')).toBeVisible();
+  await expect(messages(b.page).getByText(`Lost ${tag}`)).toHaveCount(0);
   await b.page.context().setOffline(false);
   await expect(messages(b.page).getByRole('listitem').last()).toContainText(`Missed two ${tag}`);
   await expect(messages(b.page).getByRole('listitem').nth(-2)).toContainText(`Missed one ${tag}`);
@@ -181,6 +186,8 @@ test('a buyer contacts a freelancer about a gig and both talk live in the inbox'
   await expect(row).toContainText('Hi! Could you review');
   await expect(row).toContainText('1 unread');
   await expect(row).toContainText('Just now');
+  await expect(freelancer.page.getByText('Page 1 of 1')).toBeVisible();
+  await expect(freelancer.page.getByRole('button', { name: 'Next' })).toBeDisabled();
 
   // Search by gig title and by name; a miss says so.
   const search = freelancer.page.getByRole('searchbox', { name: 'Search conversations' });

@@ -43,7 +43,8 @@ function ChannelRow({ channel, selected, onSelect }: { channel: Channel; selecte
       >
         <Icon className="h-4 w-4 shrink-0 opacity-70" aria-hidden="true" />
         <span className={`min-w-0 truncate ${unread ? 'font-semibold text-slate-900 dark:text-white' : ''}`}>{channel.name}</span>
-        <UnreadBadge count={channel.unreadCount} />
+        {/* The open channel is being read: its count drops as soon as the read is marked. */}
+        <UnreadBadge count={selected ? 0 : channel.unreadCount} />
       </button>
     </li>
   );

@@ -132,7 +132,7 @@ export function ChatList(props: ChatListProps) {
           </ul>
         )}
       </nav>
-      {chats && props.totalPages > 1 && (
+      {chats && chats.length > 0 && (
         <div className="flex items-center justify-between gap-2 border-t border-slate-200 px-3 py-2 dark:border-slate-800">
           <button
             type="button"
