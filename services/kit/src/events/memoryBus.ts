@@ -47,7 +47,11 @@ export class MemoryBus implements EventBus {
 
   private publishOn(subject: string, envelope: EventEnvelope) {
     const now = Date.now();
-    for (const [id, at] of this.seen) if (now - at > DUPLICATE_WINDOW_MS) this.seen.delete(id);
+    // Ids are remembered in publish order, so expiry stops at the first one still inside the window.
+    for (const [id, at] of this.seen) {
+      if (now - at <= DUPLICATE_WINDOW_MS) break;
+      this.seen.delete(id);
+    }
     const dedupeKey = `${subject}|${envelope.id}`;
     if (this.seen.has(dedupeKey)) return;
     const stream = [...this.streams.values()].find((s) => s.subjects.some((f) => subjectMatches(f, subject)));
