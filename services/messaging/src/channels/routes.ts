@@ -1,36 +1,28 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { messagingRoutes } from '@commonwork/contracts';
-import { createError, Forbidden, handleCommand, registerRoute, type ServiceContext } from '@commonwork/kit';
-import type { FastifyRequest } from 'fastify';
+import { createError, Forbidden, registerRoute, type ServiceContext } from '@commonwork/kit';
+import { aggregateCommands } from '../commands.ts';
 import { listMessages } from '../reads/listMessages.ts';
 import { readConversation } from '../reads/readConversation.ts';
 import type { MessagingDb } from '../tables.ts';
 import { personCard } from '../tables.ts';
 import { channelStreamId } from './channel.ts';
-import { type ChannelCommand, ChannelNotFound, channelDecider } from './decide.ts';
+import { ChannelNotFound, channelDecider } from './decide.ts';
 import { presentChannel, presentChannelMessage } from './present.ts';
 import { loadChannelState, projectChannelEvents } from './projection.ts';
 
 const InvalidJoinLink = createError('JOIN_LINK_INVALID', 'This join link is invalid or has been revoked', 404);
 
-/** Concurrent posters contend for the next sequence; a loser decides again on the new state. */
-const RETRIES = 8;
-
 export function registerChannelRoutes(ctx: ServiceContext) {
   const { app, verifier } = ctx;
   const db = ctx.db as MessagingDb;
 
-  const execute = (channelId: string, actorId: string, command: ChannelCommand, request: FastifyRequest) =>
-    handleCommand(db, channelDecider, command, {
-      schema: 'messaging',
-      streamId: channelStreamId(channelId),
-      metadata: ctx.metadataFor(request, actorId),
-      now: new Date(),
-      project: (trx, events) => projectChannelEvents(trx as MessagingDb, events),
-      afterCommit: ctx.published,
-      load: (trx) => loadChannelState(trx as MessagingDb, channelId, actorId),
-      retries: RETRIES,
-    });
+  const execute = aggregateCommands(ctx, {
+    decider: channelDecider,
+    streamId: channelStreamId,
+    project: projectChannelEvents,
+    load: (trx, id, actorId) => loadChannelState(trx, id, actorId),
+  });
 
   const membersOf = (channelIds: string[]) =>
     channelIds.length === 0

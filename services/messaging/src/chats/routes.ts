@@ -1,33 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { messagingRoutes } from '@commonwork/contracts';
-import { createError, handleCommand, registerRoute, type ServiceContext, ValidationFailed } from '@commonwork/kit';
-import type { FastifyRequest } from 'fastify';
+import { createError, registerRoute, type ServiceContext, ValidationFailed } from '@commonwork/kit';
+import { aggregateCommands } from '../commands.ts';
 import { listMessages } from '../reads/listMessages.ts';
 import { readConversation } from '../reads/readConversation.ts';
 import { type MessagingDb, type PersonCard, personCard } from '../tables.ts';
 import { chatIdFor, chatStreamId } from './chat.ts';
-import { type ChatCommand, ChatNotFound, chatDecider, NotAParticipant } from './decide.ts';
+import { ChatNotFound, chatDecider, NotAParticipant } from './decide.ts';
 import { presentChat, presentChatMessage } from './present.ts';
 import { loadChatState, projectChatEvents } from './projection.ts';
 
 const GigUnavailable = createError('GIG_NOT_FOUND', 'Gig not found', 404);
-const RETRIES = 8;
 
 export function registerChatRoutes(ctx: ServiceContext) {
   const { app, verifier } = ctx;
   const db = ctx.db as MessagingDb;
 
-  const execute = (chatId: string, actorId: string, command: ChatCommand, request: FastifyRequest) =>
-    handleCommand(db, chatDecider, command, {
-      schema: 'messaging',
-      streamId: chatStreamId(chatId),
-      metadata: ctx.metadataFor(request, actorId),
-      now: new Date(),
-      project: (trx, events) => projectChatEvents(trx as MessagingDb, events),
-      afterCommit: ctx.published,
-      load: (trx) => loadChatState(trx as MessagingDb, chatId),
-      retries: RETRIES,
-    });
+  const execute = aggregateCommands(ctx, {
+    decider: chatDecider,
+    streamId: chatStreamId,
+    project: projectChatEvents,
+    load: (trx, id) => loadChatState(trx, id),
+  });
 
   const peopleMap = async (ids: string[]) => {
     const rows = ids.length ? await db.selectFrom('people').selectAll().where('user_id', 'in', ids).execute() : [];
