@@ -1,0 +1,240 @@
+// A realtime replica for the bench, with the probes the bench reads: when the replica hands each
+// `new-message` of the run to its adapter, its event-loop utilisation, and the adapter-only pings.
+// With NATS, each replica runs in a worker thread of its own with its own NATS and Redis
+// connections (its own event loop, as a replica process has in cluster mode); with the in-process
+// bus it must share the main thread, since that bus cannot cross threads.
+import { performance } from 'node:perf_hooks';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { ChannelMessagePosted, SOCKET_EVENTS } from '@commonwork/contracts';
+import { createLogger, createTokenVerifier, type EventBus, NatsBus } from '@commonwork/kit';
+import { type RunningRealtime, startRealtime } from '@commonwork/realtime';
+import { PAD, PING_EVENT, type PingPayload } from './protocol.ts';
+import { atFixedRate, hrNow } from './stats.ts';
+
+export interface ReplicaSettings {
+  identityUrl: string;
+  messagingUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  /** Only `new-message`s whose clientId starts with this are timed. */
+  clientIdPrefix: string;
+}
+
+export interface MessageTimings {
+  handling?: number;
+  emitted?: number;
+}
+
+export interface PingRun {
+  room: string;
+  tag: string;
+  count: number;
+  rate: number;
+}
+
+/** What the bench asks of a replica, wherever it runs. */
+export interface Replica {
+  url: string;
+  layout: 'thread' | 'main thread';
+  /** Emits `count` pings to `room` at `rate` (the adapter-only path); resolves with the elapsed ms. */
+  pings(run: PingRun): Promise<number>;
+  /** Starts measuring the event-loop utilisation. */
+  eluBegin(): Promise<void>;
+  /** The utilisation since `eluBegin` (1 = never idle). */
+  eluEnd(): Promise<number>;
+  /**
+   * Per timed message, by clientId: when this replica's shared consumer began handling its event,
+   * and when it handed the `new-message` to its adapter (bench clock); only the replica that
+   * handled a message has it.
+   */
+  timings(): Promise<[string, MessageTimings][]>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The bus as a replica sees it, timing when its shared consumer begins handling each timed
+ * `channel.message_posted` event (before the ordering gate and the emits).
+ */
+function timedBus(bus: EventBus, clientIdPrefix: string, timings: Map<string, MessageTimings>): EventBus {
+  return {
+    ensureStream: (stream, subjects) => bus.ensureStream(stream, subjects),
+    publish: (envelope) => bus.publish(envelope),
+    consume: (spec) =>
+      bus.consume({
+        ...spec,
+        handle: (message) => {
+          if (message.envelope.type === ChannelMessagePosted.type) {
+            const clientId = (message.envelope.data as { message?: { clientId?: string | null } }).message?.clientId;
+            if (clientId?.startsWith(clientIdPrefix)) {
+              const t = timings.get(clientId) ?? {};
+              t.handling ??= hrNow();
+              timings.set(clientId, t);
+            }
+          }
+          return spec.handle(message);
+        },
+      }),
+    ping: () => bus.ping(),
+    close: () => bus.close(),
+  };
+}
+
+/** The parts of a replica either layout shares: the probes around a started realtime replica. */
+function probe(realtime: RunningRealtime, clientIdPrefix: string, timings: Map<string, MessageTimings>) {
+  const adapter = realtime.io.of('/').adapter;
+  const broadcast = adapter.broadcast.bind(adapter);
+  // Local emits only: what arrives from the other replica through Redis is broadcast by the
+  // adapter's own `super.broadcast`, which this does not see.
+  adapter.broadcast = (packet, opts) => {
+    const [event, payload] = (packet as { data?: [string, { clientId?: string | null }?] }).data ?? [];
+    const clientId = payload?.clientId;
+    if (event === SOCKET_EVENTS.newMessage && clientId?.startsWith(clientIdPrefix)) {
+      const t = timings.get(clientId) ?? {};
+      t.emitted ??= hrNow();
+      timings.set(clientId, t);
+    }
+    broadcast(packet, opts);
+  };
+  let eluStart = performance.eventLoopUtilization();
+  return {
+    pings: async ({ room, tag, count, rate }: PingRun) => {
+      const started = hrNow();
+      await atFixedRate(count, rate, (index) => {
+        const ping: PingPayload = { tag, index, sentAt: hrNow(), pad: PAD };
+        realtime.io.to(room).emit(PING_EVENT, ping);
+      });
+      return hrNow() - started;
+    },
+    eluBegin: async () => {
+      eluStart = performance.eventLoopUtilization();
+    },
+    eluEnd: async () => performance.eventLoopUtilization(performance.eventLoopUtilization(), eluStart).utilization,
+    timings: async () => [...timings],
+  };
+}
+
+/** A replica in the main thread, on the caller's bus (the in-process bus's only option). */
+export async function startInlineReplica(settings: ReplicaSettings, bus: EventBus): Promise<Replica> {
+  const timings = new Map<string, MessageTimings>();
+  const realtime = await startRealtime({
+    bus: timedBus(bus, settings.clientIdPrefix, timings),
+    log: createLogger('bench', 'silent'),
+    verifier: createTokenVerifier(new URL('/.well-known/jwks.json', settings.identityUrl)),
+    messagingUrl: settings.messagingUrl,
+    redisUrl: settings.redisUrl,
+    redisPrefix: settings.redisPrefix,
+  });
+  return { url: realtime.url, layout: 'main thread', ...probe(realtime, settings.clientIdPrefix, timings), stop: () => realtime.stop() };
+}
+
+interface ThreadData extends ReplicaSettings {
+  kind: 'realtime-replica';
+  natsUrl: string;
+  natsNamespace: string;
+}
+
+type Command = 'pings' | 'eluBegin' | 'eluEnd' | 'timings' | 'stop';
+
+/** A replica in a worker thread of its own, with its own NATS connection in the run's namespace. */
+export async function startThreadReplica(settings: ReplicaSettings, nats: { url: string; namespace: string }): Promise<Replica> {
+  // tsx does not register itself in worker threads: the worker registers it, then loads this file.
+  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
+  const data: ThreadData = { ...settings, kind: 'realtime-replica', natsUrl: nats.url, natsNamespace: nats.namespace };
+  const worker = new Worker(boot, { eval: true, workerData: data });
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  let nextId = 0;
+  let exited = false;
+  worker.on('message', (message: { id: number; result?: unknown; error?: string }) => {
+    const call = pending.get(message.id);
+    pending.delete(message.id);
+    if (message.error !== undefined) call?.reject(new Error(`replica: ${message.error}`));
+    else call?.resolve(message.result);
+  });
+  const failAll = (error: Error) => {
+    for (const call of pending.values()) call.reject(error);
+    pending.clear();
+  };
+  worker.on('error', failAll);
+  worker.on('exit', (code) => {
+    exited = true;
+    failAll(new Error(`replica thread exited (${code})`));
+  });
+  const call = <T>(command: Command | 'start', args: unknown, timeoutMs: number) =>
+    new Promise<T>((resolve, reject) => {
+      if (exited) return reject(new Error('replica thread has exited'));
+      const id = nextId++;
+      const timer = setTimeout(() => {
+        pending.delete(id);
+        reject(new Error(`replica ${command} took longer than ${timeoutMs / 1000} s`));
+      }, timeoutMs);
+      pending.set(id, {
+        resolve: (value) => {
+          clearTimeout(timer);
+          resolve(value as T);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      });
+      worker.postMessage({ id, command, args });
+    });
+  let url: string;
+  try {
+    url = await call<string>('start', undefined, 60_000);
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
+  return {
+    url,
+    layout: 'thread',
+    pings: (run) => call('pings', run, (run.count / run.rate) * 1000 + 30_000),
+    eluBegin: () => call('eluBegin', undefined, 10_000),
+    eluEnd: () => call('eluEnd', undefined, 10_000),
+    timings: () => call('timings', undefined, 10_000),
+    stop: async () => {
+      await call('stop', undefined, 30_000).catch(() => undefined);
+      await worker.terminate();
+    },
+  };
+}
+
+if (!isMainThread && parentPort && (workerData as ThreadData | undefined)?.kind === 'realtime-replica') {
+  const port = parentPort;
+  const settings = workerData as ThreadData;
+  const log = createLogger('bench', 'silent');
+  let bus: NatsBus | undefined;
+  let realtime: RunningRealtime | undefined;
+  let probes: ReturnType<typeof probe> | undefined;
+  const timings = new Map<string, MessageTimings>();
+  const commands: Record<Command | 'start', (args: never) => Promise<unknown>> = {
+    start: async () => {
+      bus = await NatsBus.connect({ url: settings.natsUrl, log, namespace: settings.natsNamespace, ackWaitMs: 2_000 });
+      realtime = await startRealtime({
+        bus: timedBus(bus, settings.clientIdPrefix, timings),
+        log,
+        verifier: createTokenVerifier(new URL('/.well-known/jwks.json', settings.identityUrl)),
+        messagingUrl: settings.messagingUrl,
+        redisUrl: settings.redisUrl,
+        redisPrefix: settings.redisPrefix,
+      });
+      probes = probe(realtime, settings.clientIdPrefix, timings);
+      return realtime.url;
+    },
+    pings: (run: PingRun) => (probes as NonNullable<typeof probes>).pings(run),
+    eluBegin: () => (probes as NonNullable<typeof probes>).eluBegin(),
+    eluEnd: () => (probes as NonNullable<typeof probes>).eluEnd(),
+    timings: () => (probes as NonNullable<typeof probes>).timings(),
+    stop: async () => {
+      await realtime?.stop();
+      await bus?.close();
+    },
+  };
+  port.on('message', ({ id, command, args }: { id: number; command: Command | 'start'; args: never }) => {
+    commands[command](args).then(
+      (result) => port.postMessage({ id, result }),
+      (error: unknown) => port.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+    );
+  });
+}
