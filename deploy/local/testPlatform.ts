@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type KeyStore, loadKeyStore } from '@commonwork/identity';
 import { createTestBus, createTestDatabase, testLogger } from '@commonwork/kit/testing';
 import { startPlatform } from './platform.ts';
@@ -60,8 +61,7 @@ let counter = 0;
 
 /** Signs a new person in through the dev issuer; returns their access token and user. */
 export async function signUp(p: TestPlatform, name = 'Ada Lovelace') {
-  counter++;
-  const email = `user${counter}-${Date.now()}@example.com`;
+  const email = `user${++counter}-${randomUUID().slice(0, 8)}@example.com`;
   const dev = await p.call('POST', '/api/auth/dev/token', { body: { email, name } });
   const session = await p.call('POST', '/api/auth/google', { body: { token: dev.body.token } });
   return { email, token: session.body.token as string, user: session.body.user, status: session.status, idToken: dev.body.token as string };
@@ -70,7 +70,8 @@ export async function signUp(p: TestPlatform, name = 'Ada Lovelace') {
 /** Signs up and completes the profile with a unique username. */
 export async function buildUser(p: TestPlatform, name = 'Ada Lovelace') {
   const { token, user, email } = await signUp(p, name);
-  const username = `user_${counter}_${Date.now().toString(36)}`;
+  // Random, not the shared counter: parallel sign-ups must never pick the same name.
+  const username = `user_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const setup = await p.call('POST', '/api/users/setup', { token, body: { email, name, username, bio: 'I build things.' } });
   return { token: setup.body.token as string, user: setup.body.user, username, email, id: user.id as string };
 }
