@@ -46,6 +46,32 @@ export function MarketplaceHero({ children }: { children: ReactNode }) {
   );
 }
 
+interface FilterSelectProps<V extends string> {
+  id: string;
+  label: string;
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onChange: (value: V) => void;
+}
+
+/** One labelled select of the Smart Filters card. */
+function FilterSelect<V extends string>({ id, label, value, options, onChange }: FilterSelectProps<V>) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <select id={id} className={inputClass} value={value} onChange={(e) => onChange(e.target.value as V)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 interface SmartFiltersProps {
   filters: GigFilters;
   onChange: (filters: GigFilters) => void;
@@ -62,57 +88,27 @@ export function SmartFilters({ filters, onChange, onClear, canClear }: SmartFilt
         Smart Filters
       </h2>
       <div className="mt-4 space-y-4">
-        <div>
-          <label htmlFor="filter-category" className={labelClass}>
-            Category
-          </label>
-          <select
-            id="filter-category"
-            className={inputClass}
-            value={filters.category}
-            onChange={(e) => onChange({ ...filters, category: e.target.value as GigFilters['category'] })}
-          >
-            {CATEGORY_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-price" className={labelClass}>
-            Price Range
-          </label>
-          <select
-            id="filter-price"
-            className={inputClass}
-            value={filters.priceRange}
-            onChange={(e) => onChange({ ...filters, priceRange: e.target.value as GigFilters['priceRange'] })}
-          >
-            {PRICE_RANGE_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-sort" className={labelClass}>
-            Sort By
-          </label>
-          <select
-            id="filter-sort"
-            className={inputClass}
-            value={filters.sortBy}
-            onChange={(e) => onChange({ ...filters, sortBy: e.target.value as GigFilters['sortBy'] })}
-          >
-            {SORT_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="filter-category"
+          label="Category"
+          value={filters.category}
+          options={CATEGORY_OPTIONS}
+          onChange={(category) => onChange({ ...filters, category })}
+        />
+        <FilterSelect
+          id="filter-price"
+          label="Price Range"
+          value={filters.priceRange}
+          options={PRICE_RANGE_OPTIONS}
+          onChange={(priceRange) => onChange({ ...filters, priceRange })}
+        />
+        <FilterSelect
+          id="filter-sort"
+          label="Sort By"
+          value={filters.sortBy}
+          options={SORT_OPTIONS}
+          onChange={(sortBy) => onChange({ ...filters, sortBy })}
+        />
         <button
           type="button"
           onClick={onClear}
