@@ -22,6 +22,13 @@ export interface LoadResult {
   elapsedMs: number;
 }
 
+/** One load run before summing up: every answered request's latency, so runs can be merged. */
+export interface LoadRun {
+  latencies: number[];
+  errors: number;
+  elapsedMs: number;
+}
+
 /** The latency below which a share `q` of the sorted samples fall. */
 export function percentile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -33,12 +40,12 @@ export function percentile(sorted: readonly number[], q: number): number {
  * in a worker thread, so the load generator does not share an event loop with the platform it
  * measures. Loopback only: the bench passes 127.0.0.1 URLs.
  */
-export function runLoad(options: LoadOptions): Promise<LoadResult> {
+export function runLoad(options: LoadOptions): Promise<LoadRun> {
   // tsx does not register itself in worker threads: the worker registers it, then loads this file.
   const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
   return new Promise((resolve, reject) => {
     const worker = new Worker(boot, { eval: true, workerData: options });
-    worker.once('message', (result: LoadResult) => {
+    worker.once('message', (result: LoadRun) => {
       resolve(result);
       void worker.terminate();
     });
@@ -81,7 +88,7 @@ function once(url: string, agent: http.Agent, timeoutMs: number): Promise<{ ok: 
   });
 }
 
-async function work(options: LoadOptions): Promise<LoadResult> {
+async function work(options: LoadOptions): Promise<LoadRun> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const latencies: number[] = [];
   let errors = 0;
@@ -98,10 +105,16 @@ async function work(options: LoadOptions): Promise<LoadResult> {
   );
   const elapsedMs = performance.now() - started;
   agent.destroy();
-  latencies.sort((a, b) => a - b);
+  return { latencies, errors, elapsedMs };
+}
+
+/** Throughput and latency percentiles over one or more runs of the same request, taken as one sample. */
+export function summarize(runs: readonly LoadRun[]): LoadResult {
+  const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const elapsedMs = runs.reduce((sum, r) => sum + r.elapsedMs, 0);
   return {
     ok: latencies.length,
-    errors,
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
     rps: latencies.length / (elapsedMs / 1000),
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),

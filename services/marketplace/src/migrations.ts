@@ -70,4 +70,53 @@ export const migrations: ServiceMigration[] = [
       await sql`create index gigs_category_rating_order_idx on ${gigs} (status, category, rating desc, created_at desc, id)`.execute(db);
     },
   },
+  {
+    name: '0003_active_gig_counts',
+    async up(db, schema) {
+      // Exact totals for the listing without counting 100,000 rows on each request: active gigs per
+      // category, price and delivery time (a few hundred rows), kept by statement-level triggers, so
+      // every writer (live path, seed, rebuild) keeps them right and a batch insert costs one upsert.
+      const counts = `${schema}.active_gig_counts`;
+      await db.schema
+        .createTable('active_gig_counts')
+        .addColumn('category', 'text', (c) => c.notNull())
+        .addColumn('price', 'numeric(12, 2)', (c) => c.notNull())
+        .addColumn('delivery_time', 'text', (c) => c.notNull())
+        .addColumn('gigs', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('active_gig_counts_pkey', ['category', 'price', 'delivery_time'])
+        .execute();
+      const groupActive = (rows: string) =>
+        `select category, price, delivery_time, count(*)::int as gigs from ${rows} where status = 'active' group by 1, 2, 3`;
+      await sql
+        .raw(
+          `create function ${schema}.count_active_gigs() returns trigger language plpgsql as $$
+          begin
+            if tg_op = 'TRUNCATE' then
+              delete from ${counts};
+              return null;
+            end if;
+            if tg_op in ('UPDATE', 'DELETE') then
+              update ${counts} c set gigs = c.gigs - o.gigs from (${groupActive('old_rows')}) o
+                where c.category = o.category and c.price = o.price and c.delivery_time = o.delivery_time;
+            end if;
+            if tg_op in ('UPDATE', 'INSERT') then
+              insert into ${counts} ${groupActive('new_rows')}
+                on conflict (category, price, delivery_time) do update set gigs = ${counts}.gigs + excluded.gigs;
+            end if;
+            return null;
+          end $$`,
+        )
+        .execute(db);
+      const gigs = `${schema}.gigs`;
+      const fn = `${schema}.count_active_gigs()`;
+      for (const statement of [
+        `create trigger gigs_counted_on_insert after insert on ${gigs} referencing new table as new_rows for each statement execute function ${fn}`,
+        `create trigger gigs_counted_on_update after update on ${gigs} referencing old table as old_rows new table as new_rows for each statement execute function ${fn}`,
+        `create trigger gigs_counted_on_delete after delete on ${gigs} referencing old table as old_rows for each statement execute function ${fn}`,
+        `create trigger gigs_counted_on_truncate after truncate on ${gigs} for each statement execute function ${fn}`,
+        `insert into ${counts} ${groupActive(gigs)}`,
+      ])
+        await sql.raw(statement).execute(db);
+    },
+  },
 ];

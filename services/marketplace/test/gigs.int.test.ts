@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@commonwork/contracts';
 import { eventually } from '@commonwork/kit/testing';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, startTestPlatform, type TestPlatform } from '../../../deploy/local/testPlatform.ts';
 import { rebuildProjections } from '../src/index.ts';
@@ -193,6 +194,52 @@ describe('gigs through the gateway', () => {
       'marketplace.gig.deleted',
     ]);
     expect(mine[0]?.data).toMatchObject({ gigId: id, ownerId: grace.id, title: 'Now live', category: 'web', subCategory: 'frontend' });
+  });
+
+  it('keeps listing totals exact through drafts, publishing, edits across category and price, deletion and rebuild', async () => {
+    const heidi = await buildUser(p, 'Heidi');
+    const queries = [
+      '',
+      '?category=data',
+      '?category=data&priceRange=low',
+      '?category=data&priceRange=medium',
+      '?priceRange=high',
+      '?category=data&maxDelivery=3',
+      '?minPrice=150&maxPrice=650',
+    ];
+    // What each listing must say: the gigs table counted straight, with the same visibility rule.
+    const counted = async (query: string, ownerId: string | null) => {
+      const f = new URLSearchParams(query);
+      const { rows } = await sql<{ n: string }>`select count(*) as n from marketplace.gigs
+        where (status = 'active' or owner_id = ${ownerId})
+          and (${f.get('category')}::text is null or category = ${f.get('category')})
+          and (${f.get('priceRange')}::text is null or (${f.get('priceRange')} = 'low' and price < 300)
+               or (${f.get('priceRange')} = 'medium' and price between 300 and 700) or (${f.get('priceRange')} = 'high' and price > 700))
+          and (${f.get('maxDelivery')}::int is null or delivery_time::int <= ${f.get('maxDelivery')}::int)
+          and (${f.get('minPrice')}::numeric is null or price >= ${f.get('minPrice')}::numeric)
+          and (${f.get('maxPrice')}::numeric is null or price <= ${f.get('maxPrice')}::numeric)`.execute(p.database.root);
+      return Number(rows[0]?.n);
+    };
+    const expectExact = async () => {
+      for (const query of queries) {
+        const anonymous = await p.call('GET', `/api/gigs${query}`);
+        expect(anonymous.body.pagination.totalGigs, `anonymous ${query}`).toBe(await counted(query, null));
+        const owner = await p.call('GET', `/api/gigs${query}`, { token: heidi.token });
+        expect(owner.body.pagination.totalGigs, `owner ${query}`).toBe(await counted(query, heidi.id));
+      }
+    };
+    const data = { category: 'data' as const, subCategory: 'ml' };
+    const cheap = await create(heidi.token, buildGig({ ...data, price: 100, deliveryTime: '3' }));
+    const draft = await create(heidi.token, buildGig({ ...data, price: 500, status: 'draft' }));
+    await create(heidi.token, buildGig({ ...data, price: 900 }));
+    await expectExact();
+    await p.call('PUT', `/api/gigs/${draft.body.gig.id}`, { token: heidi.token, body: buildGig({ ...data, price: 500 }) });
+    await p.call('PUT', `/api/gigs/${cheap.body.gig.id}`, { token: heidi.token, body: buildGig({ price: 650, deliveryTime: '1' }) });
+    await expectExact();
+    await p.call('DELETE', `/api/gigs/${draft.body.gig.id}`, { token: heidi.token });
+    await expectExact();
+    await rebuildProjections(p.database);
+    await expectExact();
   });
 
   it('rebuilds the gigs table from the event store into exactly what the live path built', async () => {

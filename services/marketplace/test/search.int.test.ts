@@ -33,6 +33,21 @@ describe('search relevance on a fixed corpus', () => {
     expect(res.body.pagination.totalGigs).toBe(2);
   });
 
+  it('gives every page of a search, and a page past its end, the same total', async () => {
+    const first = await p.call('GET', '/api/gigs?search=app&limit=1');
+    const total = first.body.pagination.totalGigs;
+    expect(total).toBeGreaterThan(1);
+    const last = await p.call('GET', `/api/gigs?search=app&limit=1&page=${total}`);
+    expect(last.body.gigs).toHaveLength(1);
+    expect(last.body.pagination).toMatchObject({ totalGigs: total, hasNext: false, hasPrev: true });
+    const beyond = await p.call('GET', `/api/gigs?search=app&limit=1&page=${total + 1}`);
+    expect(beyond.body.gigs).toEqual([]);
+    expect(beyond.body.pagination.totalGigs).toBe(total);
+    const typo = await p.call('GET', '/api/gigs?search=kotiln&limit=1&page=5');
+    expect(typo.body.gigs).toEqual([]);
+    expect(typo.body.pagination.totalGigs).toBeGreaterThan(0);
+  });
+
   it('finds nothing for words no gig has, and survives tsquery syntax in the input', async () => {
     for (const q of ['quantum blockchain zebra', "a & b | !c ('d'):*", '&&&', '   ']) {
       const res = await p.call('GET', `/api/gigs?search=${encodeURIComponent(q)}`);

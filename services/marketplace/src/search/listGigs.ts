@@ -1,5 +1,5 @@
 import { type ListGigsQuery, PRICE_THRESHOLDS } from '@commonwork/contracts';
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { GigView } from '../gigs/present.ts';
 import type { MarketplaceTables } from '../gigs/projection.ts';
 import { isTypoCandidate, toPrefixTsQuery } from './tsquery.ts';
@@ -23,6 +23,22 @@ export function gigViews(db: Kysely<MarketplaceTables>) {
 }
 
 type GigsQuery = SelectQueryBuilder<MarketplaceTables, 'gigs', object>;
+type CountsQuery = SelectQueryBuilder<MarketplaceTables, 'active_gig_counts', object>;
+
+/** The filters of a listing on price, category and delivery, on the gigs or on their counts: both have these columns. */
+function withFilters<Q extends GigsQuery | CountsQuery>(q: Q, query: ListGigsQuery): Q {
+  // biome-ignore lint/suspicious/noExplicitAny: the same three columns on two tables; Kysely cannot type a union of builders
+  let f = q as any as GigsQuery;
+  if (query.category && query.category !== 'all') f = f.where(sql.ref('category'), '=', query.category);
+  if (query.priceRange === 'low') f = f.where(sql.ref('price'), '<', PRICE_THRESHOLDS.low);
+  if (query.priceRange === 'medium')
+    f = f.where(sql.ref('price'), '>=', PRICE_THRESHOLDS.low).where(sql.ref('price'), '<=', PRICE_THRESHOLDS.high);
+  if (query.priceRange === 'high') f = f.where(sql.ref('price'), '>', PRICE_THRESHOLDS.high);
+  if (query.minPrice !== undefined) f = f.where(sql.ref('price'), '>=', query.minPrice);
+  if (query.maxPrice !== undefined) f = f.where(sql.ref('price'), '<=', query.maxPrice);
+  if (query.maxDelivery !== undefined) f = f.where(sql`delivery_time::int`, '<=', query.maxDelivery);
+  return f as unknown as Q;
+}
 
 /** Visibility and filters, on the gigs table alone so counting never pays for the joins. */
 function filtered(db: Kysely<MarketplaceTables>, query: ListGigsQuery, callerId: string | null): GigsQuery {
@@ -32,18 +48,79 @@ function filtered(db: Kysely<MarketplaceTables>, query: ListGigsQuery, callerId:
     q = q.where((eb) =>
       callerId ? eb.or([eb('gigs.status', '=', 'active'), eb('gigs.owner_id', '=', callerId)]) : eb('gigs.status', '=', 'active'),
     );
-  if (query.category && query.category !== 'all') q = q.where('gigs.category', '=', query.category);
-  if (query.priceRange === 'low') q = q.where('gigs.price', '<', PRICE_THRESHOLDS.low);
-  if (query.priceRange === 'medium') q = q.where('gigs.price', '>=', PRICE_THRESHOLDS.low).where('gigs.price', '<=', PRICE_THRESHOLDS.high);
-  if (query.priceRange === 'high') q = q.where('gigs.price', '>', PRICE_THRESHOLDS.high);
-  if (query.minPrice !== undefined) q = q.where('gigs.price', '>=', query.minPrice);
-  if (query.maxPrice !== undefined) q = q.where('gigs.price', '<=', query.maxPrice);
-  if (query.maxDelivery !== undefined) q = q.where(sql`gigs.delivery_time::int`, '<=', query.maxDelivery);
-  return q;
+  return withFilters(q, query);
 }
 
 const countOf = async (q: GigsQuery) =>
   Number((await q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirst())?.total ?? 0);
+
+/**
+ * The total of a listing without words, exact and without counting gigs: the active ones from
+ * their per-category, price and delivery counts, plus the caller's own drafts (a few rows, by owner).
+ */
+async function listingTotal(db: Kysely<MarketplaceTables>, query: ListGigsQuery, callerId: string | null): Promise<number> {
+  if (query.mine === 'true' && callerId) return countOf(filtered(db, query, callerId));
+  const active = withFilters(db.selectFrom('active_gig_counts') as CountsQuery, query)
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('gigs'), sql<string>`0`).as('total'))
+    .executeTakeFirst();
+  const drafts = callerId
+    ? countOf(withFilters(db.selectFrom('gigs').where('owner_id', '=', callerId).where('status', '<>', 'active') as GigsQuery, query))
+    : 0;
+  const [counted, own] = await Promise.all([active, drafts]);
+  return Number(counted?.total ?? 0) + own;
+}
+
+/** The listing's order: the chosen sort, then newest first, then id so pages never overlap. */
+// biome-ignore lint/suspicious/noExplicitAny: applied to the gigs table and to a search's matches, which share these columns
+function ordered<Q extends SelectQueryBuilder<any, any, any>>(q: Q, query: ListGigsQuery, rank: RawBuilder<number> | null): Q {
+  let o = q as unknown as GigsQuery;
+  switch (query.sortBy) {
+    case 'price-low':
+      o = o.orderBy(sql.ref('price'), 'asc');
+      break;
+    case 'price-high':
+      o = o.orderBy(sql.ref('price'), 'desc');
+      break;
+    case 'rating':
+      o = o.orderBy(sql.ref('rating'), 'desc').orderBy(sql.ref('reviews'), 'desc');
+      break;
+    default:
+      // Without words to rank by, relevance means the best rated first.
+      if (rank) o = o.orderBy(rank, 'desc');
+      o = o.orderBy(sql.ref('rating'), 'desc');
+  }
+  return o
+    .orderBy(sql.ref('created_at'), 'desc')
+    .orderBy(sql.ref('id'))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit) as unknown as Q;
+}
+
+/**
+ * A search's page and its total in one pass over the matches. The matches are read through the
+ * text index first (a materialised CTE): left to itself, the planner may walk the price index and
+ * test every gig's text against the words, which for a common word is tens of milliseconds.
+ * A page past the end has no row to carry the total: then it is counted.
+ */
+async function searchPage(db: Kysely<MarketplaceTables>, matching: GigsQuery, query: ListGigsQuery, rank: RawBuilder<number>) {
+  // Ranking reads each match's text: only a relevance sort pays for it.
+  const byRelevance = query.sortBy === 'relevance';
+  const matches = matching.select(['id', 'price', 'rating', 'reviews', 'created_at', (byRelevance ? rank : sql<number>`0`).as('rank')]);
+  const page = ordered(
+    db
+      .with(
+        (cte) => cte('matches').materialized(),
+        () => matches,
+      )
+      .selectFrom('matches')
+      .select(['id', sql<string>`count(*) over ()`.as('total')]),
+    query,
+    byRelevance ? sql<number>`rank` : null,
+  );
+  const rows = await page.execute();
+  const total = rows.length ? Number(rows[0]?.total) : query.page > 1 ? await countOf(matching) : 0;
+  return { ids: rows.map((r) => r.id), total };
+}
 
 /**
  * Listing and search: only active gigs for others and your own drafts for you; full-text search
@@ -54,72 +131,32 @@ const countOf = async (q: GigsQuery) =>
 export async function listGigs(db: Kysely<MarketplaceTables>, query: ListGigsQuery, callerId: string | null) {
   const search = query.search?.trim() ?? '';
   const tsquery = search ? toPrefixTsQuery(search) : null;
-  const base = filtered(db, query, callerId);
-
-  let matching = base;
-  let rank = null as ReturnType<typeof sql<number>> | null;
-  let total: number;
-  let typo = false;
+  let found: { ids: string[]; total: number };
   if (tsquery) {
     const tsq = sql`to_tsquery('english', ${tsquery})`;
-    matching = base.where(sql<boolean>`gigs.search @@ ${tsq}`);
-    rank = sql<number>`ts_rank_cd(gigs.search, ${tsq}, 1)`;
-    total = await countOf(matching);
-    typo = total === 0 && isTypoCandidate(search);
+    const matching = filtered(db, query, callerId).where(sql<boolean>`gigs.search @@ ${tsq}`);
+    found = await searchPage(db, matching, query, sql<number>`ts_rank_cd(gigs.search, ${tsq}, 1)`);
+    if (found.total === 0 && isTypoCandidate(search)) {
+      // The typo threshold is set for this transaction only, so the trigram index can answer `%>`.
+      found = await db.transaction().execute(async (trx) => {
+        await sql`select set_config('pg_trgm.word_similarity_threshold', ${TYPO_SIMILARITY}, true)`.execute(trx);
+        const haystack = sql`(gigs.title || ' ' || gigs.tags_text)`;
+        const similar = filtered(trx, query, callerId).where(sql<boolean>`${haystack} %> ${search}`);
+        return searchPage(trx, similar, query, sql<number>`word_similarity(${search}, ${haystack})`);
+      });
+    }
   } else {
-    total = await countOf(base);
+    const [page, total] = await Promise.all([
+      ordered(filtered(db, query, callerId).select('id'), query, null).execute(),
+      listingTotal(db, query, callerId),
+    ]);
+    found = { ids: page.map((r) => r.id), total };
   }
 
-  const page = async (trx: Kysely<MarketplaceTables>) => {
-    let q = typo ? filtered(trx, query, callerId) : matching;
-    const haystack = sql`(gigs.title || ' ' || gigs.tags_text)`;
-    if (typo) {
-      q = q.where(sql<boolean>`${haystack} %> ${search}`);
-      rank = sql<number>`word_similarity(${search}, ${haystack})`;
-      total = await countOf(q);
-    }
-    let ordered = q.select('gigs.id');
-    switch (query.sortBy) {
-      case 'price-low':
-        ordered = ordered.orderBy('gigs.price', 'asc');
-        break;
-      case 'price-high':
-        ordered = ordered.orderBy('gigs.price', 'desc');
-        break;
-      case 'rating':
-        ordered = ordered.orderBy('gigs.rating', 'desc').orderBy('gigs.reviews', 'desc');
-        break;
-      default:
-        // Without words to rank by, relevance means the best rated first.
-        if (rank) ordered = ordered.orderBy(rank, 'desc');
-        ordered = ordered.orderBy('gigs.rating', 'desc');
-    }
-    return ordered
-      .orderBy('gigs.created_at', 'desc')
-      .orderBy('gigs.id')
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute();
-  };
-  // The typo threshold is set for this transaction only, so the trigram index can answer `%>`.
-  const ids = typo
-    ? await db.transaction().execute(async (trx) => {
-        await sql`select set_config('pg_trgm.word_similarity_threshold', ${TYPO_SIMILARITY}, true)`.execute(trx);
-        return page(trx);
-      })
-    : await page(db);
-
-  const order = new Map(ids.map((row, i) => [row.id, i]));
-  const rows = ids.length
-    ? ((await gigViews(db)
-        .where(
-          'gigs.id',
-          'in',
-          ids.map((r) => r.id),
-        )
-        .execute()) as GigView[])
-    : [];
+  const order = new Map(found.ids.map((id, i) => [id, i]));
+  const rows = found.ids.length ? ((await gigViews(db).where('gigs.id', 'in', found.ids).execute()) as GigView[]) : [];
   rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  const total = found.total;
   const totalPages = Math.max(1, Math.ceil(total / query.limit));
   return {
     rows,
