@@ -25,31 +25,44 @@ export async function startPlatform(options: PlatformOptions) {
   const keys = options.keys ?? (await loadKeyStore(keysFileOf(identityConfig)));
   const verifier = identityVerifier(keys);
 
-  const identity = await startService(identityService(identityConfig, keys), { database, bus, log, verifier });
-  const marketplace = await startService(marketplaceService(parseConfig(MarketplaceConfig, env)), { database, bus, log, verifier });
-  const messaging = await startService(messagingService(), { database, bus, log, verifier });
-  // One realtime replica, in-memory adapter and presence, on the shared in-process bus.
-  const realtime = await startRealtime({ bus, log, verifier, messagingUrl: messaging.url });
-
-  const gateway = await createGateway({
-    log: log.child({ service: 'gateway' }),
-    verifier,
-    services: { identity: identity.url, marketplace: marketplace.url, messaging: messaging.url },
-    realtime: [realtime.url],
-    webDist: gatewayConfig.WEB_DIST,
-    rateLimit: { max: gatewayConfig.RATE_LIMIT_MAX, authMax: gatewayConfig.RATE_LIMIT_AUTH_MAX },
-  });
-  const url = await gateway.listen({ host: gatewayConfig.HOST, port: gatewayConfig.PORT });
-  return {
-    url,
-    gateway,
-    services: { identity, marketplace, messaging, realtime },
-    stop: async () => {
-      await gateway.close();
-      await realtime.stop();
-      await messaging.stop();
-      await marketplace.stop();
-      await identity.stop();
-    },
+  // What has started, so a part that fails to start does not leave the others running (and the process alive).
+  const started: { stop: () => Promise<unknown> }[] = [];
+  const track = <T extends { stop: () => Promise<unknown> }>(part: T) => {
+    started.push(part);
+    return part;
   };
+  try {
+    const identity = track(await startService(identityService(identityConfig, keys), { database, bus, log, verifier }));
+    const marketplace = track(
+      await startService(marketplaceService(parseConfig(MarketplaceConfig, env)), { database, bus, log, verifier }),
+    );
+    const messaging = track(await startService(messagingService(), { database, bus, log, verifier }));
+    // One realtime replica, in-memory adapter and presence, on the shared in-process bus.
+    const realtime = track(await startRealtime({ bus, log, verifier, messagingUrl: messaging.url }));
+
+    const gateway = await createGateway({
+      log: log.child({ service: 'gateway' }),
+      verifier,
+      services: { identity: identity.url, marketplace: marketplace.url, messaging: messaging.url },
+      realtime: [realtime.url],
+      webDist: gatewayConfig.WEB_DIST,
+      rateLimit: { max: gatewayConfig.RATE_LIMIT_MAX, authMax: gatewayConfig.RATE_LIMIT_AUTH_MAX },
+    });
+    track({ stop: () => gateway.close() });
+    const url = await gateway.listen({ host: gatewayConfig.HOST, port: gatewayConfig.PORT });
+    return {
+      url,
+      gateway,
+      services: { identity, marketplace, messaging, realtime },
+      stop: () => stopAll(started),
+    };
+  } catch (error) {
+    await stopAll(started).catch((stopError: unknown) => log.error({ err: stopError }, 'stopping after a failed start'));
+    throw error;
+  }
+}
+
+/** Stops parts in the reverse of their start order. */
+async function stopAll(parts: { stop: () => Promise<unknown> }[]) {
+  for (const part of [...parts].reverse()) await part.stop();
 }
