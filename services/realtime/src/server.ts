@@ -61,7 +61,9 @@ export async function startRealtime(options: RealtimeOptions): Promise<RunningRe
   const store: PresenceStore =
     options.presenceStore ?? (redis ? new RedisPresence(redis.pub, prefix, PRESENCE_TTL_MS) : new MemoryPresence());
   const presence = new Presence(store, io, log);
-  const ordered: OrderedEmitter = redis ? new RedisOrderedEmitter({ pub: redis.pub, sub: redis.sub, prefix }) : new MemoryOrderedEmitter();
+  const ordered: OrderedEmitter = redis
+    ? new RedisOrderedEmitter({ pub: redis.pub, sub: redis.sub, wakeups: redis.wakeups, prefix })
+    : new MemoryOrderedEmitter();
   const messaging = createMessagingClient(options.messagingUrl);
 
   io.use(authenticateHandshake(options.verifier));
@@ -106,13 +108,17 @@ export async function startRealtime(options: RealtimeOptions): Promise<RunningRe
 async function connectRedis(url: string, log: Logger) {
   const pub = new Redis(url, { maxRetriesPerRequest: 3 });
   const sub = pub.duplicate();
-  for (const client of [pub, sub]) client.on('error', (error) => log.warn({ err: error }, 'redis error'));
-  await Promise.all([pub.ping(), sub.ping()]);
+  // The ordering's wake-ups have a subscriber of their own: the adapter's `sub` is the adapter's.
+  const wakeups = pub.duplicate();
+  const clients = [pub, sub, wakeups];
+  for (const client of clients) client.on('error', (error) => log.warn({ err: error }, 'redis error'));
+  await Promise.all(clients.map((client) => client.ping()));
   return {
     pub,
     sub,
+    wakeups,
     close: async () => {
-      await Promise.allSettled([pub.quit(), sub.quit()]);
+      await Promise.allSettled(clients.map((client) => client.quit()));
     },
   };
 }

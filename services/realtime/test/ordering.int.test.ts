@@ -36,12 +36,14 @@ describe.skipIf(!redisUrl)('ordered emits across two replicas (Redis)', () => {
     for (let i = 0; i < 2; i++) {
       const pub = new Redis(redisUrl ?? '');
       const sub = pub.duplicate();
+      const wakeups = pub.duplicate();
       const http = createServer();
       const io = new Server(http, { adapter: createAdapter(pub, sub, { key: `${prefix}:socket.io` }) });
       io.on('connection', (socket) => void socket.join(room));
       await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
       const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-      replicas.push({ io, url, clients: [pub, sub], gate: new RedisOrderedEmitter({ pub, sub, prefix, maxWaitMs: 300 }) });
+      const gate = new RedisOrderedEmitter({ pub, sub, wakeups, prefix, maxWaitMs: 300 });
+      replicas.push({ io, url, clients: [pub, sub, wakeups], gate });
     }
     for (const [i, replica] of replicas.entries()) {
       const reader = connectSocket(replica.url, { transports: ['websocket'], forceNew: true });
@@ -96,5 +98,48 @@ describe.skipIf(!redisUrl)('ordered emits across two replicas (Redis)', () => {
     await handle(0, [63]);
     await eventually(async () => received.every((r) => r.at(-1) === 63));
     expect(received[1]?.slice(-2)).toEqual([62, 63]);
+  });
+});
+
+// The replica waiting for a predecessor handled elsewhere is woken when it is published; its
+// re-check is set to a second here, so only the wake-up can make the hand-over quick.
+describe.skipIf(!redisUrl)('the hand-over between replicas (Redis)', () => {
+  const prefix = `cwtest-order-${randomBytes(4).toString('hex')}`;
+  const clients: Redis[] = [];
+  const gates: OrderedEmitter[] = [];
+
+  beforeAll(async () => {
+    for (let i = 0; i < 2; i++) {
+      const pub = new Redis(redisUrl ?? '');
+      const sub = pub.duplicate();
+      const wakeups = pub.duplicate();
+      clients.push(pub, sub, wakeups);
+      gates.push(new RedisOrderedEmitter({ pub, sub, wakeups, prefix, maxWaitMs: 10_000, recheckMs: 1_000 }));
+    }
+  });
+  afterAll(async () => {
+    const keys = (await clients[0]?.keys(`${prefix}:*`)) ?? [];
+    if (keys.length > 0) await clients[0]?.del(...keys);
+    for (const client of clients) await client.quit();
+  });
+
+  it('emits on B as soon as A has published the predecessor, not at its next re-check', async () => {
+    const [a, b] = gates;
+    for (const round of [1, 2, 3]) {
+      const conversation = `channel:hand-over-${round}`;
+      const emitted: number[] = [];
+      let bEmittedAt = 0;
+      const onB = b?.inOrder(conversation, 2, () => {
+        bEmittedAt = performance.now();
+        emitted.push(2);
+      });
+      await pause(30);
+      await a?.inOrder(conversation, 1, () => emitted.push(1));
+      const aPublishedAt = performance.now();
+      expect(await onB).toBe(true);
+      expect(emitted).toEqual([1, 2]);
+      // A re-check would come about a second after B's first claim; a wake-up, within a round trip or two.
+      expect(bEmittedAt - aPublishedAt).toBeLessThan(200);
+    }
   });
 });
