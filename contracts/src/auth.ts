@@ -52,5 +52,11 @@ export const DevTokenRequest = z.object({
 export const DevTokenResponse = z.object({ token: z.string() });
 
 /** Claims of the platform's access token. */
-export const AccessClaims = z.object({ sub: z.uuid(), email: z.string(), role: z.enum(['user', 'admin']) });
+export const AccessClaims = z.object({
+  sub: z.uuid(),
+  email: z.string(),
+  role: z.enum(['user', 'admin']),
+  /** Expiry, in seconds since the epoch: what ends a live connection opened with the token. */
+  exp: z.number().optional(),
+});
 export type AccessClaims = z.infer<typeof AccessClaims>;

@@ -1,4 +1,5 @@
-import type { TokenVerifier } from '@commonwork/kit';
+import { SOCKET_EVENTS } from '@commonwork/contracts';
+import { SESSION_EXPIRED, type TokenVerifier } from '@commonwork/kit';
 import type { ExtendedError } from 'socket.io';
 import type { RealtimeSocket } from './types.ts';
 
@@ -19,11 +20,30 @@ export function authenticateHandshake(verifier: TokenVerifier) {
       const claims = await verifier(token);
       socket.data.userId = claims.sub;
       socket.data.token = token;
+      if (claims.exp !== undefined) endAtExpiry(socket, claims.exp * 1000);
       next();
     } catch (error) {
       next(refusal(error instanceof Error ? error.message : 'Invalid token'));
     }
   };
+}
+
+/**
+ * A connection lives no longer than the token that opened it: at its expiry the person is told
+ * and the socket is closed by the server, which Socket.IO does not retry (a reconnect with the old
+ * token would be refused anyway); the web app's next REST call then ends the session on its 401.
+ */
+function endAtExpiry(socket: RealtimeSocket, expiresAt: number) {
+  const timer = setTimeout(
+    () => {
+      socket.emit(SOCKET_EVENTS.error, { message: SESSION_EXPIRED });
+      socket.disconnect(true);
+    },
+    // setTimeout fires at once beyond 2^31 - 1 ms (24.8 days); no access token lives that long, but cap it anyway.
+    Math.min(Math.max(0, expiresAt - Date.now()), 2 ** 31 - 1),
+  );
+  timer.unref();
+  socket.once('disconnect', () => clearTimeout(timer));
 }
 
 function refusal(reason: string): ExtendedError {

@@ -5,6 +5,8 @@ import { Unauthorized } from '../errors.ts';
 /** Issuer and audience of the platform's access tokens; identity signs, everyone verifies. */
 export const ACCESS_TOKEN_ISSUER = 'commonwork-identity';
 export const ACCESS_TOKEN_AUDIENCE = 'commonwork';
+/** What a person is told when their access token has expired, on a call or on a live connection. */
+export const SESSION_EXPIRED = 'Session expired. Please sign in again.';
 
 export type TokenVerifier = (token: string) => Promise<AccessClaims>;
 
@@ -25,7 +27,7 @@ export function createTokenVerifier(keys: URL | JWTVerifyGetKey): TokenVerifier 
       if (!claims.success) throw Unauthorized('Invalid token');
       return claims.data;
     } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) throw Unauthorized('Session expired. Please sign in again.');
+      if (error instanceof joseErrors.JWTExpired) throw Unauthorized(SESSION_EXPIRED);
       if (error instanceof joseErrors.JOSEError) throw Unauthorized('Invalid token');
       throw error;
     }
