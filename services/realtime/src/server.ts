@@ -1,8 +1,10 @@
+import { SOCKET_EVENTS } from '@commonwork/contracts';
 import { type App, createApp, type EventBus, type Logger, type Subscription, type TokenVerifier } from '@commonwork/kit';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server, type ServerOptions } from 'socket.io';
 import { authenticateHandshake } from './auth.ts';
+import { ChannelUpdates } from './broadcasts/channelUpdates.ts';
 import { startBroadcasts } from './broadcasts/index.ts';
 import { registerHandlers } from './handlers/index.ts';
 import { createMessagingClient } from './messagingClient.ts';
@@ -65,6 +67,10 @@ export async function startRealtime(options: RealtimeOptions): Promise<RunningRe
     ? new RedisOrderedEmitter({ pub: redis.pub, sub: redis.sub, wakeups: redis.wakeups, prefix })
     : new MemoryOrderedEmitter();
   const messaging = createMessagingClient(options.messagingUrl);
+  const channelUpdates = new ChannelUpdates({
+    emit: (update) => io.to(rooms.channel(update.channelId)).emit(SOCKET_EVENTS.channelUpdated, update),
+    log,
+  });
 
   io.use(authenticateHandshake(options.verifier));
   io.on('connection', (socket) => {
@@ -84,7 +90,7 @@ export async function startRealtime(options: RealtimeOptions): Promise<RunningRe
     });
   });
 
-  let subscription: Subscription | null = await startBroadcasts(options.bus, { io, ordered, presence, log });
+  let subscription: Subscription | null = await startBroadcasts(options.bus, { io, ordered, channelUpdates, presence, log });
   presence.start();
   const url = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
   log.info({ url, adapter: options.adapter ? 'custom' : redis ? 'redis' : 'memory' }, 'realtime listening');
@@ -96,6 +102,7 @@ export async function startRealtime(options: RealtimeOptions): Promise<RunningRe
     stop: async () => {
       await subscription?.stop();
       subscription = null;
+      channelUpdates.close();
       await presence.stop();
       // Closing Socket.IO disconnects every socket and closes the adapter and the HTTP server.
       await io.close();

@@ -3,11 +3,14 @@ import type { Logger } from '@commonwork/kit';
 import type { OrderedEmitter } from '../ordering.ts';
 import type { Presence } from '../presence.ts';
 import type { RealtimeServer } from '../types.ts';
+import type { ChannelUpdates } from './channelUpdates.ts';
 
 /** What a broadcast may use. Emits go through the adapter: they reach the room on every replica. */
 export interface BroadcastContext {
   io: RealtimeServer;
   ordered: OrderedEmitter;
+  /** `channel-updated`, throttled per channel; one per server, closed when it stops. */
+  channelUpdates: ChannelUpdates;
   presence: Presence;
   log: Logger;
 }

@@ -9,6 +9,7 @@ import {
   mergeMessages,
   reconcileReadState,
   withLastSequence,
+  withReadPosition,
 } from '../../shared/socket/index.ts';
 import type { PaneMessage } from './optimistic.ts';
 
@@ -29,7 +30,7 @@ export function useChannels(queryClient: QueryClient) {
       const { data } = await apiRequest<{ data: Channel[] }>('/api/chat/channels', { signal });
       // Live updates that landed while this answer was on its way are kept.
       const held = new Map((queryClient.getQueryData<Channel[]>(CHANNELS_KEY) ?? []).map((c) => [c.id, c]));
-      return data.map((channel) => reconcileReadState(channel, held.get(channel.id), ['lastActivity', 'messageCount']));
+      return data.map((channel) => reconcileChannel(channel, held.get(channel.id)));
     },
   });
 }
@@ -76,6 +77,28 @@ export function addMessages(queryClient: QueryClient, channelId: string, message
 /** Applies a change to one channel of the cached list. */
 export function updateChannel(queryClient: QueryClient, channelId: string, change: (channel: Channel) => Channel): void {
   queryClient.setQueryData<Channel[]>(CHANNELS_KEY, (list) => list?.map((c) => (c.id === channelId ? change(c) : c)));
+}
+
+/**
+ * A listed channel against the one held: sequences and read positions as `reconcileReadState` says.
+ * The count is not carried with them: a held last sequence may be ahead of its count (`new-message`
+ * moves the one, `channel-updated` brings the other up to a second later). Messages are never
+ * deleted, so the larger count is the newer one.
+ */
+export function reconcileChannel(fetched: Channel, held: Channel | undefined): Channel {
+  const next = reconcileReadState(fetched, held, ['lastActivity']);
+  return held && held.messageCount > next.messageCount ? { ...next, messageCount: held.messageCount } : next;
+}
+
+/**
+ * `new-message`: the channel's last sequence (and so its unread count) and its activity move with
+ * the message; the count follows with the next `channel-updated`, at most a second later. The server
+ * moves a sender's read position with their post (this user, on any device).
+ */
+export function applyNewMessage(channel: Channel, message: ChannelMessage, userId: string | undefined): Channel {
+  const moved = withLastSequence(channel, message.sequence);
+  const active = Date.parse(message.createdAt) > Date.parse(channel.lastActivity) ? { ...moved, lastActivity: message.createdAt } : moved;
+  return message.sender._id === userId ? withReadPosition(active, { readSequence: message.sequence, unreadCount: 0 }) : active;
 }
 
 /** `channel-updated`: activity, message count and the last sequence (which drives the unread count). */

@@ -2,7 +2,7 @@ import type { Channel, ChannelMessage } from '@commonwork/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useSocket, useSocketEvent, useWhenVisibleAgain, withReadPosition } from '../../shared/socket/index.ts';
-import { addMessages, applyChannelUpdated, CHANNELS_KEY, catchUpChannel, updateChannel } from './api.ts';
+import { addMessages, applyChannelUpdated, applyNewMessage, CHANNELS_KEY, catchUpChannel, updateChannel } from './api.ts';
 
 /**
  * Keeps the community screen live (spec 002 §4): joins the selected channel's room and leaves it
@@ -54,13 +54,11 @@ export function useChannelLive(selected: Channel | null, userId: string | undefi
     if (selectedId) catchUp(selectedId);
   });
 
+  // The list moves with each message; `channel-updated` (throttled by the server) brings the count.
   const onMessage = (message: ChannelMessage) => {
     addMessages(queryClient, message.channel, [message]);
     if (!isKnownMember(message.sender._id, message.channel)) refreshList();
-    // The server moves a sender's read position with their post (this user, on any device).
-    if (message.sender._id === userId) {
-      updateChannel(queryClient, message.channel, (c) => withReadPosition(c, { readSequence: message.sequence, unreadCount: 0 }));
-    }
+    updateChannel(queryClient, message.channel, (c) => applyNewMessage(c, message, userId));
   };
   useSocketEvent('new-message', onMessage);
   useSocketEvent('message-updated', (message) => addMessages(queryClient, message.channel, [message]));
