@@ -170,7 +170,7 @@ export function renderRealtime(run: RealtimeRun): string {
       `${(run.connect.ms / 1000).toFixed(1)} s` +
       `${run.connect.failed > 0 ? `; ${run.connect.failed} failed (first: ${run.connect.firstError})` : ''}` +
       `${run.limitNote ? `; ${run.limitNote}` : ''}. Every message reaches every socket of the channel, A's too ` +
-      '(the full path sends two events per message: `new-message` and `channel-updated`). ' +
+      '(the full path sends `new-message` for each message, and `channel-updated` at most once a second per channel and replica). ' +
       `Each phase lasts ${run.seconds} s; the floor alone runs at ${floorRate} messages/s.`,
     '',
     '| rate /s | path | receiving sockets | sent | deliveries expected | delivered | duplicates | out of order | p50 ms | p95 ms | p99 ms | max ms |',
