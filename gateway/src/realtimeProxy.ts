@@ -9,6 +9,13 @@ export interface RealtimeProxyOptions {
   log: Logger;
 }
 
+/**
+ * Errors of the connecting phase: nothing reached the replica, so the request can go to the next
+ * one as it is. A name that does not resolve is a replica being replaced (a pod between deletion
+ * and start, a stopped container).
+ */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
 /** Socket.IO's default path; the web client connects to the gateway's origin. */
 const PATH = '/socket.io/';
 /** Largest polling body passed on: Socket.IO's own `maxHttpBufferSize` (1 MB) and room for framing. */
@@ -34,7 +41,7 @@ const HOP_BY_HOP = new Set([
  * Sticky sessions: an Engine.IO session lives on the replica that created it, and a client's
  * polling requests and its upgrade must all reach that replica. The replica is chosen by a stable
  * hash of the client address (the first X-Forwarded-For entry, else the peer address), like
- * nginx's `ip_hash`; when it refuses connections, the next replica in a fixed order is tried, so a
+ * nginx's `ip_hash`; when it cannot be reached, the next replica in a fixed order is tried, so a
  * client keeps landing on the same survivor. Clients behind one address share a replica.
  *
  * Neither rate limits nor edge auth apply here: the realtime tier authenticates the handshake.
@@ -104,8 +111,7 @@ export async function registerRealtimeProxy(app: App, options: RealtimeProxyOpti
       answer.pipe(res);
     });
     upstream.on('error', (error: NodeJS.ErrnoException) => {
-      // Refused: nothing reached that replica, so the request goes to the next one as it is.
-      if (error.code === 'ECONNREFUSED' && attempt + 1 < order.length) return forwardHttp(req, body, res, order, attempt + 1);
+      if (UNREACHABLE.has(error.code ?? '') && attempt + 1 < order.length) return forwardHttp(req, body, res, order, attempt + 1);
       log.warn({ err: error, upstream: target.host }, 'realtime replica unreachable');
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ success: false, message: 'Realtime service unavailable', error: 'BAD_GATEWAY' }));
@@ -121,7 +127,7 @@ export async function registerRealtimeProxy(app: App, options: RealtimeProxyOpti
     const target = order[attempt] as URL;
     const upstream: Socket = connect({ host: target.hostname, port: Number(target.port) || 80 });
     const refused = (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ECONNREFUSED' && attempt + 1 < order.length) return forwardUpgrade(req, client, head, order, attempt + 1);
+      if (UNREACHABLE.has(error.code ?? '') && attempt + 1 < order.length) return forwardUpgrade(req, client, head, order, attempt + 1);
       log.warn({ err: error, upstream: target.host }, 'realtime replica unreachable');
       client.end('HTTP/1.1 502 Bad Gateway\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
     };

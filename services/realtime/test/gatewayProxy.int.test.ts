@@ -73,6 +73,8 @@ describe('the gateway in front of two realtime replicas', () => {
     const many = await Promise.all(Array.from({ length: 6 }, (_, i) => open(addressFor(i % 2, 2))));
     await eventually(async () => (await socketsOn(replicas.a.url)) === 3 && (await socketsOn(replicas.b.url)) === 3);
     for (const client of many) client.close();
+    // The replicas see the disconnects a moment later; the next tests count sockets from zero.
+    await eventually(async () => (await socketsOn(replicas.a.url)) === 0 && (await socketsOn(replicas.b.url)) === 0);
   });
 
   it('refuses the handshake at the replica, not at the edge, when the token is bad', async () => {
@@ -81,13 +83,16 @@ describe('the gateway in front of two realtime replicas', () => {
     expect((refused as Error).message).toBe('Authentication required');
   });
 
-  it('moves a client on to the next replica when its own refuses connections', async () => {
+  it.each([
+    ['refuses connections', 'http://127.0.0.1:1'],
+    ['has a name that does not resolve (a pod being replaced)', 'http://realtime-gone.invalid:4010'],
+  ])('moves a client on to the next replica when its own %s', async (_case, gone) => {
     const { identity, marketplace, messaging } = p.platform.services;
     const dead = await createGateway({
       log: testLogger(),
       verifier: createTokenVerifier(new URL('/.well-known/jwks.json', identity.url)),
       services: { identity: identity.url, marketplace: marketplace.url, messaging: messaging.url },
-      realtime: ['http://127.0.0.1:1', replicas.a.url],
+      realtime: [gone, replicas.a.url],
       rateLimit: { max: 100, authMax: 100 },
     });
     const url = await dead.listen({ host: '127.0.0.1', port: 0 });
@@ -96,6 +101,7 @@ describe('the gateway in front of two realtime replicas', () => {
       await eventually(async () => client.socket.io.engine.transport.name === 'websocket');
       expect(await socketsOn(replicas.a.url)).toBe(1);
       client.close();
+      await eventually(async () => (await socketsOn(replicas.a.url)) === 0);
     } finally {
       await dead.close();
     }
