@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { buildPerson, type Person, signUpWithDevIssuer } from './helpers.ts';
+import { type BrowserGlobals, buildPerson, type Person, signUpWithDevIssuer } from './helpers.ts';
 
 /** react-hot-toast announces each toast in a status region. */
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
@@ -137,6 +137,60 @@ test('two people talk live in a channel joined by link, with unread counts', asy
   await expect(channelButton(b.page, builds)).not.toContainText('unread');
   await channelButton(b.page, lounge).click();
   await expect(channelButton(b.page, builds)).not.toContainText('unread');
+});
+
+test('reads a channel back past its newest 50 messages without losing the place', async ({ browser }) => {
+  const tag = randomUUID().slice(0, 6);
+  const name = `history-${tag}`;
+  const { page } = await signUpInNewContext(browser, 'hist');
+  await page.goto('/community');
+  await createChannel(page, name, 'Old talk');
+
+  // 55 messages through the REST API, as the signed-in person: the pane loads the newest 50.
+  const token = await page.evaluate(() => {
+    const stored = (globalThis as unknown as BrowserGlobals).localStorage.getItem('user');
+    return (JSON.parse(stored ?? '{}') as { token?: string }).token ?? '';
+  });
+  const headers = { authorization: `Bearer ${token}` };
+  const listed = await page.request.get('/api/chat/channels', { headers });
+  const channel = ((await listed.json()) as { data: { id: string; name: string }[] }).data.find((c) => c.name === name);
+  expect(channel).toBeDefined();
+  for (let i = 1; i <= 55; i++) {
+    const posted = await page.request.post(`/api/chat/channels/${channel?.id}/messages`, { headers, data: { content: `Old ${i} ${tag}` } });
+    expect(posted.status()).toBe(201);
+  }
+
+  await page.reload();
+  await channelButton(page, name).click();
+  const list = messages(page);
+  await expect(list.getByText(`Old 55 ${tag}`, { exact: true })).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(50);
+  await expect(list.getByText(`Old 1 ${tag}`, { exact: true })).toHaveCount(0);
+
+  // A failed load says so inline and offers Try Again on the same, still focused, button.
+  const olderPage = '**/api/chat/channels/*/messages?before=*';
+  await page.route(olderPage, (route) => route.fulfill({ status: 500, json: { success: false, message: 'Down', error: 'INTERNAL' } }));
+  await page.getByRole('button', { name: 'Load older messages' }).press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to load messages' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try Again' })).toBeFocused();
+  await page.unroute(olderPage);
+  await page.getByRole('button', { name: 'Try Again' }).press('Enter');
+  await expect(list.getByText(`Old 1 ${tag}`, { exact: true })).toHaveCount(1);
+
+  // Again from the newest 50: what the reader sees stays where it was while older messages go in above it.
+  await page.reload();
+  await channelButton(page, name).click();
+  await expect(list.getByRole('listitem')).toHaveCount(50);
+  const older = page.getByRole('button', { name: 'Load older messages' });
+  const wasFirst = list.getByText(`Old 7 ${tag}`, { exact: true });
+  await older.scrollIntoViewIfNeeded();
+  const before = await wasFirst.boundingBox();
+  await older.press('Enter');
+  await expect(list.getByText(`Old 1 ${tag}`, { exact: true })).toHaveCount(1);
+  await expect(list.getByRole('listitem')).toHaveCount(55);
+  expect(Math.abs(((await wasFirst.boundingBox())?.y ?? 0) - (before?.y ?? Number.NaN))).toBeLessThan(2);
+  // Sequences start at 1: at the start of the channel there is nothing older to offer.
+  await expect(older).toHaveCount(0);
 });
 
 test('a buyer contacts a freelancer about a gig and both talk live in the inbox', async ({ browser }) => {

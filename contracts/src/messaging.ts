@@ -84,13 +84,22 @@ export const PostMessageRequest = z.object({
 
 /**
  * Page 1 is the newest `limit` messages, oldest first; `after` (the last sequence a client has)
- * returns exactly what came later, oldest first, for a reconnecting client.
+ * returns exactly what came later, oldest first, for a reconnecting client; `before` (the first
+ * sequence a client has) returns the newest `limit` messages older than it, oldest first, with
+ * `hasMore` when there are older still. Cursors do not shift when new messages arrive, as pages do.
  */
-export const ListMessagesQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(MESSAGE_PAGE_SIZE),
-  after: z.coerce.number().int().min(0).optional(),
-});
+export const ListMessagesQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(MESSAGE_PAGE_SIZE),
+    after: z.coerce.number().int().min(0).optional(),
+    before: z.coerce.number().int().min(1).optional(),
+  })
+  // One cursor per call: both together would ask for a window the client never needs.
+  .refine((query) => query.before === undefined || query.after === undefined, {
+    path: ['before'],
+    message: 'Use either before or after',
+  });
 
 export const ChannelIdParams = z.object({ id: z.uuid('Channel id must be a UUID') });
 export const JoinLinkParams = z.object({ joinLink: z.string().min(8).max(64) });

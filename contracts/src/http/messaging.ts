@@ -44,7 +44,7 @@ export const messagingRoutes = {
   channelMessages: defineRoute({
     method: 'GET',
     url: '/api/chat/channels/:id/messages',
-    summary: 'Messages of a channel you may read: newest page, or everything after a sequence',
+    summary: 'Messages of a channel you may read: newest page, everything after a sequence, or the page before one',
     auth: 'user',
     params: ChannelIdParams,
     querystring: ListMessagesQuery,
@@ -103,7 +103,7 @@ export const messagingRoutes = {
   chatMessages: defineRoute({
     method: 'GET',
     url: '/api/chat/:chatId/messages',
-    summary: 'Messages of a conversation you take part in',
+    summary: 'Messages of a conversation you take part in: newest page, everything after a sequence, or the page before one',
     auth: 'user',
     params: ChatIdParams,
     querystring: ListMessagesQuery,

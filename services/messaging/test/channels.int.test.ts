@@ -66,6 +66,28 @@ describe('community channels through the gateway', () => {
     expect(after.body.data.hasMore).toBe(false);
   });
 
+  it('pages back from a cursor: exactly the older messages, in order, with hasMore until the first one', async () => {
+    const { body } = await createChannel(ada.token, { name: 'history' });
+    const id = body.data.id;
+    for (let i = 1; i <= 7; i++) await post(ada.token, id, `h${i}`);
+    const older = (before: number, limit: number) =>
+      p.call('GET', `/api/chat/channels/${id}/messages?before=${before}&limit=${limit}`, { token: ada.token });
+    const page = await older(6, 3);
+    expect(page.body.data.messages.map((m: { sequence: number }) => m.sequence)).toEqual([3, 4, 5]);
+    expect(page.body.data.hasMore).toBe(true);
+    const start = await older(4, 3);
+    expect(start.body.messages.map((m: { content: string }) => m.content)).toEqual(['h1', 'h2', 'h3']);
+    expect(start.body.data.hasMore).toBe(false);
+    const short = await older(3, 50);
+    expect(short.body.data).toMatchObject({ messages: [{ sequence: 1 }, { sequence: 2 }], hasMore: false });
+    const both = await p.call('GET', `/api/chat/channels/${id}/messages?before=5&after=1`, { token: ada.token });
+    expect(both).toMatchObject({
+      status: 400,
+      body: { error: 'VALIDATION_FAILED', details: [{ field: 'before', message: 'Use either before or after' }] },
+    });
+    expect((await p.call('GET', `/api/chat/channels/${id}/messages?before=0`, { token: ada.token })).status).toBe(400);
+  });
+
   it('gives concurrent posts distinct consecutive sequences', async () => {
     const { body } = await createChannel(ada.token, { name: 'busy' });
     const id = body.data.id;
@@ -98,6 +120,7 @@ describe('community channels through the gateway', () => {
     await post(ada.token, id, 'classified');
     expect(await channelOf(eve.token, id)).toBeUndefined();
     expect((await p.call('GET', `/api/chat/channels/${id}/messages`, { token: eve.token })).status).toBe(404);
+    expect((await p.call('GET', `/api/chat/channels/${id}/messages?before=2`, { token: eve.token })).status).toBe(404);
     expect((await post(eve.token, id, 'let me in')).status).toBe(404);
     expect((await p.call('POST', `/api/chat/channels/${id}/join-link`, { token: eve.token })).status).toBe(404);
     expect((await p.call('GET', `/api/chat/channels/${id}/messages`, { token: ada.token })).body.messages).toHaveLength(1);

@@ -65,6 +65,7 @@ describe('gig conversations (inbox) through the gateway', () => {
     expect((await send(buyer.token, 'Great')).status).toBe(201);
     expect((await send(stranger.token, 'me too')).status).toBe(403);
     expect((await p.call('GET', `/api/chat/${chat._id}/messages`, { token: stranger.token })).status).toBe(403);
+    expect((await p.call('GET', `/api/chat/${chat._id}/messages?before=3`, { token: stranger.token })).status).toBe(403);
     expect((await p.call('PATCH', `/api/chat/${chat._id}/read`, { token: stranger.token, body: {} })).status).toBe(403);
 
     const list = await p.call('GET', '/api/chat/user', { token: freelancer.token });
@@ -82,6 +83,15 @@ describe('gig conversations (inbox) through the gateway', () => {
       ['Fiona Freelancer', 'Sure.'],
       ['Ben Buyer', 'Great'],
     ]);
+    const older = (query: string) => p.call('GET', `/api/chat/${chat._id}/messages?${query}`, { token: buyer.token });
+    const page = await older('before=3&limit=1');
+    expect(page.body.data).toMatchObject({ messages: [{ sequence: 2, content: 'Sure.' }], hasMore: true });
+    const start = await older('before=2&limit=1');
+    expect(start.body.data).toMatchObject({ messages: [{ sequence: 1 }], hasMore: false });
+    expect(await older('before=3&after=0')).toMatchObject({
+      status: 400,
+      body: { error: 'VALIDATION_FAILED', details: [{ field: 'before', message: 'Use either before or after' }] },
+    });
     const read = await p.call('PATCH', `/api/chat/${chat._id}/read`, { token: freelancer.token, body: {} });
     expect(read.body.data).toEqual({ readSequence: 3, unreadCount: 0 });
     const after = await p.call('GET', '/api/chat/user', { token: freelancer.token });

@@ -6,14 +6,16 @@ type Row<T extends MessageTable> = MessagingTables[T];
 /**
  * One page of a conversation, oldest first. Page 1 is the newest `limit` messages (page 2 the ones
  * before them); `after` returns exactly what followed a sequence, so a client that was away for
- * seconds or days fetches what it missed, in order, by paging with its last sequence.
+ * seconds or days fetches what it missed, in order, by paging with its last sequence; `before`
+ * returns the `limit` messages just older than a sequence, so a reader scrolling back pages with
+ * its first sequence and never sees a page shift as new messages arrive.
  */
 export async function listMessages<T extends MessageTable>(
   db: MessagingDb,
   table: T,
   key: T extends 'channel_messages' ? 'channel_id' : 'chat_id',
   conversationId: string,
-  query: { page: number; limit: number; after?: number | undefined },
+  query: { page: number; limit: number; after?: number | undefined; before?: number | undefined },
 ): Promise<{ rows: Row<T>[]; hasMore: boolean }> {
   // The two tables share the columns this query touches; Kysely cannot see that through the union.
   const base = (db as unknown as MessagingDb)
@@ -27,6 +29,15 @@ export async function listMessages<T extends MessageTable>(
       .limit(query.limit + 1)
       .execute();
     return { rows: rows.slice(0, query.limit) as Row<T>[], hasMore: rows.length > query.limit };
+  }
+  if (query.before !== undefined) {
+    // Newest first with a bound, so the (conversation, sequence) index is walked from `before` down.
+    const rows = await base
+      .where('sequence', '<', query.before)
+      .orderBy('sequence', 'desc')
+      .limit(query.limit + 1)
+      .execute();
+    return { rows: rows.slice(0, query.limit).reverse() as Row<T>[], hasMore: rows.length > query.limit };
   }
   const rows = await base
     .orderBy('sequence', 'desc')

@@ -4,8 +4,9 @@ import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation } from 'react-router-dom';
 import { useMediaQuery } from '../../shared/hooks/useMediaQuery.ts';
+import { hasOlderMessages } from '../../shared/socket/index.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
-import { useChannelMessages, useChannels } from './api.ts';
+import { loadOlderChannelMessages, useChannelMessages, useChannels } from './api.ts';
 import { ChannelList } from './ChannelList.tsx';
 import { ChannelSettingsDialog } from './ChannelSettingsDialog.tsx';
 import { CreateChannelDialog } from './CreateChannelDialog.tsx';
@@ -96,6 +97,7 @@ export function CommunityPage() {
               isLoading={messagesQuery.isPending}
               isError={messagesQuery.isError}
               onRetry={() => void messagesQuery.refetch()}
+              onLoadOlder={hasOlderMessages(messagesQuery.data) ? () => loadOlderChannelMessages(queryClient, selected.id) : undefined}
               userId={user?.id}
               onSend={send}
               membersOpen={membersOpen}

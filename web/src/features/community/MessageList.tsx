@@ -1,9 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
 import { MessageSquare, RefreshCw } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { usePresence } from '../../shared/socket/index.ts';
 import { Avatar } from '../../shared/ui/Avatar.tsx';
 import { buttonSecondary } from '../../shared/ui/classes.ts';
 import { Spinner } from '../../shared/ui/Spinner.tsx';
+import { LoadOlder } from './LoadOlder.tsx';
 import { continuesGroup, messageTime } from './messageTime.ts';
 
 /** What the list shows of a channel or chat message. */
@@ -24,27 +26,54 @@ interface MessageListProps {
   emptyText: string;
   /** The error line shown with Try Again (spec 002 §8). */
   errorText: string;
+  /** Given while the server holds older messages: fetches the page before the oldest one into the cache. */
+  onLoadOlder?: (() => Promise<void>) | undefined;
 }
 
 /** Near enough to the bottom that a new message should scroll into view. */
 const STICK_PX = 120;
 
+/** Where an element ends in the scroller's content, whatever the scroll position. */
+function contentBottom(scroller: HTMLElement, element: Element): number {
+  return element.getBoundingClientRect().bottom - scroller.getBoundingClientRect().top + scroller.scrollTop;
+}
+
 /**
  * A conversation's messages, oldest first, with sender, time and live status dots. Render it with
  * the conversation id as `key`: each conversation opens at its newest message.
  */
-export function MessageList({ messages, isLoading, isError, onRetry, userId, emptyText, errorText }: MessageListProps) {
+export function MessageList(props: MessageListProps) {
+  const { messages, isLoading, isError, onRetry, userId, emptyText, errorText, onLoadOlder } = props;
   const presence = usePresence();
   const scroller = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLOListElement>(null);
   const stuck = useRef(true);
-  const last = messages?.at(-1);
+  const first = useRef<{ element: Element; bottom: number } | null>(null);
+  const older = useMutation({ mutationFn: async () => onLoadOlder?.() });
+  const lastId = messages?.at(-1)?._id;
+  const lastSender = messages?.at(-1)?.sender._id;
+
+  // Messages put above the first one (an older page) must not move what the reader is looking at:
+  // the scroll follows the end of the message that was first. Its end, not its top: with older
+  // messages above, it may join their group and lose its name line. Measured after every render,
+  // not only on new messages: the load-older row above the list changes height too.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    const held = first.current;
+    const now = list.current?.firstElementChild ?? null;
+    if (el && held && now && held.element !== now && held.element.isConnected) {
+      el.scrollTop += contentBottom(el, held.element) - held.bottom;
+    }
+    first.current = el && now ? { element: now, bottom: contentBottom(el, now) } : null;
+  });
 
   // New messages scroll into view when the reader is at the bottom, or when they are the reader's own.
+  // Keyed on the last message's id: an older page leaves it as it was, so it never scrolls.
   useEffect(() => {
     const el = scroller.current;
-    if (!el || !last) return;
-    if (stuck.current || last.sender._id === userId) el.scrollTo({ top: el.scrollHeight });
-  }, [last, userId]);
+    if (!el || !lastId) return;
+    if (stuck.current || lastSender === userId) el.scrollTo({ top: el.scrollHeight });
+  }, [lastId, lastSender, userId]);
 
   const onScroll = () => {
     const el = scroller.current;
@@ -52,7 +81,8 @@ export function MessageList({ messages, isLoading, isError, onRetry, userId, emp
   };
 
   return (
-    <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto py-3">
+    // The browser's own scroll anchoring is off: the layout effect above does it, and both would double it.
+    <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto py-3 [overflow-anchor:none]">
       {isLoading && (
         <div className="flex h-full items-center justify-center" role="status" aria-label="Loading messages">
           <Spinner className="h-6 w-6" />
@@ -73,8 +103,11 @@ export function MessageList({ messages, isLoading, isError, onRetry, userId, emp
           <p className="text-sm">{emptyText}</p>
         </div>
       )}
+      {messages && messages.length > 0 && onLoadOlder && (
+        <LoadOlder loading={older.isPending} failed={older.isError} onLoad={() => older.mutate()} errorText={errorText} />
+      )}
       {messages && messages.length > 0 && (
-        <ol aria-label="Messages" aria-live="polite" className="space-y-0.5">
+        <ol ref={list} aria-label="Messages" aria-live="polite" className="space-y-0.5">
           {messages.map((message, index) => {
             const grouped = continuesGroup(messages[index - 1], message);
             const picture = message.sender.profilePicture || message.sender.picture;

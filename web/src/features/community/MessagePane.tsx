@@ -12,6 +12,8 @@ interface MessagePaneProps {
   isLoading: boolean;
   isError: boolean;
   onRetry: () => void;
+  /** Given while the channel has messages older than those held. */
+  onLoadOlder: (() => Promise<void>) | undefined;
   userId: string | undefined;
   onSend: (content: string) => void;
   membersOpen: boolean;
@@ -95,6 +97,7 @@ export function MessagePane(props: MessagePaneProps) {
         isLoading={props.isLoading}
         isError={props.isError}
         onRetry={props.onRetry}
+        onLoadOlder={props.onLoadOlder}
         userId={props.userId}
         emptyText="No messages yet. Start the conversation!"
         errorText={M.loadMessagesFailed}

@@ -5,6 +5,8 @@ import { apiRequest } from '../../shared/api/index.ts';
 import {
   type ChannelUpdated,
   fetchMessagesAfter,
+  fetchMessagesBefore,
+  firstSequenceOf,
   lastSequenceOf,
   mergeMessages,
   reconcileReadState,
@@ -62,6 +64,18 @@ export async function catchUpChannel(queryClient: QueryClient, channelId: string
   if (!held) return;
   const missed = await fetchMessagesAfter<ChannelMessage>(`${channelPath(channelId)}/messages`, lastSequenceOf(held));
   if (missed.length) addMessages(queryClient, channelId, missed);
+}
+
+/**
+ * The page before the oldest message held (`before`), merged into the channel's cache like any
+ * other server messages, so live ones that arrive meanwhile stay. Reads the cursor from the cache
+ * at call time, so a second click after a page landed asks for the next page back.
+ */
+export async function loadOlderChannelMessages(queryClient: QueryClient, channelId: string): Promise<void> {
+  const first = firstSequenceOf(queryClient.getQueryData<PaneMessage[]>(messagesKey(channelId)) ?? []);
+  if (first <= 1) return;
+  const older = await fetchMessagesBefore<ChannelMessage>(`${channelPath(channelId)}/messages`, first);
+  if (older.length) addMessages(queryClient, channelId, older);
 }
 
 /**

@@ -4,11 +4,12 @@ import { ArrowLeft } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/index.ts';
+import { hasOlderMessages } from '../../shared/socket/index.ts';
 import { Avatar } from '../../shared/ui/Avatar.tsx';
 import { Composer } from '../community/Composer.tsx';
 import { MessageList } from '../community/MessageList.tsx';
 import { newClientId } from '../community/optimistic.ts';
-import { addChatMessages, chatKey, postChatMessage, updateChat, useChatMessages } from './api.ts';
+import { addChatMessages, chatKey, loadOlderChatMessages, postChatMessage, updateChat, useChatMessages } from './api.ts';
 import { otherParticipant, withChatMessage } from './chats.ts';
 import { INBOX_MESSAGES as M } from './messages.ts';
 import { useMarkChatRead } from './useMarkChatRead.ts';
@@ -64,6 +65,7 @@ export function ChatView({ chatId, userId }: { chatId: string; userId: string | 
         isLoading={messagesQuery.isPending}
         isError={messagesQuery.isError}
         onRetry={() => void messagesQuery.refetch()}
+        onLoadOlder={hasOlderMessages(messagesQuery.data) ? () => loadOlderChatMessages(queryClient, chatId) : undefined}
         userId={userId}
         emptyText="No messages yet. Say hello!"
         errorText={M.fetchMessagesFailed}

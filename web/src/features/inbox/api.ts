@@ -1,7 +1,14 @@
 import { CHAT_PAGE_SIZE, type Chat, type ChatMessage, MESSAGE_PAGE_SIZE } from '@commonwork/contracts';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../shared/api/index.ts';
-import { fetchMessagesAfter, lastSequenceOf, mergeMessages, reconcileReadState } from '../../shared/socket/index.ts';
+import {
+  fetchMessagesAfter,
+  fetchMessagesBefore,
+  firstSequenceOf,
+  lastSequenceOf,
+  mergeMessages,
+  reconcileReadState,
+} from '../../shared/socket/index.ts';
 
 export interface ChatPage {
   chats: Chat[];
@@ -88,6 +95,14 @@ export async function catchUpChat(queryClient: QueryClient, chatId: string): Pro
   if (!held) return;
   const missed = await fetchMessagesAfter<ChatMessage>(`${chatPath(chatId)}/messages`, lastSequenceOf(held));
   if (missed.length) addChatMessages(queryClient, chatId, missed);
+}
+
+/** The page before the oldest message held (`before`), merged into its cache (see community's loadOlderChannelMessages). */
+export async function loadOlderChatMessages(queryClient: QueryClient, chatId: string): Promise<void> {
+  const first = firstSequenceOf(queryClient.getQueryData<ChatMessage[]>(chatMessagesKey(chatId)) ?? []);
+  if (first <= 1) return;
+  const older = await fetchMessagesBefore<ChatMessage>(`${chatPath(chatId)}/messages`, first);
+  if (older.length) addChatMessages(queryClient, chatId, older);
 }
 
 /** POST /api/chat/{chatId}/messages; the clientId makes a retried post one message. */

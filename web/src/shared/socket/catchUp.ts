@@ -1,4 +1,4 @@
-import { LIMITS } from '@commonwork/contracts';
+import { LIMITS, MESSAGE_PAGE_SIZE } from '@commonwork/contracts';
 import { apiRequest } from '../api/index.ts';
 
 interface MessagesPage<T> {
@@ -20,4 +20,13 @@ export async function fetchMessagesAfter<T extends { sequence: number }>(path: s
     if (!page.data.hasMore || !last) return all;
     cursor = last.sequence;
   }
+}
+
+/**
+ * The page just older than `before` (the first sequence a screen holds), oldest first:
+ * `GET {path}?before=…&limit=50`. A cursor, unlike a page number, does not shift as messages arrive.
+ */
+export async function fetchMessagesBefore<T extends { sequence: number }>(path: string, before: number): Promise<T[]> {
+  const page = await apiRequest<MessagesPage<T>>(`${path}?before=${before}&limit=${MESSAGE_PAGE_SIZE}`);
+  return page.data.messages;
 }

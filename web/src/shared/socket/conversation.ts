@@ -57,6 +57,21 @@ export function lastSequenceOf(messages: readonly Sequenced[]): number {
   return last;
 }
 
+/** The lowest server sequence held (0 when none): the `before` cursor of an older page. */
+export function firstSequenceOf(messages: readonly Sequenced[]): number {
+  let first = 0;
+  for (const message of messages) if (!message.pending && (first === 0 || message.sequence < first)) first = message.sequence;
+  return first;
+}
+
+/**
+ * Whether the server holds messages older than those held. Sequences run from 1 without gaps, so
+ * a first sequence above 1 says so without asking.
+ */
+export function hasOlderMessages(messages: readonly Sequenced[] | undefined): boolean {
+  return firstSequenceOf(messages ?? []) > 1;
+}
+
 /** A conversation's read numbers, as the server sends them. */
 export interface ReadState {
   lastSequence: number;

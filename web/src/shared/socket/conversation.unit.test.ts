@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  firstSequenceOf,
+  hasOlderMessages,
   lastSequenceOf,
   mergeMessages,
   reconcileReadState,
@@ -89,6 +91,31 @@ describe('withoutMessage and lastSequenceOf', () => {
   it('takes the highest server sequence and ignores optimistic copies', () => {
     expect(lastSequenceOf([])).toBe(0);
     expect(lastSequenceOf([buildMessage(4), buildMessage(9), buildPending('t', '2025-01-01T00:00:00.000Z')])).toBe(9);
+  });
+});
+
+describe('older pages', () => {
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => buildMessage(from + i));
+
+  it('takes the lowest server sequence as the before cursor and ignores optimistic copies', () => {
+    expect(firstSequenceOf([])).toBe(0);
+    expect(firstSequenceOf([buildPending('t', '2025-01-01T00:00:00.000Z')])).toBe(0);
+    expect(firstSequenceOf([buildMessage(9), buildMessage(4), buildPending('t', '2025-01-01T00:00:00.000Z')])).toBe(4);
+  });
+
+  it('says there are older messages exactly when the first one held is not the conversation’s first', () => {
+    expect(hasOlderMessages(undefined)).toBe(false);
+    expect(hasOlderMessages([])).toBe(false);
+    expect(hasOlderMessages(range(1, 50))).toBe(false);
+    expect(hasOlderMessages(range(2, 51))).toBe(true);
+    expect(hasOlderMessages([buildPending('t', '2025-01-01T00:00:00.000Z')])).toBe(false);
+  });
+
+  it('merges an older page under what is held, live messages and copies being sent included', () => {
+    const held = [...range(51, 100), buildMessage(101), buildPending('tmp-1', '2025-01-01T01:00:00.000Z')];
+    const merged = mergeMessages(held, range(1, 50));
+    expect(ids(merged)).toEqual([...range(1, 101).map((m) => m._id), 'tmp-1']);
+    expect(merged.at(-2)).toBe(held.at(-2));
   });
 });
 

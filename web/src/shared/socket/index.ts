@@ -1,5 +1,7 @@
-export { fetchMessagesAfter } from './catchUp.ts';
+export { fetchMessagesAfter, fetchMessagesBefore } from './catchUp.ts';
 export {
+  firstSequenceOf,
+  hasOlderMessages,
   lastSequenceOf,
   mergeMessages,
   type ReadState,

@@ -1,0 +1,46 @@
+import { ChevronUp, RefreshCw } from 'lucide-react';
+import { buttonGhost } from '../../shared/ui/classes.ts';
+import { Spinner } from '../../shared/ui/Spinner.tsx';
+
+/** The spec says nothing of older messages: plain words. */
+export const LOAD_OLDER_LABEL = 'Load older messages';
+
+interface LoadOlderProps {
+  loading: boolean;
+  failed: boolean;
+  onLoad: () => void;
+  /** The conversation's load-error line (spec 002 §8), shown with Try Again. */
+  errorText: string;
+}
+
+/**
+ * Above the oldest message held: fetches the page before it, and says so inline when that fails.
+ * One button throughout (aria-disabled, not disabled, while loading), so keyboard focus stays on it.
+ */
+export function LoadOlder({ loading, failed, onLoad, errorText }: LoadOlderProps) {
+  const retry = failed && !loading;
+  return (
+    <div className="flex flex-col items-center gap-1 px-4 py-2 text-center">
+      {retry && (
+        <p className="text-sm text-red-600 dark:text-red-400" role="alert">
+          {errorText}
+        </p>
+      )}
+      <button
+        type="button"
+        onClick={loading ? undefined : onLoad}
+        aria-disabled={loading}
+        className={`${buttonGhost} aria-disabled:cursor-wait aria-disabled:opacity-70`}
+      >
+        {loading ? (
+          <Spinner className="h-4 w-4" />
+        ) : retry ? (
+          <RefreshCw className="h-4 w-4" aria-hidden="true" />
+        ) : (
+          <ChevronUp className="h-4 w-4" aria-hidden="true" />
+        )}
+        {loading ? 'Loading...' : retry ? 'Try Again' : LOAD_OLDER_LABEL}
+      </button>
+    </div>
+  );
+}
