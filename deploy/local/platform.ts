@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createGateway, GatewayConfig } from '@commonwork/gateway';
 import { IdentityConfig, identityService, identityVerifier, type KeyStore, keysFileOf, loadKeyStore } from '@commonwork/identity';
-import { type Database, type EventBus, type Logger, parseConfig, type RunningService, startService } from '@commonwork/kit';
+import { type Database, type EventBus, type Logger, parseConfig, startService } from '@commonwork/kit';
 import { MarketplaceConfig, marketplaceService } from '@commonwork/marketplace';
 import { messagingService } from '@commonwork/messaging';
 import { startRealtime } from '@commonwork/realtime';
@@ -19,8 +16,7 @@ export interface PlatformOptions {
 
 /**
  * The whole platform in one process (embedded mode, and the system tests): every service on its
- * own port on 127.0.0.1, the gateway in front, proxying to the HTTP services over Unix sockets.
- * This file is the map of what runs.
+ * own port on 127.0.0.1, the gateway in front. This file is the map of what runs.
  */
 export async function startPlatform(options: PlatformOptions) {
   const { env, database, bus, log } = options;
@@ -36,14 +32,11 @@ export async function startPlatform(options: PlatformOptions) {
     return part;
   };
   try {
-    // The gateway proxies over Unix sockets, which skip the TCP stack (docs/decisions.md has what it
-    // measured). A short directory: socket paths are capped at 104 bytes on macOS.
-    const socketDir = await mkdtemp(join(tmpdir(), 'cw-'));
-    track({ stop: () => rm(socketDir, { recursive: true, force: true }) });
-    const inPlatform = (name: string) => ({ database, bus, log, verifier, socketPath: join(socketDir, `${name}.sock`) });
-    const identity = track(await startService(identityService(identityConfig, keys), inPlatform('identity')));
-    const marketplace = track(await startService(marketplaceService(parseConfig(MarketplaceConfig, env)), inPlatform('marketplace')));
-    const messaging = track(await startService(messagingService(), inPlatform('messaging')));
+    const identity = track(await startService(identityService(identityConfig, keys), { database, bus, log, verifier }));
+    const marketplace = track(
+      await startService(marketplaceService(parseConfig(MarketplaceConfig, env)), { database, bus, log, verifier }),
+    );
+    const messaging = track(await startService(messagingService(), { database, bus, log, verifier }));
     // One realtime replica, in-memory adapter and presence, on the shared in-process bus.
     const realtime = track(await startRealtime({ bus, log, verifier, messagingUrl: messaging.url }));
 
@@ -51,7 +44,6 @@ export async function startPlatform(options: PlatformOptions) {
       log: log.child({ service: 'gateway' }),
       verifier,
       services: { identity: identity.url, marketplace: marketplace.url, messaging: messaging.url },
-      upstreams: { identity: viaSocket(identity), marketplace: viaSocket(marketplace), messaging: viaSocket(messaging) },
       realtime: [realtime.url],
       webDist: gatewayConfig.WEB_DIST,
       rateLimit: { max: gatewayConfig.RATE_LIMIT_MAX, authMax: gatewayConfig.RATE_LIMIT_AUTH_MAX },
@@ -68,11 +60,6 @@ export async function startPlatform(options: PlatformOptions) {
     await stopAll(started).catch((stopError: unknown) => log.error({ err: stopError }, 'stopping after a failed start'));
     throw error;
   }
-}
-
-/** A service's socket as reply-from takes a Unix upstream; without one, its TCP URL. */
-function viaSocket(service: RunningService) {
-  return service.socketPath ? `unix+http://${encodeURIComponent(service.socketPath)}` : service.url;
 }
 
 /** Stops parts in the reverse of their start order. */

@@ -16,11 +16,6 @@ export interface GatewayOptions {
   verifier: TokenVerifier;
   /** Base URL of each service by name, e.g. `{ identity: 'http://127.0.0.1:4001' }`. */
   services: Record<string, string>;
-  /**
-   * Where the proxy sends each service's requests, by name, when not to its `services` URL: embedded
-   * mode passes `unix+http://<encodeURIComponent(socket path)>`. Readiness checks keep `services`.
-   */
-  upstreams?: Record<string, string>;
   /** Base URLs of the realtime replicas that `/socket.io/` is proxied to (sticky by client address); none: no proxy. */
   realtime?: readonly string[];
   webDist?: string | undefined;
@@ -71,7 +66,7 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   for (const [service, prefixes] of Object.entries(SERVICE_PREFIXES)) {
-    const upstream = options.upstreams?.[service] ?? options.services[service];
+    const upstream = options.services[service];
     if (!upstream) throw new Error(`No URL for service ${service}`);
     for (const prefix of prefixes) {
       await app.register(proxy, {

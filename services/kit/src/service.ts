@@ -42,8 +42,6 @@ export interface RunningService {
   ctx: ServiceContext;
   relay: OutboxRelay;
   url: string;
-  /** The Unix socket it also answers on, when it was given one. */
-  socketPath?: string;
   stop: () => Promise<void>;
 }
 
@@ -55,8 +53,6 @@ export interface StartOptions {
   host?: string;
   /** 0 picks a free port. */
   port?: number;
-  /** Also listen on this Unix socket (at most 103 bytes); a stale socket file there is replaced; default: TCP only. */
-  socketPath?: string;
   /** Keep the relay stopped (tests that simulate a crash before publishing). */
   relay?: boolean;
 }
@@ -76,7 +72,6 @@ export async function startService(def: ServiceDefinition, options: StartOptions
   const relay = new OutboxRelay({ db, bus, log, map: def.publishMap ?? toEnvelope });
   const app = createApp({
     logger: log,
-    socketPath: options.socketPath,
     readiness: [
       { name: 'database', check: () => database.ping() },
       { name: 'bus', check: () => bus.ping() },
@@ -107,14 +102,13 @@ export async function startService(def: ServiceDefinition, options: StartOptions
   }
   if (options.relay !== false) relay.start();
   const url = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
-  log.info({ url, socketPath: options.socketPath }, 'service listening');
+  log.info({ url }, 'service listening');
   return {
     name: def.name,
     app,
     ctx,
     relay,
     url,
-    socketPath: options.socketPath,
     stop: async () => {
       await app.close();
       for (const s of subscriptions) await s.stop();

@@ -8,7 +8,6 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from '../logger.ts';
 import { errorHandler } from './errorHandler.ts';
-import { socketServer } from './socketServer.ts';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, Logger, ZodTypeProvider>;
 
@@ -22,8 +21,6 @@ export interface AppOptions {
   bodyLimit?: number;
   /** Trust X-Forwarded-* from the gateway in front; default true. */
   trustProxy?: boolean;
-  /** Also answer on this Unix socket (embedded mode's gateway hop), from when the app is ready until it closes; default: none. */
-  socketPath?: string;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
@@ -33,9 +30,7 @@ const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
  * that follow a request across the gateway, `/healthz` (alive) and `/readyz` (dependencies answer).
  */
 export function createApp(options: AppOptions): App {
-  const socket = options.socketPath ? socketServer(options.socketPath) : undefined;
   const app = Fastify({
-    ...(socket && { serverFactory: socket.serverFactory }),
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimit ?? 1_048_576,
     trustProxy: options.trustProxy ?? true,
@@ -45,11 +40,6 @@ export function createApp(options: AppOptions): App {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
-  if (socket) {
-    // onReady, unlike onListen, fails listen() when the socket cannot be bound.
-    app.addHook('onReady', socket.listen);
-    app.addHook('onClose', socket.close);
-  }
 
   app.decorateRequest('caller', null);
   app.setValidatorCompiler(validatorCompiler);
