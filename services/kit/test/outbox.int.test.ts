@@ -86,6 +86,43 @@ describe.each(pairs)('outbox and consumer on $name', ({ d, b }) => {
     expect(seen.map((e) => e.id)).toEqual(committed.map((e) => e.eventId));
   });
 
+  it('two replicas of a relay on one store publish each event once, in order, and one takes over when the other stops', async () => {
+    const { name, type } = await freshStream();
+    // Every publish the relays make, before the bus's own dedupe could hide a double.
+    const attempts: string[] = [];
+    const counting: EventBus = {
+      ensureStream: (stream, subjects) => bus.ensureStream(stream, subjects),
+      consume: (spec) => bus.consume(spec),
+      ping: () => bus.ping(),
+      close: () => bus.close(),
+      publish: (envelope) => {
+        attempts.push(envelope.id);
+        return bus.publish(envelope);
+      },
+    };
+    const [a, b] = [1, 2].map(() => new OutboxRelay({ db: db(), bus: counting, log, map: toEnvelope, pollMs: 5 }));
+    a?.start();
+    b?.start();
+    const committed: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      committed.push(...(await commit(type)).map((e) => e.eventId));
+      // Each replica's own commit wakes its relay: here both, so they race for every event.
+      a?.kick();
+      b?.kick();
+    }
+    await eventually(async () => attempts.length >= committed.length);
+    await a?.stop();
+    for (let i = 0; i < 5; i++) committed.push(...(await commit(type)).map((e) => e.eventId));
+    await eventually(async () => attempts.length >= committed.length);
+    await b?.stop();
+    const ours = attempts.filter((id) => committed.includes(id));
+    expect(ours).toEqual(committed);
+    const { seen, sub } = await collect(name, type);
+    await eventually(async () => seen.length >= committed.length);
+    await sub.stop();
+    expect(seen.map((e) => e.id)).toEqual(committed);
+  });
+
   it('a crash after publishing but before saving the position republishes, and the consumer still handles it once', async () => {
     const { name, type } = await freshStream();
     const [event] = await commit(type);

@@ -20,10 +20,17 @@ export interface OutboxOptions {
 
 const RELAY = 'outbox';
 
+/** How soon a relay that found another replica publishing looks again (its kick may have come after that round's read). */
+const CONTENDED_RETRY_MS = 20;
+
 /**
  * Publishes the event store to the bus in global order, after the last published position. The
  * position advances only after the bus accepted the events, so a crash or an unreachable bus
  * delays publishing but never loses an event; a republished event is dropped by the bus's dedupe.
+ *
+ * Replicas of a service each run a relay on the one event store: a round holds the position's row
+ * (`FOR UPDATE SKIP LOCKED`) while it publishes, so one replica publishes at a time, in order, and
+ * the others skip that round; a replica that dies mid-round releases the row with its connection.
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | null = null;
@@ -31,6 +38,8 @@ export class OutboxRelay {
   private again = false;
   private stopped = true;
   private failures = 0;
+  private contended = false;
+  private ensured = false;
 
   constructor(private readonly options: OutboxOptions) {}
 
@@ -55,14 +64,21 @@ export class OutboxRelay {
         this.kick();
         return;
       }
-      const backoff = this.failures ? Math.min(250 * 2 ** this.failures, 10_000) : (this.options.pollMs ?? 500);
+      const backoff = this.failures
+        ? Math.min(250 * 2 ** this.failures, 10_000)
+        : this.contended
+          ? CONTENDED_RETRY_MS
+          : (this.options.pollMs ?? 500);
       this.timer = setTimeout(() => this.kick(), backoff);
     });
   }
 
   private async round() {
     try {
-      while (!this.stopped && (await this.publishBatch()) > 0) {}
+      let published: number | null;
+      do published = await this.publishBatch();
+      while (!this.stopped && published !== null && published > 0);
+      this.contended = published === null;
       this.failures = 0;
     } catch (error) {
       this.failures++;
@@ -70,31 +86,48 @@ export class OutboxRelay {
     }
   }
 
-  /** Publishes one batch; returns how many events it went through (0 when caught up). */
-  async publishBatch(): Promise<number> {
+  /**
+   * Publishes one batch; returns how many events it went through (0 when caught up), or null when
+   * another replica's relay holds the position.
+   */
+  async publishBatch(): Promise<number | null> {
     const { db, bus, map } = this.options;
-    const row = await db.selectFrom('outbox_position').select('position').where('name', '=', RELAY).executeTakeFirst();
-    const position = Number(row?.position ?? 0);
-    const events = await readAll(db, position, this.options.batchSize ?? 200);
-    let published = position;
-    try {
-      for (const event of events) {
-        const envelope = map(event);
-        if (envelope) await bus.publish(envelope);
-        published = event.globalPosition;
-      }
-    } finally {
-      if (published > position) await this.savePosition(published);
+    if (!this.ensured) {
+      await db
+        .insertInto('outbox_position')
+        .values({ name: RELAY, position: 0 })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+      this.ensured = true;
     }
-    return events.length;
-  }
-
-  private async savePosition(position: number) {
-    await this.options.db
-      .insertInto('outbox_position')
-      .values({ name: RELAY, position })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ position }))
-      .execute();
+    const round = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('outbox_position')
+        .select('position')
+        .where('name', '=', RELAY)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
+      if (!row) return null;
+      const position = Number(row.position);
+      const events = await readAll(trx, position, this.options.batchSize ?? 200);
+      let published = position;
+      let failure: unknown = null;
+      try {
+        for (const event of events) {
+          const envelope = map(event);
+          if (envelope) await bus.publish(envelope);
+          published = event.globalPosition;
+        }
+      } catch (error) {
+        // What the bus accepted stays published: the position is saved, then the error is raised.
+        failure = error;
+      }
+      if (published > position) await trx.updateTable('outbox_position').set({ position: published }).where('name', '=', RELAY).execute();
+      return { count: events.length, failure };
+    });
+    if (round?.failure) throw round.failure;
+    return round ? round.count : null;
   }
 
   async stop() {
