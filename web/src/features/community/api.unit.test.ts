@@ -1,34 +1,27 @@
 import type { Channel, ChannelMessage } from '@commonwork/contracts';
 import { describe, expect, it } from 'vitest';
 import { applyChannelUpdated, applyNewMessage, reconcileChannel } from './api.ts';
+import { buildChannel as baseChannel } from './testChannels.ts';
 
 const me = '00000000-0000-4000-8000-0000000000aa';
 const other = '00000000-0000-4000-8000-0000000000bb';
 const channelId = '00000000-0000-4000-8000-000000000001';
 const at = (second: number) => new Date(Date.UTC(2025, 0, 1, 12, 0, second)).toISOString();
 
-function buildChannel(overrides: Partial<Channel> = {}): Channel {
-  return {
-    _id: channelId,
+/** A member channel at sequence 3, all read. */
+const buildChannel = (overrides: Partial<Channel> = {}): Channel =>
+  baseChannel({
     id: channelId,
-    name: 'general',
-    description: '',
-    type: 'public',
-    category: 'general',
+    _id: channelId,
     creator: { _id: other },
     admins: [{ _id: other }],
-    members: [],
     memberCount: 2,
     messageCount: 3,
-    unreadCount: 0,
-    isPinned: false,
-    isMember: true,
     lastActivity: at(3),
     lastSequence: 3,
     readSequence: 3,
     ...overrides,
-  };
-}
+  });
 
 function buildMessage(sequence: number, senderId = other): ChannelMessage {
   const id = `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`;

@@ -1,33 +1,9 @@
-import type { Channel } from '@commonwork/contracts';
 import { describe, expect, it } from 'vitest';
 import { channelSections, isChannelAdmin, splitMembers } from './channels.ts';
+import { buildChannel } from './testChannels.ts';
 
 const me = '00000000-0000-4000-8000-0000000000aa';
 const other = '00000000-0000-4000-8000-0000000000bb';
-
-function buildChannel(overrides: Partial<Channel> = {}): Channel {
-  const id = overrides.id ?? crypto.randomUUID();
-  return {
-    _id: id,
-    id,
-    name: 'general',
-    description: '',
-    type: 'public',
-    category: 'general',
-    creator: { _id: other },
-    admins: [{ _id: other }],
-    members: [],
-    memberCount: 1,
-    messageCount: 0,
-    unreadCount: 0,
-    isPinned: false,
-    isMember: true,
-    lastActivity: '2025-01-01T00:00:00.000Z',
-    lastSequence: 0,
-    readSequence: 0,
-    ...overrides,
-  };
-}
 
 describe('channelSections', () => {
   const channels = [
