@@ -92,6 +92,9 @@ export async function loadChannelState(
   // Locked for the transaction: posters of one channel take turns for the next sequence.
   const row = await db.selectFrom('channels').selectAll().where('id', '=', channelId).forUpdate().executeTakeFirst();
   if (!row) return { state: initialChannelState(), version: 0 };
+  // A statement of its own, after the lock: it reads what the poster before us committed (a first
+  // post that joined this person). Folded into the locking select as a subquery, it would read the
+  // snapshot taken before the wait, and two first posts of one person would both try to join.
   const member = await db
     .selectFrom('channel_members')
     .select('user_id')

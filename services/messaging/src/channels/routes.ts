@@ -131,18 +131,21 @@ export function registerChannelRoutes(ctx: ServiceContext) {
 
   registerRoute(app, verifier, messagingRoutes.postChannelMessage, async ({ params, body, caller, request, reply }) => {
     const clientId = body.clientId ?? null;
-    const existing = clientId
-      ? await db
-          .selectFrom('channel_messages')
-          .selectAll()
-          .where('channel_id', '=', params.id)
-          .where('sender_id', '=', caller.sub)
-          .where('client_id', '=', clientId)
-          .executeTakeFirst()
-      : undefined;
+    // Both reads at once: every send pays for them before its transaction.
+    const [existing, actor] = await Promise.all([
+      clientId
+        ? db
+            .selectFrom('channel_messages')
+            .selectAll()
+            .where('channel_id', '=', params.id)
+            .where('sender_id', '=', caller.sub)
+            .where('client_id', '=', clientId)
+            .executeTakeFirst()
+        : undefined,
+      personCard(db, caller.sub),
+    ]);
     if (existing) return { success: true as const, data: presentChannelMessage(existing) };
     const messageId = randomUUID();
-    const actor = await personCard(db, caller.sub);
     await execute(params.id, caller.sub, { type: 'PostMessage', actor, messageId, content: body.content, clientId }, request);
     const row = await db.selectFrom('channel_messages').selectAll().where('id', '=', messageId).executeTakeFirstOrThrow();
     reply.status(201);

@@ -120,16 +120,19 @@ export function registerChatRoutes(ctx: ServiceContext) {
   registerRoute(app, verifier, messagingRoutes.postChatMessage, async ({ params, body, caller, request, reply }) => {
     await ownChat(params.chatId, caller.sub);
     const clientId = body.clientId ?? null;
-    const actor = await personCard(db, caller.sub);
-    const existing = clientId
-      ? await db
-          .selectFrom('chat_messages')
-          .selectAll()
-          .where('chat_id', '=', params.chatId)
-          .where('sender_id', '=', caller.sub)
-          .where('client_id', '=', clientId)
-          .executeTakeFirst()
-      : undefined;
+    // Both reads at once: every send pays for them before its transaction.
+    const [actor, existing] = await Promise.all([
+      personCard(db, caller.sub),
+      clientId
+        ? db
+            .selectFrom('chat_messages')
+            .selectAll()
+            .where('chat_id', '=', params.chatId)
+            .where('sender_id', '=', caller.sub)
+            .where('client_id', '=', clientId)
+            .executeTakeFirst()
+        : undefined,
+    ]);
     if (existing) return { success: true as const, data: presentChatMessage(existing, actor) };
     const messageId = randomUUID();
     await execute(params.chatId, caller.sub, { type: 'PostChatMessage', actor, messageId, content: body.content, clientId }, request);
