@@ -3,11 +3,10 @@ import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../shared/api/index.ts';
 import {
+  addToConversation,
   type ChannelUpdated,
-  fetchMessagesAfter,
-  fetchMessagesBefore,
-  firstSequenceOf,
-  lastSequenceOf,
+  catchUpConversation,
+  loadOlderIntoConversation,
   mergeMessages,
   reconcileReadState,
   withLastSequence,
@@ -59,34 +58,16 @@ export function useChannelMessages(queryClient: QueryClient, channelId: string |
 }
 
 /** What the channel missed since the last message held, merged into its cache (no-op when nothing is held). */
-export async function catchUpChannel(queryClient: QueryClient, channelId: string): Promise<void> {
-  const held = queryClient.getQueryData<PaneMessage[]>(messagesKey(channelId));
-  if (!held) return;
-  const missed = await fetchMessagesAfter<ChannelMessage>(`${channelPath(channelId)}/messages`, lastSequenceOf(held));
-  if (missed.length) addMessages(queryClient, channelId, missed);
-}
+export const catchUpChannel = (queryClient: QueryClient, channelId: string) =>
+  catchUpConversation<PaneMessage>(queryClient, messagesKey(channelId), `${channelPath(channelId)}/messages`);
 
-/**
- * The page before the oldest message held (`before`), merged into the channel's cache like any
- * other server messages, so live ones that arrive meanwhile stay. Reads the cursor from the cache
- * at call time, so a second click after a page landed asks for the next page back.
- */
-export async function loadOlderChannelMessages(queryClient: QueryClient, channelId: string): Promise<void> {
-  const first = firstSequenceOf(queryClient.getQueryData<PaneMessage[]>(messagesKey(channelId)) ?? []);
-  if (first <= 1) return;
-  const older = await fetchMessagesBefore<ChannelMessage>(`${channelPath(channelId)}/messages`, first);
-  if (older.length) addMessages(queryClient, channelId, older);
-}
+/** The page before the oldest message held, merged into the channel's cache. */
+export const loadOlderChannelMessages = (queryClient: QueryClient, channelId: string) =>
+  loadOlderIntoConversation<PaneMessage>(queryClient, messagesKey(channelId), `${channelPath(channelId)}/messages`);
 
-/**
- * Merges server messages into a channel's cache when its messages are held or being loaded (the
- * load merges what it finds held, so a message that arrives live meanwhile is not lost).
- */
-export function addMessages(queryClient: QueryClient, channelId: string, messages: ChannelMessage[]): void {
-  const key = messagesKey(channelId);
-  const loading = queryClient.getQueryState(key)?.fetchStatus === 'fetching';
-  queryClient.setQueryData<PaneMessage[]>(key, (held) => (held || loading ? mergeMessages<PaneMessage>(held ?? [], messages) : held));
-}
+/** Merges server messages into a channel's cache when its messages are held or being loaded. */
+export const addMessages = (queryClient: QueryClient, channelId: string, messages: ChannelMessage[]) =>
+  addToConversation<PaneMessage>(queryClient, messagesKey(channelId), messages);
 
 /** Applies a change to one channel of the cached list. */
 export function updateChannel(queryClient: QueryClient, channelId: string, change: (channel: Channel) => Channel): void {

@@ -2,10 +2,9 @@ import { CHAT_PAGE_SIZE, type Chat, type ChatMessage, MESSAGE_PAGE_SIZE } from '
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../shared/api/index.ts';
 import {
-  fetchMessagesAfter,
-  fetchMessagesBefore,
-  firstSequenceOf,
-  lastSequenceOf,
+  addToConversation,
+  catchUpConversation,
+  loadOlderIntoConversation,
   mergeMessages,
   reconcileReadState,
 } from '../../shared/socket/index.ts';
@@ -82,28 +81,17 @@ export function useChatMessages(queryClient: QueryClient, chatId: string | null)
   });
 }
 
-/** Merges messages into a conversation's cache when they are held or being loaded (see community's addMessages). */
-export function addChatMessages(queryClient: QueryClient, chatId: string, messages: ChatMessage[]): void {
-  const key = chatMessagesKey(chatId);
-  const loading = queryClient.getQueryState(key)?.fetchStatus === 'fetching';
-  queryClient.setQueryData<ChatMessage[]>(key, (held) => (held || loading ? mergeMessages(held ?? [], messages) : held));
-}
+/** Merges messages into a conversation's cache when they are held or being loaded. */
+export const addChatMessages = (queryClient: QueryClient, chatId: string, messages: ChatMessage[]) =>
+  addToConversation(queryClient, chatMessagesKey(chatId), messages);
 
 /** What the conversation missed since the last message held (`after`), merged into its cache. */
-export async function catchUpChat(queryClient: QueryClient, chatId: string): Promise<void> {
-  const held = queryClient.getQueryData<ChatMessage[]>(chatMessagesKey(chatId));
-  if (!held) return;
-  const missed = await fetchMessagesAfter<ChatMessage>(`${chatPath(chatId)}/messages`, lastSequenceOf(held));
-  if (missed.length) addChatMessages(queryClient, chatId, missed);
-}
+export const catchUpChat = (queryClient: QueryClient, chatId: string) =>
+  catchUpConversation<ChatMessage>(queryClient, chatMessagesKey(chatId), `${chatPath(chatId)}/messages`);
 
-/** The page before the oldest message held (`before`), merged into its cache (see community's loadOlderChannelMessages). */
-export async function loadOlderChatMessages(queryClient: QueryClient, chatId: string): Promise<void> {
-  const first = firstSequenceOf(queryClient.getQueryData<ChatMessage[]>(chatMessagesKey(chatId)) ?? []);
-  if (first <= 1) return;
-  const older = await fetchMessagesBefore<ChatMessage>(`${chatPath(chatId)}/messages`, first);
-  if (older.length) addChatMessages(queryClient, chatId, older);
-}
+/** The page before the oldest message held (`before`), merged into its cache. */
+export const loadOlderChatMessages = (queryClient: QueryClient, chatId: string) =>
+  loadOlderIntoConversation<ChatMessage>(queryClient, chatMessagesKey(chatId), `${chatPath(chatId)}/messages`);
 
 /** POST /api/chat/{chatId}/messages; the clientId makes a retried post one message. */
 export function postChatMessage(chatId: string, content: string, clientId: string): Promise<ChatMessage> {

@@ -1,5 +1,7 @@
 import { LIMITS, MESSAGE_PAGE_SIZE } from '@commonwork/contracts';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { apiRequest } from '../api/index.ts';
+import { firstSequenceOf, lastSequenceOf, mergeMessages, type Sequenced } from './conversation.ts';
 
 interface MessagesPage<T> {
   data: { messages: T[]; hasMore: boolean };
@@ -29,4 +31,33 @@ export async function fetchMessagesAfter<T extends { sequence: number }>(path: s
 export async function fetchMessagesBefore<T extends { sequence: number }>(path: string, before: number): Promise<T[]> {
   const page = await apiRequest<MessagesPage<T>>(`${path}?before=${before}&limit=${MESSAGE_PAGE_SIZE}`);
   return page.data.messages;
+}
+
+/**
+ * Merges server messages into a conversation's cached messages when they are held or being loaded
+ * (the load merges what it finds held, so a message that arrives live meanwhile is not lost).
+ */
+export function addToConversation<T extends Sequenced>(queryClient: QueryClient, key: QueryKey, messages: readonly T[]): void {
+  const loading = queryClient.getQueryState(key)?.fetchStatus === 'fetching';
+  queryClient.setQueryData<T[]>(key, (held) => (held || loading ? mergeMessages<T>(held ?? [], messages) : held));
+}
+
+/** What a conversation missed since the last message held (`after`), merged into its cache; nothing when nothing is held. */
+export async function catchUpConversation<T extends Sequenced>(queryClient: QueryClient, key: QueryKey, path: string): Promise<void> {
+  const held = queryClient.getQueryData<T[]>(key);
+  if (!held) return;
+  const missed = await fetchMessagesAfter<T>(path, lastSequenceOf(held));
+  if (missed.length) addToConversation(queryClient, key, missed);
+}
+
+/**
+ * The page before the oldest message held (`before`), merged into the cache like any other server
+ * messages, so live ones that arrive meanwhile stay. Reads the cursor from the cache at call time,
+ * so a second click after a page landed asks for the next page back.
+ */
+export async function loadOlderIntoConversation<T extends Sequenced>(queryClient: QueryClient, key: QueryKey, path: string): Promise<void> {
+  const first = firstSequenceOf(queryClient.getQueryData<T[]>(key) ?? []);
+  if (first <= 1) return;
+  const older = await fetchMessagesBefore<T>(path, first);
+  if (older.length) addToConversation(queryClient, key, older);
 }

@@ -1,4 +1,10 @@
-export { fetchMessagesAfter, fetchMessagesBefore } from './catchUp.ts';
+export {
+  addToConversation,
+  catchUpConversation,
+  fetchMessagesAfter,
+  fetchMessagesBefore,
+  loadOlderIntoConversation,
+} from './catchUp.ts';
 export {
   firstSequenceOf,
   hasOlderMessages,
