@@ -4,6 +4,7 @@ import { createError, Forbidden, registerRoute, type ServiceContext } from '@com
 import { aggregateCommands } from '../commands.ts';
 import { listMessages } from '../reads/listMessages.ts';
 import { readConversation } from '../reads/readConversation.ts';
+import { sentBefore } from '../reads/sentBefore.ts';
 import type { MessagingDb } from '../tables.ts';
 import { personCard } from '../tables.ts';
 import { channelStreamId } from './channel.ts';
@@ -133,15 +134,7 @@ export function registerChannelRoutes(ctx: ServiceContext) {
     const clientId = body.clientId ?? null;
     // Both reads at once: every send pays for them before its transaction.
     const [existing, actor] = await Promise.all([
-      clientId
-        ? db
-            .selectFrom('channel_messages')
-            .selectAll()
-            .where('channel_id', '=', params.id)
-            .where('sender_id', '=', caller.sub)
-            .where('client_id', '=', clientId)
-            .executeTakeFirst()
-        : undefined,
+      sentBefore(db, 'channel_messages', 'channel_id', params.id, caller.sub, clientId),
       personCard(db, caller.sub),
     ]);
     if (existing) return { success: true as const, data: presentChannelMessage(existing) };

@@ -4,6 +4,7 @@ import { createError, registerRoute, type ServiceContext, ValidationFailed } fro
 import { aggregateCommands } from '../commands.ts';
 import { listMessages } from '../reads/listMessages.ts';
 import { readConversation } from '../reads/readConversation.ts';
+import { sentBefore } from '../reads/sentBefore.ts';
 import { type MessagingDb, type PersonCard, personCard } from '../tables.ts';
 import { chatIdFor, chatStreamId } from './chat.ts';
 import { ChatNotFound, chatDecider, NotAParticipant } from './decide.ts';
@@ -123,15 +124,7 @@ export function registerChatRoutes(ctx: ServiceContext) {
     // Both reads at once: every send pays for them before its transaction.
     const [actor, existing] = await Promise.all([
       personCard(db, caller.sub),
-      clientId
-        ? db
-            .selectFrom('chat_messages')
-            .selectAll()
-            .where('chat_id', '=', params.chatId)
-            .where('sender_id', '=', caller.sub)
-            .where('client_id', '=', clientId)
-            .executeTakeFirst()
-        : undefined,
+      sentBefore(db, 'chat_messages', 'chat_id', params.chatId, caller.sub, clientId),
     ]);
     if (existing) return { success: true as const, data: presentChatMessage(existing, actor) };
     const messageId = randomUUID();
