@@ -4,14 +4,14 @@ import type { z } from 'zod';
 import { apiRequest } from '../../shared/api/index.ts';
 import {
   addToConversation,
-  type ChannelUpdated,
   catchUpConversation,
   loadOlderIntoConversation,
   mergeMessages,
   reconcileReadState,
   withLastSequence,
   withReadPosition,
-} from '../../shared/socket/index.ts';
+} from '../../shared/conversation/index.ts';
+import type { ChannelUpdated } from '../../shared/socket/index.ts';
 import type { PaneMessage } from './optimistic.ts';
 
 export type CreateChannelBody = z.output<typeof CreateChannelRequest>;

@@ -1,5 +1,5 @@
 import type { ChannelMessage } from '@commonwork/contracts';
-import { mergeMessages, withoutMessage } from '../../shared/socket/index.ts';
+import { mergeMessages, withoutMessage } from '../../shared/conversation/index.ts';
 
 /** A message in the pane: the server's, or the optimistic copy shown while it is being sent. */
 export type PaneMessage = ChannelMessage & { pending?: boolean };

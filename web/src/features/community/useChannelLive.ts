@@ -1,7 +1,8 @@
 import type { Channel, ChannelMessage } from '@commonwork/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { useSocket, useSocketEvent, useWhenVisibleAgain, withReadPosition } from '../../shared/socket/index.ts';
+import { withReadPosition } from '../../shared/conversation/index.ts';
+import { useSocket, useSocketEvent, useWhenVisibleAgain } from '../../shared/socket/index.ts';
 import { addMessages, applyChannelUpdated, applyNewMessage, CHANNELS_KEY, catchUpChannel, updateChannel } from './api.ts';
 
 /**

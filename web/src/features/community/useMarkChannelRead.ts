@@ -1,7 +1,8 @@
 import type { Channel } from '@commonwork/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { lastSequenceOf, useDocumentVisible, withReadPosition } from '../../shared/socket/index.ts';
+import { lastSequenceOf, withReadPosition } from '../../shared/conversation/index.ts';
+import { useDocumentVisible } from '../../shared/socket/index.ts';
 import { markChannelRead, updateChannel } from './api.ts';
 import type { PaneMessage } from './optimistic.ts';
 

@@ -4,7 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/index.ts';
-import { hasOlderMessages } from '../../shared/socket/index.ts';
+import { hasOlderMessages } from '../../shared/conversation/index.ts';
 import { Avatar } from '../../shared/ui/Avatar.tsx';
 import { Composer } from '../community/Composer.tsx';
 import { MessageList } from '../community/MessageList.tsx';

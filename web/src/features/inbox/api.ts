@@ -7,7 +7,7 @@ import {
   loadOlderIntoConversation,
   mergeMessages,
   reconcileReadState,
-} from '../../shared/socket/index.ts';
+} from '../../shared/conversation/index.ts';
 
 export interface ChatPage {
   chats: Chat[];

@@ -1,5 +1,5 @@
 import type { Chat, ChatMessage } from '@commonwork/contracts';
-import { withLastSequence, withReadPosition } from '../../shared/socket/index.ts';
+import { withLastSequence, withReadPosition } from '../../shared/conversation/index.ts';
 import { INBOX_MESSAGES } from './messages.ts';
 
 type Participant = Chat['participants'][number];

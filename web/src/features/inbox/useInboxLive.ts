@@ -1,7 +1,8 @@
 import type { ChatMessage } from '@commonwork/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { useSocket, useSocketEvent, useWhenVisibleAgain, withReadPosition } from '../../shared/socket/index.ts';
+import { withReadPosition } from '../../shared/conversation/index.ts';
+import { useSocket, useSocketEvent, useWhenVisibleAgain } from '../../shared/socket/index.ts';
 import { addChatMessages, CHATS_KEY, catchUpChat, updateChat } from './api.ts';
 import { withChatMessage } from './chats.ts';
 

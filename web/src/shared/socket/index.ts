@@ -1,23 +1,3 @@
-export {
-  addToConversation,
-  catchUpConversation,
-  fetchMessagesAfter,
-  fetchMessagesBefore,
-  loadOlderIntoConversation,
-} from './catchUp.ts';
-export {
-  firstSequenceOf,
-  hasOlderMessages,
-  lastSequenceOf,
-  mergeMessages,
-  type ReadState,
-  reconcileReadState,
-  type Sequenced,
-  unreadOf,
-  withLastSequence,
-  withoutMessage,
-  withReadPosition,
-} from './conversation.ts';
 export type { ChannelUpdated, ChatCreatedData, MessageSent, Presence, SendAck, UnreadCount, UserStatus } from './events.ts';
 export { useDocumentVisible, useSocketEvent, useWhenVisibleAgain } from './hooks.ts';
 export { SocketProvider, usePresence, useSocket } from './SocketProvider.tsx';
