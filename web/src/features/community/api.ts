@@ -1,9 +1,10 @@
-import { type Channel, type ChannelMessage, type CreateChannelRequest, MESSAGE_PAGE_SIZE } from '@commonwork/contracts';
+import { type Channel, type ChannelMessage, type CreateChannelRequest, MESSAGE_PAGE_SIZE, messagingRoutes } from '@commonwork/contracts';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../shared/api/index.ts';
+import { call, type ResponseOf } from '../../shared/api/index.ts';
 import {
   addToConversation,
+  type CursorQuery,
   catchUpConversation,
   loadOlderIntoConversation,
   mergeMessages,
@@ -21,14 +22,16 @@ export const CHANNELS_KEY = ['chat', 'channels'] as const;
 /** Kept apart from the list's key, so refreshing the list never refetches messages. */
 export const messagesKey = (channelId: string) => ['chat', 'channel-messages', channelId] as const;
 
-const channelPath = (channelId: string) => `/api/chat/channels/${encodeURIComponent(channelId)}`;
+/** A cursor page of a channel's messages, for the catch-up and load-older helpers. */
+const channelMessagesPage = (channelId: string) => (query: CursorQuery) =>
+  call(messagingRoutes.channelMessages, { params: { id: channelId }, query }).then((body) => body.data);
 
 /** GET /api/chat/channels: the channels the user may see, with server-computed unread counts. */
 export function useChannels(queryClient: QueryClient) {
   return useQuery({
     queryKey: CHANNELS_KEY,
     queryFn: async ({ signal }) => {
-      const { data } = await apiRequest<{ data: Channel[] }>('/api/chat/channels', { signal });
+      const { data } = await call(messagingRoutes.listChannels, { signal });
       // Live updates that landed while this answer was on its way are kept.
       const held = new Map((queryClient.getQueryData<Channel[]>(CHANNELS_KEY) ?? []).map((c) => [c.id, c]));
       return data.map((channel) => reconcileChannel(channel, held.get(channel.id)));
@@ -44,10 +47,11 @@ export function useChannelMessages(queryClient: QueryClient, channelId: string |
   return useQuery({
     queryKey: messagesKey(channelId ?? ''),
     queryFn: async ({ signal }) => {
-      const body = await apiRequest<{ data: { messages: ChannelMessage[] } }>(
-        `${channelPath(channelId ?? '')}/messages?page=1&limit=${MESSAGE_PAGE_SIZE}`,
-        { signal },
-      );
+      const body = await call(messagingRoutes.channelMessages, {
+        params: { id: channelId ?? '' },
+        query: { page: 1, limit: MESSAGE_PAGE_SIZE },
+        signal,
+      });
       const held = queryClient.getQueryData<PaneMessage[]>(messagesKey(channelId ?? '')) ?? [];
       return mergeMessages<PaneMessage>(held, body.data.messages);
     },
@@ -59,11 +63,11 @@ export function useChannelMessages(queryClient: QueryClient, channelId: string |
 
 /** What the channel missed since the last message held, merged into its cache (no-op when nothing is held). */
 export const catchUpChannel = (queryClient: QueryClient, channelId: string) =>
-  catchUpConversation<PaneMessage>(queryClient, messagesKey(channelId), `${channelPath(channelId)}/messages`);
+  catchUpConversation<PaneMessage>(queryClient, messagesKey(channelId), channelMessagesPage(channelId));
 
 /** The page before the oldest message held, merged into the channel's cache. */
 export const loadOlderChannelMessages = (queryClient: QueryClient, channelId: string) =>
-  loadOlderIntoConversation<PaneMessage>(queryClient, messagesKey(channelId), `${channelPath(channelId)}/messages`);
+  loadOlderIntoConversation<PaneMessage>(queryClient, messagesKey(channelId), channelMessagesPage(channelId));
 
 /** Merges server messages into a channel's cache when its messages are held or being loaded. */
 export const addMessages = (queryClient: QueryClient, channelId: string, messages: ChannelMessage[]) =>
@@ -103,31 +107,25 @@ export function applyChannelUpdated(channel: Channel, update: ChannelUpdated): C
   return newer ? { ...next, lastActivity: update.lastActivity, messageCount: update.messageCount } : next;
 }
 
-export function createChannel(body: CreateChannelBody): Promise<{ data: Channel; message?: string }> {
-  return apiRequest('/api/chat/channels', { method: 'POST', body });
+export function createChannel(body: CreateChannelBody): Promise<ResponseOf<typeof messagingRoutes.createChannel>> {
+  return call(messagingRoutes.createChannel, { body });
 }
 
 /** POST …/messages with the optimistic copy's id as `clientId`: a retry never posts twice. */
 export function postChannelMessage(channelId: string, content: string, clientId: string): Promise<ChannelMessage> {
-  return apiRequest<{ data: ChannelMessage }>(`${channelPath(channelId)}/messages`, {
-    method: 'POST',
-    body: { content, type: 'text', clientId },
-  }).then((body) => body.data);
+  return call(messagingRoutes.postChannelMessage, { params: { id: channelId }, body: { content, type: 'text', clientId } }).then(
+    (body) => body.data,
+  );
 }
 
 /** PATCH …/read up to the last sequence shown. */
 export function markChannelRead(channelId: string, sequence: number): Promise<{ readSequence: number; unreadCount: number }> {
-  return apiRequest<{ data: { readSequence: number; unreadCount: number } }>(`${channelPath(channelId)}/read`, {
-    method: 'PATCH',
-    body: { sequence },
-  }).then((body) => body.data);
+  return call(messagingRoutes.readChannel, { params: { id: channelId }, body: { sequence } }).then((body) => body.data);
 }
 
 /** POST …/join-link (admins only; regenerating revokes the old link). */
 export function generateJoinLink(channelId: string): Promise<string> {
-  return apiRequest<{ data: { joinLink: string } }>(`${channelPath(channelId)}/join-link`, { method: 'POST' }).then(
-    (body) => body.data.joinLink,
-  );
+  return call(messagingRoutes.joinLink, { params: { id: channelId } }).then((body) => body.data.joinLink);
 }
 
 /** The address a join link is shared as. */

@@ -1,8 +1,9 @@
-import { CHAT_PAGE_SIZE, type Chat, type ChatMessage, MESSAGE_PAGE_SIZE } from '@commonwork/contracts';
+import { CHAT_PAGE_SIZE, type Chat, type ChatMessage, MESSAGE_PAGE_SIZE, messagingRoutes } from '@commonwork/contracts';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../shared/api/index.ts';
+import { call } from '../../shared/api/index.ts';
 import {
   addToConversation,
+  type CursorQuery,
   catchUpConversation,
   loadOlderIntoConversation,
   mergeMessages,
@@ -20,14 +21,16 @@ export const chatMessagesKey = (chatId: string) => ['chat', 'chat-messages', cha
 /** One conversation seen anywhere (a list page, or the answer that created it). */
 export const chatKey = (chatId: string) => ['chat', 'chat', chatId] as const;
 
-const chatPath = (chatId: string) => `/api/chat/${encodeURIComponent(chatId)}`;
+/** A cursor page of a conversation's messages, for the catch-up and load-older helpers. */
+const chatMessagesPage = (chatId: string) => (query: CursorQuery) =>
+  call(messagingRoutes.chatMessages, { params: { chatId }, query }).then((body) => body.data);
 
 /** GET /api/chat/user?page&limit=20: the user's conversations, latest activity first. */
 export function useChats(queryClient: QueryClient, page: number) {
   return useQuery({
     queryKey: [...CHATS_KEY, page],
     queryFn: async ({ signal }) => {
-      const body = await apiRequest<ChatPage>(`/api/chat/user?page=${page}&limit=${CHAT_PAGE_SIZE}`, { signal });
+      const body = await call(messagingRoutes.listChats, { query: { page, limit: CHAT_PAGE_SIZE }, signal });
       // A message that arrived live while this answer was on its way stays the last message.
       const chats = body.chats.map((chat) =>
         reconcileReadState(chat, queryClient.getQueryData<Chat>(chatKey(chat.id)), ['lastMessage', 'lastActivity']),
@@ -71,7 +74,9 @@ export function useChatMessages(queryClient: QueryClient, chatId: string | null)
   return useQuery({
     queryKey: chatMessagesKey(chatId ?? ''),
     queryFn: async ({ signal }) => {
-      const body = await apiRequest<{ messages: ChatMessage[] }>(`${chatPath(chatId ?? '')}/messages?page=1&limit=${MESSAGE_PAGE_SIZE}`, {
+      const body = await call(messagingRoutes.chatMessages, {
+        params: { chatId: chatId ?? '' },
+        query: { page: 1, limit: MESSAGE_PAGE_SIZE },
         signal,
       });
       return mergeMessages(queryClient.getQueryData<ChatMessage[]>(chatMessagesKey(chatId ?? '')) ?? [], body.messages);
@@ -87,24 +92,18 @@ export const addChatMessages = (queryClient: QueryClient, chatId: string, messag
 
 /** What the conversation missed since the last message held (`after`), merged into its cache. */
 export const catchUpChat = (queryClient: QueryClient, chatId: string) =>
-  catchUpConversation<ChatMessage>(queryClient, chatMessagesKey(chatId), `${chatPath(chatId)}/messages`);
+  catchUpConversation<ChatMessage>(queryClient, chatMessagesKey(chatId), chatMessagesPage(chatId));
 
 /** The page before the oldest message held (`before`), merged into its cache. */
 export const loadOlderChatMessages = (queryClient: QueryClient, chatId: string) =>
-  loadOlderIntoConversation<ChatMessage>(queryClient, chatMessagesKey(chatId), `${chatPath(chatId)}/messages`);
+  loadOlderIntoConversation<ChatMessage>(queryClient, chatMessagesKey(chatId), chatMessagesPage(chatId));
 
 /** POST /api/chat/{chatId}/messages; the clientId makes a retried post one message. */
 export function postChatMessage(chatId: string, content: string, clientId: string): Promise<ChatMessage> {
-  return apiRequest<{ data: ChatMessage }>(`${chatPath(chatId)}/messages`, {
-    method: 'POST',
-    body: { content, type: 'text', clientId },
-  }).then((body) => body.data);
+  return call(messagingRoutes.postChatMessage, { params: { chatId }, body: { content, type: 'text', clientId } }).then((body) => body.data);
 }
 
 /** PATCH /api/chat/{chatId}/read up to the last sequence shown. */
 export function markChatRead(chatId: string, sequence: number): Promise<{ readSequence: number; unreadCount: number }> {
-  return apiRequest<{ data: { readSequence: number; unreadCount: number } }>(`${chatPath(chatId)}/read`, {
-    method: 'PATCH',
-    body: { sequence },
-  }).then((body) => body.data);
+  return call(messagingRoutes.readChat, { params: { chatId }, body: { sequence } }).then((body) => body.data);
 }

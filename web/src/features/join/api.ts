@@ -1,4 +1,5 @@
-import { apiRequest } from '../../shared/api/index.ts';
+import { messagingRoutes } from '@commonwork/contracts';
+import { call } from '../../shared/api/index.ts';
 
 export interface JoinedChannel {
   name: string;
@@ -7,7 +8,5 @@ export interface JoinedChannel {
 
 /** POST /api/chat/join/channel/{joinLink}: joins the channel the link names (404 for an unknown or revoked link). */
 export function joinChannelByLink(joinLink: string): Promise<JoinedChannel> {
-  return apiRequest<{ data: JoinedChannel }>(`/api/chat/join/channel/${encodeURIComponent(joinLink)}`, { method: 'POST' }).then(
-    (body) => body.data,
-  );
+  return call(messagingRoutes.joinByLink, { params: { joinLink } }).then((body) => body.data);
 }

@@ -1,19 +1,11 @@
-import type { AiSearchResult, Gig, GigInput } from '@commonwork/contracts';
+import { type AiSearchResult, defineRoute, type GigInput, marketplaceRoutes, messagingRoutes } from '@commonwork/contracts';
 import { keepPreviousData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '../../shared/api/index.ts';
-import { type ListingParams, listingQueryString, paramsKey } from './listing.ts';
+import { z } from 'zod';
+import { call, isApiError, type ResponseOf } from '../../shared/api/index.ts';
+import { type ListingParams, listingQuery, paramsKey } from './listing.ts';
 import { shouldSuggest } from './suggestions.ts';
 
-interface GigPage {
-  success: boolean;
-  gigs: Gig[];
-  pagination: { currentPage: number; totalPages: number; totalGigs: number; hasNext: boolean; hasPrev: boolean };
-}
-interface GigBody {
-  success: boolean;
-  gig: Gig;
-  message?: string;
-}
+type GigBody = ResponseOf<typeof marketplaceRoutes.getGig>;
 
 /** Every gig query starts with this key: a save or delete invalidates them all. */
 export const GIGS_KEY = ['gigs'] as const;
@@ -27,7 +19,7 @@ export const invalidateGigs = (queryClient: QueryClient) => queryClient.invalida
 export function useGigListing(params: ListingParams, userId: string | null) {
   return useInfiniteQuery({
     queryKey: [...GIGS_KEY, 'list', paramsKey(params), userId],
-    queryFn: ({ pageParam, signal }) => apiRequest<GigPage>(`/api/gigs?${listingQueryString(params, pageParam)}`, { signal }),
+    queryFn: ({ pageParam, signal }) => call(marketplaceRoutes.listGigs, { query: listingQuery(params, pageParam), signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pagination.hasNext ? last.pagination.currentPage + 1 : undefined),
     // The previous results stay (dimmed) while a new search loads, instead of flashing skeletons per keystroke.
@@ -42,30 +34,27 @@ export const isGigNotFound = (error: unknown) => isApiError(error) && (error.sta
 export function useGig(id: string | undefined) {
   return useQuery({
     queryKey: [...GIGS_KEY, 'detail', id],
-    queryFn: ({ signal }) => apiRequest<GigBody>(`/api/gigs/${encodeURIComponent(id ?? '')}`, { signal }).then((body) => body.gig),
+    queryFn: ({ signal }) => call(marketplaceRoutes.getGig, { params: { id: id ?? '' }, signal }).then((body) => body.gig),
     enabled: Boolean(id),
     retry: (failures, error) => !isGigNotFound(error) && failures < 1,
   });
 }
 
 export function createGig(body: GigInput): Promise<GigBody> {
-  return apiRequest<GigBody>('/api/gigs', { method: 'POST', body });
+  return call(marketplaceRoutes.createGig, { body });
 }
 
 export function updateGig(id: string, body: GigInput): Promise<GigBody> {
-  return apiRequest<GigBody>(`/api/gigs/${encodeURIComponent(id)}`, { method: 'PUT', body });
+  return call(marketplaceRoutes.updateGig, { params: { id }, body });
 }
 
-export function deleteGig(id: string): Promise<{ success: boolean; message: string }> {
-  return apiRequest(`/api/gigs/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function deleteGig(id: string): Promise<ResponseOf<typeof marketplaceRoutes.deleteGig>> {
+  return call(marketplaceRoutes.deleteGig, { params: { id } });
 }
 
 /** POST /api/ai/search: a plain-words request read as filters. */
 export function aiSearch(query: string): Promise<AiSearchResult> {
-  return apiRequest<{ success: boolean; data: AiSearchResult }>('/api/ai/search', {
-    method: 'POST',
-    body: { query, context: 'gigs' },
-  }).then((body) => body.data);
+  return call(marketplaceRoutes.aiSearch, { body: { query, context: 'gigs' } }).then((body) => body.data);
 }
 
 /** GET /api/ai/suggestions?q=, for text longer than 2 characters (already debounced by the caller). */
@@ -73,10 +62,7 @@ export function useSuggestions(text: string, enabled: boolean) {
   const q = text.trim();
   return useQuery({
     queryKey: ['ai', 'suggestions', q],
-    queryFn: ({ signal }) =>
-      apiRequest<{ success: boolean; suggestions: string[] }>(`/api/ai/suggestions?q=${encodeURIComponent(q)}`, { signal }).then(
-        (body) => body.suggestions,
-      ),
+    queryFn: ({ signal }) => call(marketplaceRoutes.suggestions, { query: { q }, signal }).then((body) => body.suggestions),
     enabled: enabled && shouldSuggest(q),
     staleTime: 60_000,
     retry: false,
@@ -84,11 +70,24 @@ export function useSuggestions(text: string, enabled: boolean) {
 }
 
 /** POST /api/chat/create (spec 001 §7): creates or returns the chat with the freelancer about this gig. */
-export function createChat(recipientId: string, gigId: string): Promise<unknown> {
-  return apiRequest<unknown>('/api/chat/create', { method: 'POST', body: { recipientId, gigId } });
+export function createChat(recipientId: string, gigId: string): Promise<ResponseOf<typeof messagingRoutes.createChat>> {
+  return call(messagingRoutes.createChat, { body: { recipientId, gigId } });
 }
 
-/** POST /api/notifications/gig-interest (spec 001 §7). */
+/**
+ * POST /api/notifications/gig-interest (spec 001 §7). No service serves it yet (the gateway answers
+ * 404 and the page says the interest was not sent), so its contract is the web's alone, with the
+ * answer the spec does not show left unknown. It moves to contracts/ with the service that serves it.
+ */
+const gigInterestRoute = defineRoute({
+  method: 'POST',
+  url: '/api/notifications/gig-interest',
+  summary: 'Tell a gig’s freelancer you are interested',
+  auth: 'user',
+  body: z.object({ gigId: z.string(), message: z.string().optional() }),
+  response: { 200: z.unknown(), 201: z.unknown() },
+});
+
 export function sendGigInterest(gigId: string): Promise<unknown> {
-  return apiRequest<unknown>('/api/notifications/gig-interest', { method: 'POST', body: { gigId } });
+  return call(gigInterestRoute, { body: { gigId } });
 }

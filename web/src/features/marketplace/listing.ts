@@ -4,9 +4,11 @@ import {
   GIG_PAGE_SIZE,
   type GigCategory,
   type GigSort,
+  type marketplaceRoutes,
   PRICE_THRESHOLDS,
   type PriceRange,
 } from '@commonwork/contracts';
+import { type QueryOf, queryString } from '../../shared/api/index.ts';
 import { formatCurrency } from '../../shared/format/index.ts';
 
 /** The Smart Filters card's choices. */
@@ -63,21 +65,26 @@ export function hasActiveFilters(params: ListingParams): boolean {
 }
 
 /**
- * The query string of GET /api/gigs for one page: defaults are left out ('all', 'relevance', an
- * empty search), limit is always the page size of 12.
+ * The query of GET /api/gigs for one page: defaults are left out ('all', 'relevance', an empty
+ * search), limit is always the page size of 12.
  */
-export function listingQueryString(params: ListingParams, page: number): string {
-  const query = new URLSearchParams({ page: String(page), limit: String(GIG_PAGE_SIZE) });
-  if (params.category !== 'all') query.set('category', params.category);
-  if (params.priceRange !== 'all') query.set('priceRange', params.priceRange);
-  if (params.sortBy !== 'relevance') query.set('sortBy', params.sortBy);
+export function listingQuery(params: ListingParams, page: number): QueryOf<typeof marketplaceRoutes.listGigs> {
   const search = params.search.trim();
-  if (search) query.set('search', search);
-  if (params.minPrice !== undefined) query.set('minPrice', String(params.minPrice));
-  if (params.maxPrice !== undefined) query.set('maxPrice', String(params.maxPrice));
-  if (params.maxDelivery !== undefined) query.set('maxDelivery', String(params.maxDelivery));
-  return query.toString();
+  return {
+    page,
+    limit: GIG_PAGE_SIZE,
+    category: params.category === 'all' ? undefined : params.category,
+    priceRange: params.priceRange === 'all' ? undefined : params.priceRange,
+    sortBy: params.sortBy === 'relevance' ? undefined : params.sortBy,
+    search: search || undefined,
+    minPrice: params.minPrice,
+    maxPrice: params.maxPrice,
+    maxDelivery: params.maxDelivery,
+  };
 }
+
+/** That query as it goes on the wire. */
+export const listingQueryString = (params: ListingParams, page: number): string => queryString(listingQuery(params, page));
 
 /** The longest delivery option is 30 days: a longer limit constrains nothing; a shorter one is whole days, at least 1. */
 const MAX_DELIVERY_DAYS = 30;

@@ -1,6 +1,8 @@
-import type { ErrorDetail } from '@commonwork/contracts';
+import type { ErrorDetail, HttpMethod, RouteContract } from '@commonwork/contracts';
+import type { z } from 'zod';
 import { ApiError } from './errors.ts';
 import { readToken, removeStoredSession } from './session.ts';
+import { type Query, type QueryValue, urlOf } from './url.ts';
 
 /**
  * How a call authenticates: `session` (default) sends the stored bearer token and treats a 401 as
@@ -8,14 +10,6 @@ import { readToken, removeStoredSession } from './session.ts';
  * not finished yet) and leaves the session alone on a 401.
  */
 export type RequestAuth = 'session' | 'none' | { token: string };
-
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  /** Default: 'session'. */
-  auth?: RequestAuth;
-  signal?: AbortSignal;
-}
 
 type UnauthorizedListener = () => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
@@ -68,11 +62,64 @@ async function toApiError(response: Response): Promise<ApiError> {
 }
 
 /**
- * Calls the platform API on a relative `/api/...` path and returns the parsed JSON body.
- * Throws `ApiError` for a non-2xx answer (message may be empty: callers supply their fallback).
+ * A route contract's input, as `call` takes it: `params` when its path has some, `query` when it
+ * reads a query string (its parsed fields, each optional: the server fills defaults), `body` when it
+ * takes one. `auth` defaults to none for a `public` route and to the session otherwise.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, auth = 'session', signal } = options;
+export type CallInput<C extends RouteContract> = ParamsInput<C> &
+  QueryInput<C> &
+  BodyInput<C> & {
+    auth?: RequestAuth;
+    signal?: AbortSignal;
+  };
+
+type ParamsInput<C> = C extends { params: infer S extends z.ZodType } ? { params: z.input<S> } : { params?: never };
+type QueryInput<C> = C extends { querystring: z.ZodType } ? { query?: QueryOf<C> } : { query?: never };
+type BodyInput<C> = C extends { body: infer S extends z.ZodType }
+  ? undefined extends z.input<S>
+    ? { body?: z.input<S> }
+    : { body: z.input<S> }
+  : { body?: never };
+
+/**
+ * A route's query as the web sends it: the fields its schema parses to, all optional, scalars only.
+ * Typed by the output, not the input: a coerced number's input type is `unknown`.
+ */
+export type QueryOf<C> = C extends { querystring: infer S extends z.ZodType }
+  ? { [K in keyof z.output<S>]?: Extract<z.output<S>[K], QueryValue> }
+  : never;
+
+/** What a route answers on success: the output of its 200 (or 201) response schema. */
+export type ResponseOf<C extends RouteContract> = z.output<C['response'][Extract<keyof C['response'], 200 | 201>]>;
+
+/** The arguments after the contract: the input may be left out only when nothing in it is required. */
+type CallArgs<C extends RouteContract> = Partial<CallInput<C>> extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>];
+
+interface LooseInput {
+  params?: Readonly<Record<string, unknown>>;
+  query?: Query;
+  body?: unknown;
+  auth?: RequestAuth;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls one route of the contracts' route table: the path from its `url` (params URI-encoded), the
+ * method from its `method`, the query serialised (undefined left out), a JSON body only when there
+ * is one. Resolves to the route's success body; throws `ApiError` for a non-2xx answer (its message
+ * may be empty: callers supply their fallback). A 401 on a session call ends the session.
+ */
+export function call<C extends RouteContract>(contract: C, ...[input]: CallArgs<C>): Promise<ResponseOf<C>> {
+  // The contract's types were checked on the way in; the answer is the server's, read as the contract says.
+  return callRoute(contract, input ?? {}) as Promise<ResponseOf<C>>;
+}
+
+function callRoute(contract: RouteContract, input: LooseInput): Promise<unknown> {
+  const { params, query, body, auth = contract.auth === 'public' ? 'none' : 'session', signal } = input;
+  return send(urlOf(contract.url, params, query), contract.method, body, auth, signal);
+}
+
+async function send(path: string, method: HttpMethod, body: unknown, auth: RequestAuth, signal: AbortSignal | undefined): Promise<unknown> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = bearerFor(auth);
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -89,7 +136,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (response.status === 401 && auth === 'session' && token) handleUnauthorized();
     throw await toApiError(response);
   }
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return undefined;
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return text ? JSON.parse(text) : undefined;
 }

@@ -1,3 +1,4 @@
-export { apiRequest, onUnauthorized, type RequestAuth, type RequestOptions } from './client.ts';
+export { type CallInput, call, onUnauthorized, type QueryOf, type RequestAuth, type ResponseOf } from './client.ts';
 export { ApiError, errorMessage, isApiError } from './errors.ts';
 export { readStoredUser, readToken, removeStoredSession, type SessionUser, storeSession } from './session.ts';
+export { type Query, type QueryValue, queryString } from './url.ts';

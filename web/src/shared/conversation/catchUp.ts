@@ -1,36 +1,40 @@
 import { LIMITS, MESSAGE_PAGE_SIZE } from '@commonwork/contracts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { apiRequest } from '../api/index.ts';
 import { firstSequenceOf, lastSequenceOf, mergeMessages, type Sequenced } from './conversation.ts';
 
-interface MessagesPage<T> {
-  data: { messages: T[]; hasMore: boolean };
-}
+/** A cursor query on a conversation's messages: one cursor, then the page size (sent in this order). */
+export type CursorQuery = { after: number; limit: number } | { before: number; limit: number };
 
 /**
- * Everything after `after` in a conversation, oldest first: `GET {path}?after=…&limit=100`, paged
- * with the last sequence received until the server says there is no more. Socket.IO delivers at
- * most once, so this is how a reconnecting or refocused screen gets exactly what it missed.
+ * Reads one page of a conversation's messages for a cursor (the channel's or the chat's route), so
+ * the cache rules here need not know which conversation they serve.
  */
-export async function fetchMessagesAfter<T extends { sequence: number }>(path: string, after: number): Promise<T[]> {
+export type FetchMessagesPage<T> = (query: CursorQuery) => Promise<{ messages: readonly T[]; hasMore: boolean }>;
+
+/**
+ * Everything after `after` in a conversation, oldest first: `?after=…&limit=100`, paged with the
+ * last sequence received until the server says there is no more. Socket.IO delivers at most once,
+ * so this is how a reconnecting or refocused screen gets exactly what it missed.
+ */
+export async function fetchMessagesAfter<T extends { sequence: number }>(fetchPage: FetchMessagesPage<T>, after: number): Promise<T[]> {
   const all: T[] = [];
   let cursor = after;
   for (;;) {
-    const page = await apiRequest<MessagesPage<T>>(`${path}?after=${cursor}&limit=${LIMITS.maxPageSize}`);
-    all.push(...page.data.messages);
-    const last = page.data.messages.at(-1);
-    if (!page.data.hasMore || !last) return all;
+    const page = await fetchPage({ after: cursor, limit: LIMITS.maxPageSize });
+    all.push(...page.messages);
+    const last = page.messages.at(-1);
+    if (!page.hasMore || !last) return all;
     cursor = last.sequence;
   }
 }
 
 /**
  * The page just older than `before` (the first sequence a screen holds), oldest first:
- * `GET {path}?before=…&limit=50`. A cursor, unlike a page number, does not shift as messages arrive.
+ * `?before=…&limit=50`. A cursor, unlike a page number, does not shift as messages arrive.
  */
-export async function fetchMessagesBefore<T extends { sequence: number }>(path: string, before: number): Promise<T[]> {
-  const page = await apiRequest<MessagesPage<T>>(`${path}?before=${before}&limit=${MESSAGE_PAGE_SIZE}`);
-  return page.data.messages;
+export async function fetchMessagesBefore<T>(fetchPage: FetchMessagesPage<T>, before: number): Promise<readonly T[]> {
+  const page = await fetchPage({ before, limit: MESSAGE_PAGE_SIZE });
+  return page.messages;
 }
 
 /**
@@ -43,10 +47,14 @@ export function addToConversation<T extends Sequenced>(queryClient: QueryClient,
 }
 
 /** What a conversation missed since the last message held (`after`), merged into its cache; nothing when nothing is held. */
-export async function catchUpConversation<T extends Sequenced>(queryClient: QueryClient, key: QueryKey, path: string): Promise<void> {
+export async function catchUpConversation<T extends Sequenced>(
+  queryClient: QueryClient,
+  key: QueryKey,
+  fetchPage: FetchMessagesPage<T>,
+): Promise<void> {
   const held = queryClient.getQueryData<T[]>(key);
   if (!held) return;
-  const missed = await fetchMessagesAfter<T>(path, lastSequenceOf(held));
+  const missed = await fetchMessagesAfter(fetchPage, lastSequenceOf(held));
   if (missed.length) addToConversation(queryClient, key, missed);
 }
 
@@ -55,9 +63,13 @@ export async function catchUpConversation<T extends Sequenced>(queryClient: Quer
  * messages, so live ones that arrive meanwhile stay. Reads the cursor from the cache at call time,
  * so a second click after a page landed asks for the next page back.
  */
-export async function loadOlderIntoConversation<T extends Sequenced>(queryClient: QueryClient, key: QueryKey, path: string): Promise<void> {
+export async function loadOlderIntoConversation<T extends Sequenced>(
+  queryClient: QueryClient,
+  key: QueryKey,
+  fetchPage: FetchMessagesPage<T>,
+): Promise<void> {
   const first = firstSequenceOf(queryClient.getQueryData<T[]>(key) ?? []);
   if (first <= 1) return;
-  const older = await fetchMessagesBefore<T>(path, first);
+  const older = await fetchMessagesBefore(fetchPage, first);
   if (older.length) addToConversation(queryClient, key, older);
 }

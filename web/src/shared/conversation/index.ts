@@ -1,6 +1,8 @@
 export {
   addToConversation,
+  type CursorQuery,
   catchUpConversation,
+  type FetchMessagesPage,
   fetchMessagesAfter,
   fetchMessagesBefore,
   loadOlderIntoConversation,
