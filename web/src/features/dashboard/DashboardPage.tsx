@@ -7,8 +7,12 @@ import { formatCurrency } from '../../shared/format/index.ts';
 import { useNow } from '../../shared/hooks/useNow.ts';
 import { buttonSecondary } from '../../shared/ui/classes.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
-import { EmptyState, ListCard, ProTip, QuickActions, StatTiles } from './DashboardSections.tsx';
+import { EmptyState } from './EmptyState.tsx';
 import { firstNameOf, greetingFor } from './greeting.ts';
+import { ListCard } from './ListCard.tsx';
+import { ProTip } from './ProTip.tsx';
+import { QuickActions } from './QuickActions.tsx';
+import { StatTiles } from './StatTiles.tsx';
 
 /**
  * The signed-in home (spec 000 §2). Trending gigs, freelancers, events and analytics arrive with the

@@ -11,9 +11,12 @@ import { useAuth } from '../auth/AuthProvider.tsx';
 import { rememberCreatedChat } from '../inbox/api.ts';
 import { INBOX_MESSAGES } from '../inbox/messages.ts';
 import { createChat, isGigNotFound, sendGigInterest, useGig } from './api.ts';
-import { FreelancerBlurb, PricingCard, RatingLine, StatisticsCard } from './GigDetailSections.tsx';
+import { FreelancerBlurb } from './FreelancerBlurb.tsx';
 import { categoryLabel, chatIdOf, countText, deliveryLabel, gigIdOf, isOwner, subCategoryLabel } from './gigDisplay.ts';
 import { GIG_MESSAGES } from './messages.ts';
+import { PricingCard } from './PricingCard.tsx';
+import { RatingLine } from './RatingLine.tsx';
+import { StatisticsCard } from './StatisticsCard.tsx';
 import { useGigDeletion } from './useGigDeletion.tsx';
 
 const M = GIG_MESSAGES.detail;

@@ -5,10 +5,10 @@ import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { buttonSecondary } from '../../shared/ui/classes.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
+import { AiPanel } from './AiPanel.tsx';
 import { aiSearch, useGigListing } from './api.ts';
 import { GigCard, GigCardSkeleton } from './GigCard.tsx';
 import { gigIdOf, isOwner, isTopRated } from './gigDisplay.ts';
-import { AiPanel, MarketplaceHero, NoGigs, SmartFilters, TrendingSkills } from './ListingSections.tsx';
 import {
   type AiRefinements,
   applyAiResult,
@@ -19,8 +19,12 @@ import {
   paramsKey,
   refinementLabels,
 } from './listing.ts';
+import { MarketplaceHero } from './MarketplaceHero.tsx';
 import { GIG_MESSAGES, resultCountText, showingText } from './messages.ts';
+import { NoGigs } from './NoGigs.tsx';
 import { SearchBar } from './SearchBar.tsx';
+import { SmartFilters } from './SmartFilters.tsx';
+import { TrendingSkills } from './TrendingSkills.tsx';
 import { useDebouncedValue } from './useDebouncedValue.ts';
 import { useGigDeletion } from './useGigDeletion.tsx';
 

@@ -1,0 +1,41 @@
+import { CalendarDays, type LucideIcon, PlusCircle, ShoppingBag, Users } from 'lucide-react';
+import { Link } from 'react-router-dom';
+
+interface QuickAction {
+  to: string;
+  title: string;
+  description: string;
+  icon: LucideIcon;
+}
+
+const QUICK_ACTIONS: QuickAction[] = [
+  { to: '/marketplace/create', title: 'Create Gig', description: 'Offer your skills to clients', icon: PlusCircle },
+  { to: '/marketplace', title: 'Browse Gigs', description: 'Find work that fits you', icon: ShoppingBag },
+  { to: '/events', title: 'Events', description: 'Hackathons, workshops, conferences', icon: CalendarDays },
+  { to: '/community', title: 'Community', description: 'Join the discussion', icon: Users },
+];
+
+export function QuickActions() {
+  return (
+    <section aria-labelledby="quick-actions-title">
+      <h2 id="quick-actions-title" className="sr-only">
+        Quick actions
+      </h2>
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {QUICK_ACTIONS.map(({ to, title, description, icon: Icon }) => (
+          <Link
+            key={to}
+            to={to}
+            className="group rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-green-300 hover:shadow-md dark:border-slate-800 dark:bg-slate-900 dark:hover:border-green-800"
+          >
+            <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-green-100 text-green-700 group-hover:bg-green-600 group-hover:text-white dark:bg-green-950 dark:text-green-300">
+              <Icon className="h-5 w-5" aria-hidden="true" />
+            </span>
+            <p className="mt-3 font-semibold text-slate-900 dark:text-white">{title}</p>
+            <p className="text-sm text-slate-500 dark:text-slate-400">{description}</p>
+          </Link>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { Headphones, Plus, Smile, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { MARKETPLACE_FIGURES } from './messages.ts';
+
+const FIGURE_ICONS = [Users, Smile, Headphones] as const;
+
+/** The marketplace hero: title, the static figures of spec 001 §1, Create Gig, and the search box below. */
+export function MarketplaceHero({ children }: { children: ReactNode }) {
+  return (
+    <section className="rounded-3xl bg-gradient-to-br from-green-600 via-green-700 to-emerald-800 p-6 text-white shadow-sm sm:p-10 dark:from-green-800 dark:via-green-900 dark:to-emerald-950">
+      <div className="flex flex-col gap-6 lg:flex-row lg:items-end lg:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold sm:text-4xl">Find the perfect freelancer</h1>
+          <p className="mt-2 max-w-2xl text-green-50">
+            Browse gigs from professionals in the community, or describe what you need and let AI Search pick the filters.
+          </p>
+        </div>
+        <Link
+          to="/marketplace/create"
+          className="inline-flex items-center justify-center gap-2 self-start rounded-lg bg-white px-4 py-2 text-sm font-semibold text-green-700 shadow-sm transition hover:bg-green-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white lg:self-auto"
+        >
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          Create Gig
+        </Link>
+      </div>
+      <ul className="mt-6 grid grid-cols-3 gap-3 sm:max-w-xl" aria-label="Marketplace in numbers">
+        {MARKETPLACE_FIGURES.map(({ value, label }, index) => {
+          const Icon = FIGURE_ICONS[index] ?? Users;
+          return (
+            <li key={label} className="flex items-center gap-3 rounded-xl bg-white/10 px-3 py-2 backdrop-blur">
+              <Icon className="hidden h-6 w-6 shrink-0 text-green-100 sm:block" aria-hidden="true" />
+              <p className="flex flex-col">
+                <strong className="text-xl font-bold sm:text-2xl">{value}</strong>{' '}
+                <span className="text-xs text-green-50 sm:text-sm">{label}</span>
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="mt-6">{children}</div>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Gig } from '@commonwork/contracts';
+import { Clock, MessageCircle, Send, ShoppingCart } from 'lucide-react';
+import { formatCurrency } from '../../shared/format/index.ts';
+import { buttonPrimary, buttonSecondary, cardClass } from '../../shared/ui/classes.ts';
+import { deliveryLabel } from './gigDisplay.ts';
+
+interface PricingCardProps {
+  gig: Gig;
+  onOrder: () => void;
+  onContact: () => void;
+  onInterest: () => void;
+  contacting: boolean;
+  sendingInterest: boolean;
+}
+
+/** Price, delivery and the three actions of spec 001 §2. */
+export function PricingCard({ gig, onOrder, onContact, onInterest, contacting, sendingInterest }: PricingCardProps) {
+  return (
+    <section className={cardClass} aria-labelledby="pricing-title">
+      <h2 id="pricing-title" className="sr-only">
+        Pricing
+      </h2>
+      <p className="text-sm text-slate-500 dark:text-slate-400">Starting at</p>
+      <p className="text-3xl font-bold text-slate-900 dark:text-white">{formatCurrency(gig.price)}</p>
+      <p className="mt-2 flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-300">
+        <Clock className="h-4 w-4" aria-hidden="true" />
+        Delivery in {deliveryLabel(gig.deliveryTime)}
+      </p>
+      <div className="mt-5 space-y-2">
+        <button type="button" className={`${buttonPrimary} w-full`} onClick={onOrder}>
+          <ShoppingCart className="h-4 w-4" aria-hidden="true" />
+          Order Now
+        </button>
+        <button type="button" className={`${buttonSecondary} w-full`} onClick={onContact} disabled={contacting}>
+          <MessageCircle className="h-4 w-4" aria-hidden="true" />
+          {contacting ? 'Contacting...' : 'Contact Freelancer'}
+        </button>
+        <button type="button" className={`${buttonSecondary} w-full`} onClick={onInterest} disabled={sendingInterest}>
+          <Send className="h-4 w-4" aria-hidden="true" />
+          {sendingInterest ? 'Sending...' : 'Send Interest'}
+        </button>
+      </div>
+    </section>
+  );
+}

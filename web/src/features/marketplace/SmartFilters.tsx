@@ -1,0 +1,79 @@
+import { Filter } from 'lucide-react';
+import { cardClass, inputClass, labelClass } from '../../shared/ui/classes.ts';
+import { CATEGORY_OPTIONS, type GigFilters, PRICE_RANGE_OPTIONS, SORT_OPTIONS } from './listing.ts';
+
+interface FilterSelectProps<V extends string> {
+  id: string;
+  label: string;
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onChange: (value: V) => void;
+}
+
+/** One labelled select of the Smart Filters card. */
+function FilterSelect<V extends string>({ id, label, value, options, onChange }: FilterSelectProps<V>) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <select id={id} className={inputClass} value={value} onChange={(e) => onChange(e.target.value as V)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+interface SmartFiltersProps {
+  filters: GigFilters;
+  onChange: (filters: GigFilters) => void;
+  onClear: () => void;
+  canClear: boolean;
+}
+
+/** Category, price range and sort, with Clear All Filters (spec 001 §2). */
+export function SmartFilters({ filters, onChange, onClear, canClear }: SmartFiltersProps) {
+  return (
+    <section className={cardClass} aria-labelledby="smart-filters-title">
+      <h2 id="smart-filters-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">
+        <Filter className="h-5 w-5 text-green-600" aria-hidden="true" />
+        Smart Filters
+      </h2>
+      <div className="mt-4 space-y-4">
+        <FilterSelect
+          id="filter-category"
+          label="Category"
+          value={filters.category}
+          options={CATEGORY_OPTIONS}
+          onChange={(category) => onChange({ ...filters, category })}
+        />
+        <FilterSelect
+          id="filter-price"
+          label="Price Range"
+          value={filters.priceRange}
+          options={PRICE_RANGE_OPTIONS}
+          onChange={(priceRange) => onChange({ ...filters, priceRange })}
+        />
+        <FilterSelect
+          id="filter-sort"
+          label="Sort By"
+          value={filters.sortBy}
+          options={SORT_OPTIONS}
+          onChange={(sortBy) => onChange({ ...filters, sortBy })}
+        />
+        <button
+          type="button"
+          onClick={onClear}
+          disabled={!canClear}
+          className="w-full rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 transition hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800"
+        >
+          Clear All Filters
+        </button>
+      </div>
+    </section>
+  );
+}

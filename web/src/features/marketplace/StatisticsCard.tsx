@@ -1,0 +1,32 @@
+import type { Gig } from '@commonwork/contracts';
+import { BarChart3, Eye, Heart, ShoppingCart } from 'lucide-react';
+import { cardClass } from '../../shared/ui/classes.ts';
+import { STAT_DEFAULTS, statOrDefault } from './gigDisplay.ts';
+
+/** Views, favorites and orders; the spec's placeholders only when a value is absent (a real 0 shows 0). */
+export function StatisticsCard({ gig }: { gig: Gig }) {
+  const rows = [
+    { label: 'Views', value: statOrDefault(gig.views, STAT_DEFAULTS.views), icon: Eye },
+    { label: 'Favorites', value: statOrDefault(gig.favorites, STAT_DEFAULTS.favorites), icon: Heart },
+    { label: 'Orders', value: statOrDefault(gig.orders, STAT_DEFAULTS.orders), icon: ShoppingCart },
+  ];
+  return (
+    <section className={cardClass} aria-labelledby="statistics-title">
+      <h2 id="statistics-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">
+        <BarChart3 className="h-5 w-5 text-green-600" aria-hidden="true" />
+        Gig Statistics
+      </h2>
+      <dl className="mt-4 space-y-3">
+        {rows.map(({ label, value, icon: Icon }) => (
+          <div key={label} className="flex items-center justify-between text-sm">
+            <dt className="flex items-center gap-2 text-slate-600 dark:text-slate-400">
+              <Icon className="h-4 w-4" aria-hidden="true" />
+              {label}
+            </dt>
+            <dd className="font-semibold text-slate-900 dark:text-white">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
