@@ -21,19 +21,22 @@ export const EventEnvelope = z.object({
 });
 export type EventEnvelope<T = unknown> = Omit<z.infer<typeof EventEnvelope>, 'data'> & { data: T };
 
-/** A published event's contract: its wire name (the NATS subject), version and payload schema. */
-export interface EventContract<TType extends string, TData> {
+/**
+ * A published event's contract: its wire name (the NATS subject), version and payload schema.
+ * Publishers build the schema's input (the compiler checks it); consumers read its parsed output.
+ */
+export interface EventContract<TType extends string = string, TSchema extends z.ZodType = z.ZodType> {
   type: TType;
   version: number;
-  schema: z.ZodType<TData>;
+  schema: TSchema;
 }
 
 /** Declares an event contract; the type is the subject, so it must follow `<service>.<aggregate>.<past_tense>`. */
-export function defineEvent<TType extends string, TData>(
+export function defineEvent<TType extends string, TSchema extends z.ZodType>(
   type: TType,
   version: number,
-  schema: z.ZodType<TData>,
-): EventContract<TType, TData> {
+  schema: TSchema,
+): EventContract<TType, TSchema> {
   if (!/^[a-z]+\.[a-z_]+\.[a-z_]+$/.test(type)) throw new Error(`Bad event name: ${type}`);
   return { type, version, schema };
 }

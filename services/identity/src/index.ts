@@ -1,4 +1,5 @@
 export { IdentityConfig } from './config.ts';
+export { issueAccessToken } from './keys/accessTokens.ts';
 export { type KeyStore, loadKeyStore } from './keys/keyStore.ts';
-export { rebuildProjections } from './rebuild.ts';
+export { projections } from './projections.ts';
 export { identityService, identityVerifier, keysFileOf } from './service.ts';

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { createTokenVerifier, type ServiceDefinition } from '@commonwork/kit';
-import type { Kysely } from 'kysely';
 import { createIdTokenVerifier } from './auth/idTokens.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { devLoginEnabled, type IdentityConfig } from './config.ts';
@@ -8,8 +7,9 @@ import type { KeyStore } from './keys/keyStore.ts';
 import { migrations } from './migrations.ts';
 import { publishUserEvent } from './publish.ts';
 import type { IdentityTables } from './users/projection.ts';
-import { createUserRepository } from './users/repository.ts';
 import { registerUserRoutes } from './users/routes.ts';
+import type { UserEvent } from './users/user.ts';
+import { usersOf } from './users/users.ts';
 
 /** Where identity keeps its keys unless a mounted secret says otherwise. */
 export const keysFileOf = (config: IdentityConfig) => config.IDENTITY_KEYS_FILE ?? join(config.DATA_DIR, 'keys', 'identity.json');
@@ -18,7 +18,7 @@ export const keysFileOf = (config: IdentityConfig) => config.IDENTITY_KEYS_FILE 
 export const identityVerifier = (keys: KeyStore) => createTokenVerifier(keys.accessKeys);
 
 /** The identity service: sign-in, the dev issuer, users and profiles. */
-export function identityService(config: IdentityConfig, keys: KeyStore): ServiceDefinition {
+export function identityService(config: IdentityConfig, keys: KeyStore): ServiceDefinition<IdentityTables, UserEvent> {
   const devLogin = devLoginEnabled(config);
   const verifyIdToken = createIdTokenVerifier({
     googleClientId: config.GOOGLE_CLIENT_ID,
@@ -28,9 +28,9 @@ export function identityService(config: IdentityConfig, keys: KeyStore): Service
   return {
     name: 'identity',
     migrations,
-    publishMap: publishUserEvent,
+    publish: publishUserEvent,
     register: (ctx) => {
-      const users = createUserRepository(ctx.db as Kysely<IdentityTables>, ctx.published);
+      const users = usersOf(ctx);
       const ttlSeconds = config.ACCESS_TOKEN_TTL_SECONDS;
       registerAuthRoutes(ctx, { keys, users, verifyIdToken, googleClientId: config.GOOGLE_CLIENT_ID ?? null, devLogin, ttlSeconds });
       registerUserRoutes(ctx, { keys, users, verifyIdToken, ttlSeconds });

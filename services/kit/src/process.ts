@@ -1,5 +1,6 @@
 import type { TokenVerifier } from './auth/verifier.ts';
 import type { CommonConfig } from './config.ts';
+import type { DomainEvent } from './events/eventStore.ts';
 import { openInfrastructure } from './infrastructure.ts';
 import { shutdownOnSignals } from './lifecycle.ts';
 import { createLogger } from './logger.ts';
@@ -10,9 +11,9 @@ import { startTelemetry } from './telemetry.ts';
  * Cluster mode: one service as its own process, with telemetry, its adapters, and graceful
  * shutdown on signals. Every service's main.ts is this call.
  */
-export async function runServiceProcess(options: {
+export async function runServiceProcess<DB, E extends DomainEvent>(options: {
   config: CommonConfig & { HOST: string; PORT: number };
-  definition: ServiceDefinition;
+  definition: ServiceDefinition<DB, E>;
   verifier: TokenVerifier;
   name: string;
 }) {

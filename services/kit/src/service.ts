@@ -1,45 +1,49 @@
 import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '@commonwork/contracts';
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { TokenVerifier } from './auth/verifier.ts';
-import type { AnyDb, Database } from './db/database.ts';
+import type { Database } from './db/database.ts';
 import { migrateSchema, type ServiceMigration } from './db/migrations.ts';
+import { type Aggregate, type AggregateStore, bindAggregate } from './events/aggregate.ts';
 import { type EventBus, type Subscription, serviceStream } from './events/bus.ts';
-import { type ConsumerOptions, startConsumer } from './events/consumer.ts';
+import { type ServiceSubscription, startConsumer } from './events/consumer.ts';
+import { type DomainEvent, type StoredEvent, storeOf } from './events/eventStore.ts';
 import { OutboxRelay, type PublishMapper, toEnvelope } from './events/outbox.ts';
-import { eventStoreMigration } from './events/storeMigration.ts';
+import { kitMigrations } from './events/storeMigration.ts';
 import { type App, createApp } from './http/app.ts';
 import type { Logger } from './logger.ts';
 import { currentTraceparent } from './telemetry.ts';
 
-/** What a service's code gets from the runtime. */
-export interface ServiceContext {
+/** What a service's code gets from the runtime, typed over the service's own tables. */
+export interface ServiceContext<DB> {
   name: string;
   app: App;
-  db: AnyDb;
+  db: Kysely<DB>;
   bus: EventBus;
   log: Logger;
   verifier: TokenVerifier;
-  /** Wakes the outbox relay after a commit. */
-  published: () => void;
+  /** Binds one of the service's aggregates to its database: load, decide, append, project, publish. */
+  aggregate<S, C, E extends DomainEvent>(aggregate: Aggregate<DB, S, C, E>): AggregateStore<S, C, E>;
   /** Event metadata for a command caused by an HTTP request. */
   metadataFor: (request: FastifyRequest, actorId: string | null) => EventMetadata;
 }
 
 /** A service as the runtime starts it; every service has this same shape. */
-export interface ServiceDefinition {
+export interface ServiceDefinition<DB, E extends DomainEvent = DomainEvent> {
   name: string;
   migrations: ServiceMigration[];
-  /** Chooses what of the stored events is published; default: all, as stored. */
-  publishMap?: PublishMapper;
-  register: (ctx: ServiceContext) => void | Promise<void>;
-  consumers?: (ctx: ServiceContext) => Omit<ConsumerOptions, 'db' | 'bus' | 'log'>[];
+  /** Chooses what of the stored events is published, through the contracts; default: all, as stored. */
+  publish?: PublishMapper<E>;
+  register: (ctx: ServiceContext<DB>) => void | Promise<void>;
+  /** Every subscription the service has (`handlers/index.ts`). */
+  subscriptions?: readonly ServiceSubscription<DB>[];
 }
 
-export interface RunningService {
+export interface RunningService<DB = unknown> {
   name: string;
   app: App;
-  ctx: ServiceContext;
+  ctx: ServiceContext<DB>;
   relay: OutboxRelay;
   url: string;
   stop: () => Promise<void>;
@@ -61,15 +65,21 @@ export interface StartOptions {
  * Boots a service the same way in both run modes: migrate its schema, register its routes, start
  * the outbox relay and its consumers, then listen.
  */
-export async function startService(def: ServiceDefinition, options: StartOptions): Promise<RunningService> {
+export async function startService<DB, E extends DomainEvent>(
+  def: ServiceDefinition<DB, E>,
+  options: StartOptions,
+): Promise<RunningService<DB>> {
   const { database, bus, verifier } = options;
   const log = options.log.child({ service: def.name });
-  await migrateSchema(database, def.name, [eventStoreMigration, ...def.migrations]);
+  await migrateSchema(database, def.name, [...kitMigrations(), ...def.migrations]);
   const { stream, subjects } = serviceStream(def.name);
   await bus.ensureStream(stream, subjects);
 
-  const db = database.forSchema(def.name);
-  const relay = new OutboxRelay({ db, bus, log, map: def.publishMap ?? toEnvelope });
+  const db = database.forSchema<DB>(def.name);
+  const { publish } = def;
+  // The store holds only this service's own events, which are the service's `E`.
+  const map: PublishMapper = publish ? (event) => publish(event as StoredEvent<E>) : toEnvelope;
+  const relay = new OutboxRelay({ db: storeOf(db), bus, log, map });
   const app = createApp({
     logger: log,
     readiness: [
@@ -77,14 +87,14 @@ export async function startService(def: ServiceDefinition, options: StartOptions
       { name: 'bus', check: () => bus.ping() },
     ],
   });
-  const ctx: ServiceContext = {
+  const ctx: ServiceContext<DB> = {
     name: def.name,
     app,
     db,
     bus,
     log,
     verifier,
-    published: () => relay.kick(),
+    aggregate: (aggregate) => bindAggregate({ db, schema: def.name, afterCommit: () => relay.kick() }, aggregate),
     metadataFor: (request, actorId) => ({
       actorId,
       correlationId: request.id ?? randomUUID(),
@@ -94,7 +104,7 @@ export async function startService(def: ServiceDefinition, options: StartOptions
   };
   await def.register(ctx);
   const subscriptions: Subscription[] = [];
-  for (const consumer of def.consumers?.(ctx) ?? []) {
+  for (const consumer of def.subscriptions ?? []) {
     // The publisher may not have started yet (cluster mode): its stream is created the same way it would create it.
     const publisher = serviceStream(consumer.stream.toLowerCase());
     await bus.ensureStream(publisher.stream, publisher.subjects);

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendToStream, type Database, eventStoreMigration, migrateSchema, readAll, readStream } from '../src/index.ts';
+import {
+  appendToStream,
+  type Database,
+  type EventStoreTables,
+  eventStoreMigration,
+  migrateSchema,
+  readAll,
+  readStream,
+} from '../src/index.ts';
 import { databaseAdapters } from './adapters.ts';
 
 const metadata = { actorId: null, correlationId: 'c', causationId: null };
@@ -9,7 +17,7 @@ const schema = 'store_contract';
 describe.each(databaseAdapters)('event store on $name', ({ open }) => {
   let database: Database;
   let drop: () => Promise<void>;
-  const db = () => database.forSchema(schema);
+  const db = () => database.forSchema<EventStoreTables>(schema);
   const append = (streamId: string, expectedVersion: number, types: string[]) =>
     db()
       .transaction()

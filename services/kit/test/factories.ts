@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { EventEnvelope } from '@commonwork/contracts';
+import type { EventContract, EventEnvelope } from '@commonwork/contracts';
+import { z } from 'zod';
 
 /** A published event for tests: `buildEnvelope({ type: 'testing.thing.happened' })`. */
 export function buildEnvelope(overrides: Partial<EventEnvelope> = {}): EventEnvelope {
@@ -14,3 +15,6 @@ export function buildEnvelope(overrides: Partial<EventEnvelope> = {}): EventEnve
     ...overrides,
   };
 }
+
+/** An event contract for tests, taking any payload (and any subject: test streams number theirs). */
+export const testEvent = (type: string, version = 1): EventContract<string, z.ZodUnknown> => ({ type, version, schema: z.unknown() });

@@ -5,14 +5,17 @@ import {
   appendToStream,
   type Database,
   type EventBus,
+  type EventStoreTables,
   eventStoreMigration,
   migrateSchema,
   OutboxRelay,
   startConsumer,
+  storeOf,
   toEnvelope,
 } from '../src/index.ts';
 import { eventually, testLogger } from '../src/testing/index.ts';
 import { busAdapters, databaseAdapters } from './adapters.ts';
+import { testEvent } from './factories.ts';
 
 const schema = 'outbox_test';
 const metadata = { actorId: null, correlationId: 'c', causationId: null };
@@ -25,7 +28,7 @@ describe.each(pairs)('outbox and consumer on $name', ({ d, b }) => {
   let bus: EventBus;
   let closeBus: () => Promise<void>;
   const log = testLogger();
-  const db = () => database.forSchema(schema);
+  const db = () => database.forSchema<EventStoreTables & { seen: { event_id: string } }>(schema);
   let stream = 0;
 
   beforeAll(async () => {
@@ -50,7 +53,7 @@ describe.each(pairs)('outbox and consumer on $name', ({ d, b }) => {
     db()
       .transaction()
       .execute((trx) =>
-        appendToStream(trx, {
+        appendToStream(storeOf(trx), {
           schema,
           streamId: `t-${randomUUID()}`,
           expectedVersion: 0,
@@ -75,12 +78,12 @@ describe.each(pairs)('outbox and consumer on $name', ({ d, b }) => {
     // The process "crashed" between commit and publish: nothing relayed these.
     const committed = [await commit(type), await commit(type)].flat();
     const { seen, sub } = await collect(name, type);
-    const relay = new OutboxRelay({ db: db(), bus, log, map: toEnvelope, pollMs: 50 });
+    const relay = new OutboxRelay({ db: storeOf(db()), bus, log, map: toEnvelope, pollMs: 50 });
     relay.start();
     await eventually(async () => seen.length >= 2);
     await relay.stop();
     // A second relay (the next restart) has nothing left to publish.
-    expect(await new OutboxRelay({ db: db(), bus, log, map: toEnvelope }).publishBatch()).toBe(0);
+    expect(await new OutboxRelay({ db: storeOf(db()), bus, log, map: toEnvelope }).publishBatch()).toBe(0);
     await new Promise((r) => setTimeout(r, 200));
     await sub.stop();
     expect(seen.map((e) => e.id)).toEqual(committed.map((e) => e.eventId));
@@ -100,7 +103,7 @@ describe.each(pairs)('outbox and consumer on $name', ({ d, b }) => {
         return bus.publish(envelope);
       },
     };
-    const [a, b] = [1, 2].map(() => new OutboxRelay({ db: db(), bus: counting, log, map: toEnvelope, pollMs: 5 }));
+    const [a, b] = [1, 2].map(() => new OutboxRelay({ db: storeOf(db()), bus: counting, log, map: toEnvelope, pollMs: 5 }));
     a?.start();
     b?.start();
     const committed: string[] = [];
@@ -126,7 +129,7 @@ describe.each(pairs)('outbox and consumer on $name', ({ d, b }) => {
   it('a crash after publishing but before saving the position republishes, and the consumer still handles it once', async () => {
     const { name, type } = await freshStream();
     const [event] = await commit(type);
-    const relay = new OutboxRelay({ db: db(), bus, log, map: toEnvelope });
+    const relay = new OutboxRelay({ db: storeOf(db()), bus, log, map: toEnvelope });
     await relay.publishBatch();
     // Crash before the position was saved: wind the position back and publish again.
     await db()
@@ -144,8 +147,8 @@ describe.each(pairs)('outbox and consumer on $name', ({ d, b }) => {
       filterSubject: `outbox${stream}.>`,
       handlers: [
         {
-          handles: [type],
-          handle: async (trx, envelope) => {
+          handles: [testEvent(type)],
+          handle: async (trx, { envelope }) => {
             handled.push(envelope.id);
             await trx.insertInto('seen').values({ event_id: envelope.id }).execute();
           },

@@ -1,3 +1,3 @@
 export { MarketplaceConfig } from './config.ts';
-export { rebuildProjections } from './rebuild.ts';
+export { projections } from './projections.ts';
 export { marketplaceService } from './service.ts';

@@ -1,5 +1,7 @@
 import type { ServiceDefinition } from '@commonwork/kit';
 import type { MarketplaceConfig } from './config.ts';
+import type { GigEvent } from './gigs/gig.ts';
+import type { MarketplaceTables } from './gigs/projection.ts';
 import { registerGigRoutes } from './gigs/routes.ts';
 import { subscriptions } from './handlers/index.ts';
 import { migrations } from './migrations.ts';
@@ -7,17 +9,17 @@ import { publishGigEvent } from './publish.ts';
 import { registerAiRoutes } from './search/aiRoutes.ts';
 
 /** The marketplace service: gigs, listing and search, the AI search interpreter and suggestions. */
-export function marketplaceService(config: MarketplaceConfig): ServiceDefinition {
+export function marketplaceService(config: MarketplaceConfig): ServiceDefinition<MarketplaceTables, GigEvent> {
   return {
     name: 'marketplace',
     migrations,
-    publishMap: publishGigEvent,
+    publish: publishGigEvent,
     register: (ctx) => {
       registerGigRoutes(ctx);
       registerAiRoutes(ctx, {
         llm: config.AI_API_URL ? { baseUrl: config.AI_API_URL, apiKey: config.AI_API_KEY, model: config.AI_MODEL } : undefined,
       });
     },
-    consumers: () => subscriptions.map((s) => ({ ...s, handlers: [...s.handlers] })),
+    subscriptions,
   };
 }

@@ -1,20 +1,21 @@
 import { identityRoutes } from '@commonwork/contracts';
 import { registerRoute, type ServiceContext } from '@commonwork/kit';
 import type { KeyStore } from '../keys/keyStore.ts';
-import type { UserRepository } from '../users/repository.ts';
+import type { IdentityTables } from '../users/projection.ts';
+import type { Users } from '../users/users.ts';
 import { SignInUnavailable, signDevIdToken, type VerifiedIdentity } from './idTokens.ts';
 import { sessionFor } from './session.ts';
 
 export interface AuthDeps {
   keys: KeyStore;
-  users: UserRepository;
+  users: Users;
   verifyIdToken: (credential: string) => Promise<VerifiedIdentity>;
   googleClientId: string | null;
   devLogin: boolean;
   ttlSeconds: number;
 }
 
-export function registerAuthRoutes(ctx: ServiceContext, deps: AuthDeps) {
+export function registerAuthRoutes(ctx: ServiceContext<IdentityTables>, deps: AuthDeps) {
   const { app, verifier } = ctx;
 
   // Internal: the public keys the gateway and services verify access tokens with.

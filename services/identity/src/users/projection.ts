@@ -63,9 +63,8 @@ function columnsOf(changes: Partial<ProfileFields>, current: Links) {
 
 /** Applies user events to the users table; the live path and the rebuild both use it. */
 export async function projectUserEvents(trx: Kysely<IdentityTables>, events: StoredEvent<UserEvent>[]) {
-  for (const event of events) {
-    const base = { version: event.streamVersion, updated_at: event.occurredAt };
-    const e = { type: event.type, data: event.data } as UserEvent;
+  for (const e of events) {
+    const base = { version: e.streamVersion, updated_at: e.occurredAt };
     switch (e.type) {
       case 'UserRegistered':
         await trx
@@ -79,7 +78,7 @@ export async function projectUserEvents(trx: Kysely<IdentityTables>, events: Sto
             role: e.data.role,
             links: JSON.stringify({ location: '', website: '', github: '', twitter: '', linkedin: '' }),
             preferences: JSON.stringify(DEFAULT_PREFERENCES),
-            created_at: event.occurredAt,
+            created_at: e.occurredAt,
             ...base,
           })
           .execute();
@@ -116,7 +115,7 @@ export async function projectUserEvents(trx: Kysely<IdentityTables>, events: Sto
         break;
       default: {
         const never: never = e;
-        throw new Error(`Unhandled event ${(never as UserEvent).type}`);
+        throw new Error(`Unhandled event ${JSON.stringify(never)}`);
       }
     }
   }

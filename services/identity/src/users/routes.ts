@@ -5,16 +5,17 @@ import { sessionFor } from '../auth/session.ts';
 import type { KeyStore } from '../keys/keyStore.ts';
 import { UserNotFound } from './decide.ts';
 import { presentUser } from './present.ts';
-import { UsernameTaken, type UserRepository } from './repository.ts';
+import type { IdentityTables } from './projection.ts';
+import { UsernameTaken, type Users } from './users.ts';
 
 export interface UserRouteDeps {
   keys: KeyStore;
-  users: UserRepository;
+  users: Users;
   verifyIdToken: (credential: string) => Promise<VerifiedIdentity>;
   ttlSeconds: number;
 }
 
-export function registerUserRoutes(ctx: ServiceContext, deps: UserRouteDeps) {
+export function registerUserRoutes(ctx: ServiceContext<IdentityTables>, deps: UserRouteDeps) {
   const { app, verifier } = ctx;
   const { users } = deps;
 
@@ -27,7 +28,7 @@ export function registerUserRoutes(ctx: ServiceContext, deps: UserRouteDeps) {
 
   registerRoute(app, verifier, identityRoutes.setupUser, async ({ body, caller, request }) => {
     if (await users.usernameTaken(body.username, caller.sub)) throw UsernameTaken();
-    const row = await users.execute(
+    const row = await users.change(
       caller.sub,
       { type: 'CompleteProfile', name: body.name, username: body.username, bio: body.bio, picture: body.picture },
       ctx.metadataFor(request, caller.sub),
@@ -50,7 +51,7 @@ export function registerUserRoutes(ctx: ServiceContext, deps: UserRouteDeps) {
   registerRoute(app, verifier, identityRoutes.updateUser, async ({ params, body, caller, request }) => {
     if (params.id !== caller.sub) throw Forbidden('You can only update your own profile');
     const { preferences, ...changes } = body;
-    const row = await users.execute(caller.sub, { type: 'UpdateProfile', changes, preferences }, ctx.metadataFor(request, caller.sub));
+    const row = await users.change(caller.sub, { type: 'UpdateProfile', changes, preferences }, ctx.metadataFor(request, caller.sub));
     return { success: true as const, message: 'Profile updated successfully', user: presentUser(row, caller.sub) };
   });
 }

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { EventMetadata, GigCategory } from '@commonwork/contracts';
-import { appendToStreams, type Database, type DomainEvent, type StoredEvent } from '@commonwork/kit';
+import { type Database, importEvents } from '@commonwork/kit';
 import { type Kysely, sql } from 'kysely';
+import { userAggregate } from './aggregate.ts';
 import { decide, evolve, type UserCommand } from './decide.ts';
-import { type IdentityTables, projectUserEvents } from './projection.ts';
-import { initialUserState, type UserCard, type UserEvent, type UserState, userStreamId } from './user.ts';
+import type { IdentityTables } from './projection.ts';
+import { initialUserState, type UserCard, type UserEvent, type UserState } from './user.ts';
 
 /** A source of numbers in [0, 1): a seeded PRNG makes the demo people the same on every run. */
 export type Random = () => number;
@@ -245,9 +246,8 @@ async function avoidTaken(db: Kysely<IdentityTables>, people: Person[]) {
 
 /**
  * Seeds `n` people through identity's write path: `decide` makes each UserRegistered,
- * UserProfileCompleted and UserProfileUpdated (title, location, skills, links), `appendToStreams`
- * stores them a few hundred streams per call, and `projectUserEvents` applies them in the same
- * transaction. Deterministic from `rng`; people already in the table (a re-run of the same seed)
+ * UserProfileCompleted and UserProfileUpdated (title, location, skills, links), and `importEvents`
+ * stores and projects them a few hundred streams per call, in one transaction. Deterministic from `rng`; people already in the table (a re-run of the same seed)
  * are returned, not appended again. Ratings are not event-sourced yet and are set afterwards.
  */
 export async function seedUsers(database: Database, n: number, rng: Random, options: SeedUsersOptions = {}): Promise<SeededUser[]> {
@@ -288,13 +288,11 @@ export async function seedUsers(database: Database, n: number, rng: Random, opti
       for (let i = 0; i < group.length; i += BATCH) {
         const batch = group.slice(i, i + BATCH);
         for (let step = 0; step < 3; step++) {
-          const appends = batch.map((s) => ({
-            streamId: userStreamId(s.person.userId),
-            expectedVersion: step,
-            events: [s.events[step] as DomainEvent],
-          }));
-          const stored = await appendToStreams(trx, { schema: 'identity', metadata, now: times[step] as Date, appends });
-          await projectUserEvents(trx, stored as StoredEvent<UserEvent>[]);
+          const appends = batch.flatMap((s) => {
+            const event = s.events[step];
+            return event ? [{ id: s.person.userId, expectedVersion: step, events: [event] }] : [];
+          });
+          await importEvents(trx, userAggregate, { schema: 'identity', metadata, now: times[step] ?? now, appends });
         }
       }
     }

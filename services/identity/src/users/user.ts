@@ -84,5 +84,3 @@ export function mergePreferences(current: Preferences, patch: PreferencesPatch):
     timezone: patch.timezone ?? current.timezone,
   };
 }
-
-export const userStreamId = (userId: string) => `user-${userId}`;

@@ -22,7 +22,9 @@ export async function migrateSchema(database: Database, schema: string, migratio
         ]),
       ),
   };
-  const migrator = new Migrator({ db: database.root, provider, migrationTableSchema: schema });
+  // The kit's migrations and the service's share one table: a kit migration added later sorts
+  // before a service's older ones, and must still run.
+  const migrator = new Migrator({ db: database.root, provider, migrationTableSchema: schema, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;

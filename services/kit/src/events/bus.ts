@@ -39,6 +39,17 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
+/**
+ * Thrown by a handler for an event it can never process (a version it does not understand, a
+ * payload its contract rejects): the bus dead-letters it at once instead of redelivering it.
+ */
+export class UnprocessableEvent extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnprocessableEvent';
+  }
+}
+
 export const DEFAULT_MAX_DELIVER = 5;
 /** JetStream's default duplicate window, which the in-process bus copies. */
 export const DUPLICATE_WINDOW_MS = 120_000;

@@ -1,31 +1,66 @@
-import type { EventEnvelope } from '@commonwork/contracts';
-import type { AnyDb } from '../db/database.ts';
+import type { EventContract, EventEnvelope } from '@commonwork/contracts';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import type { Logger } from '../logger.ts';
-import type { EventBus, Subscription } from './bus.ts';
+import { type EventBus, type Subscription, UnprocessableEvent } from './bus.ts';
+import { storeOf } from './eventStore.ts';
 
-/** One reaction: the event types it handles and what it does, inside the consumer's transaction. */
-export interface EventHandler {
-  handles: readonly string[];
-  handle: (trx: AnyDb, envelope: EventEnvelope) => Promise<void>;
+/** A consumed event: its contract's type and parsed payload, and the envelope it came in. */
+export type ConsumedEvent<C> = C extends EventContract<infer T, infer S> ? { type: T; data: z.output<S>; envelope: EventEnvelope } : never;
+
+/** One reaction: the event contracts it handles and what it does, inside the consumer's transaction. */
+export interface EventHandler<DB> {
+  handles: readonly EventContract[];
+  handle(trx: Kysely<DB>, event: { type: string; data: unknown; envelope: EventEnvelope }): Promise<void>;
 }
 
-export interface ConsumerOptions {
-  db: AnyDb;
-  bus: EventBus;
-  log: Logger;
+/**
+ * Declares a reaction to some published events. The consumer checks each event's version against
+ * the contract and parses its payload with the contract's schema before `handle` sees it.
+ */
+export function defineHandler<DB, const Cs extends readonly EventContract[]>(
+  handles: Cs,
+  handle: (trx: Kysely<DB>, event: ConsumedEvent<Cs[number]>) => Promise<void>,
+): EventHandler<DB> {
+  return { handles, handle: (trx, event) => handle(trx, event as ConsumedEvent<Cs[number]>) };
+}
+
+/** A service's subscription: one durable consumer and the handlers it runs. */
+export interface ServiceSubscription<DB> {
   /** Durable name `<service>-<purpose>`. */
   durable: string;
+  /** The publishing service's stream, e.g. `IDENTITY`. */
   stream: string;
   filterSubject: string;
-  handlers: readonly EventHandler[];
+  handlers: readonly EventHandler<DB>[];
   maxDeliver?: number;
+}
+
+export interface ConsumerOptions<DB> extends ServiceSubscription<DB> {
+  db: Kysely<DB>;
+  bus: EventBus;
+  log: Logger;
+}
+
+/**
+ * The contract an envelope is read with: none when no handler takes its type; an event whose
+ * version or payload the contract does not accept is unprocessable, and is dead-lettered.
+ */
+export function parseConsumed(contracts: readonly EventContract[], envelope: EventEnvelope) {
+  const contract = contracts.find((c) => c.type === envelope.type);
+  if (!contract) return null;
+  if (envelope.version !== contract.version)
+    throw new UnprocessableEvent(`${envelope.type} version ${envelope.version} is not understood (expected ${contract.version})`);
+  const parsed = contract.schema.safeParse(envelope.data);
+  if (!parsed.success) throw new UnprocessableEvent(`${envelope.type} payload rejected: ${parsed.error.message}`);
+  return { type: envelope.type, data: parsed.data, envelope };
 }
 
 /**
  * Starts a durable consumer whose handlers run exactly once per event: each runs in one
  * transaction with an insert into `processed_events`, so a redelivered event is skipped.
  */
-export async function startConsumer(options: ConsumerOptions): Promise<Subscription> {
+export async function startConsumer<DB>(options: ConsumerOptions<DB>): Promise<Subscription> {
   const { db, log, durable } = options;
   return options.bus.consume({
     stream: options.stream,
@@ -33,17 +68,22 @@ export async function startConsumer(options: ConsumerOptions): Promise<Subscript
     filterSubject: options.filterSubject,
     ...(options.maxDeliver && { maxDeliver: options.maxDeliver }),
     handle: async ({ envelope }) => {
-      const handlers = options.handlers.filter((h) => h.handles.includes(envelope.type));
+      const handlers = options.handlers.filter((h) => h.handles.some((c) => c.type === envelope.type));
       if (handlers.length === 0) return;
+      const event = parseConsumed(
+        handlers.flatMap((h) => h.handles),
+        envelope,
+      );
+      if (!event) return;
       const handled = await db.transaction().execute(async (trx) => {
-        const first = await trx
+        const first = await storeOf(trx)
           .insertInto('processed_events')
           .values({ consumer: durable, event_id: envelope.id })
           .onConflict((oc) => oc.doNothing())
           .returning('event_id')
           .executeTakeFirst();
         if (!first) return false;
-        for (const handler of handlers) await handler.handle(trx, envelope);
+        for (const handler of handlers) await handler.handle(trx, event);
         return true;
       });
       log.debug({ eventId: envelope.id, type: envelope.type, durable, duplicate: !handled }, 'event handled');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '@commonwork/contracts';
+import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
-import type { AnyDb } from '../db/database.ts';
 import { StaleVersion } from '../errors.ts';
 
 /** A domain event as a service decides it: a type and its data. */
@@ -10,52 +10,82 @@ export interface DomainEvent {
   data: unknown;
 }
 
-/** An event as the store keeps it. */
-export interface StoredEvent<E extends DomainEvent = DomainEvent> {
+interface StoredFields {
   globalPosition: number;
   streamId: string;
   streamVersion: number;
   eventId: string;
-  type: E['type'];
+  /** The schema version of this event's data, as it was written. */
   version: number;
-  data: E['data'];
   metadata: EventMetadata;
   occurredAt: Date;
 }
 
+/**
+ * An event as the store keeps it. Distributes over a union of events, so `switch (stored.type)`
+ * narrows `stored.data` the way it narrows a domain event.
+ */
+export type StoredEvent<E extends DomainEvent = DomainEvent> = E extends DomainEvent
+  ? StoredFields & { type: E['type']; data: E['data'] }
+  : never;
+
+/** The schema version each stored event type is written with; a type not named is at version 1. */
+export type EventVersions<E extends DomainEvent> = { readonly [T in E['type']]?: number };
+
 interface EventStoreRow {
-  global_position: string | number | bigint;
+  global_position: Generated<string | number | bigint>;
   stream_id: string;
   stream_version: number;
   event_id: string;
   type: string;
   version: number;
-  data: unknown;
-  metadata: EventMetadata;
+  // Written as JSON text, read back parsed (jsonb).
+  data: ColumnType<unknown, string, never>;
+  metadata: ColumnType<EventMetadata, string, never>;
   occurred_at: Date;
 }
 
+/** The tables the kit keeps in every service's schema (ARCHITECTURE §3). */
 export interface EventStoreTables {
   event_store: EventStoreRow;
+  outbox_position: { name: string; position: string | number | bigint };
+  processed_events: { consumer: string; event_id: string };
+  /** The folded state of a hot stream at a version, written in the transaction of its events. */
+  snapshots: { stream_id: string; version: number; state: unknown };
 }
-type Db = AnyDb;
+type Db = Kysely<EventStoreTables>;
 
-const toStored = <E extends DomainEvent>(row: EventStoreRow): StoredEvent<E> => ({
-  globalPosition: Number(row.global_position),
-  streamId: row.stream_id,
-  streamVersion: row.stream_version,
-  eventId: row.event_id,
-  type: row.type,
-  version: row.version,
-  data: row.data as E['data'],
-  metadata: row.metadata,
-  occurredAt: new Date(row.occurred_at),
-});
+/**
+ * The kit's tables in a service's handle or transaction (same schema, same connection). The one
+ * place the kit re-types a handle: a service's `Kysely<DB>` holds these tables too, but its type
+ * does not name them, and Kysely's `withTables` does not resolve over a generic `DB`.
+ */
+export const storeOf = <DB>(db: Kysely<DB> | Transaction<DB>): Db => db as unknown as Db;
 
-/** Reads one stream in version order. */
-export async function readStream<E extends DomainEvent>(db: Db, streamId: string): Promise<StoredEvent<E>[]> {
-  const rows = await db.selectFrom('event_store').selectAll().where('stream_id', '=', streamId).orderBy('stream_version').execute();
-  return rows.map((row) => toStored<E>(row as EventStoreRow));
+// The store is where a service's own event types come back in: it wrote them, so it trusts them.
+const toStored = <E extends DomainEvent>(row: Selectable<EventStoreRow>) =>
+  ({
+    globalPosition: Number(row.global_position),
+    streamId: row.stream_id,
+    streamVersion: row.stream_version,
+    eventId: row.event_id,
+    type: row.type,
+    version: row.version,
+    data: row.data,
+    metadata: row.metadata,
+    occurredAt: new Date(row.occurred_at),
+  }) as StoredEvent<E>;
+
+/** Reads one stream in version order, from just after `afterVersion` (default: the whole stream). */
+export async function readStream<E extends DomainEvent>(db: Db, streamId: string, afterVersion = 0): Promise<StoredEvent<E>[]> {
+  const rows = await db
+    .selectFrom('event_store')
+    .selectAll()
+    .where('stream_id', '=', streamId)
+    .where('stream_version', '>', afterVersion)
+    .orderBy('stream_version')
+    .execute();
+  return rows.map((row) => toStored<E>(row));
 }
 
 /** Reads every stream after a global position, in commit order (the outbox relay and rebuilds use it). */
@@ -67,7 +97,7 @@ export async function readAll(db: Db, afterPosition: number, limit: number): Pro
     .orderBy('global_position')
     .limit(limit)
     .execute();
-  return rows.map((row) => toStored(row as EventStoreRow));
+  return rows.map((row) => toStored(row));
 }
 
 export interface AppendOptions {
@@ -81,6 +111,8 @@ export interface AppendOptions {
   events: DomainEvent[];
   metadata: EventMetadata;
   now: Date;
+  /** Schema versions of the appended types; default 1. */
+  versions?: EventVersions<DomainEvent>;
 }
 
 /**
@@ -88,8 +120,8 @@ export interface AppendOptions {
  * got there first makes the unique (stream, version) constraint fail: a 409, never a silent merge.
  */
 export function appendToStream(trx: Db, options: AppendOptions): Promise<StoredEvent[]> {
-  const { schema, metadata, now, ...append } = options;
-  return appendToStreams(trx, { schema, metadata, now, appends: [append] });
+  const { schema, metadata, now, versions, ...append } = options;
+  return appendToStreams(trx, { schema, metadata, now, versions, appends: [append] });
 }
 
 /**
@@ -104,6 +136,7 @@ export async function appendToStreams(
     schema: string;
     metadata: EventMetadata;
     now: Date;
+    versions?: EventVersions<DomainEvent> | undefined;
     appends: { streamId: string; expectedVersion: number | 'any'; events: DomainEvent[] }[];
   },
 ): Promise<StoredEvent[]> {
@@ -117,7 +150,7 @@ export async function appendToStreams(
       stream_version: (versions[n] ?? 0) + i + 1,
       event_id: randomUUID(),
       type: event.type,
-      version: 1,
+      version: options.versions?.[event.type] ?? 1,
       data: JSON.stringify(event.data),
       metadata,
       occurred_at: options.now,
@@ -132,7 +165,7 @@ export async function appendToStreams(
         .values(rows.slice(i, i + 1_000))
         .returningAll()
         .execute();
-      stored.push(...inserted.map((row) => toStored(row as EventStoreRow)));
+      stored.push(...inserted.map((row) => toStored(row)));
     }
     return stored;
   } catch (error) {

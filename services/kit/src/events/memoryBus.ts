@@ -9,6 +9,7 @@ import {
   type EventBus,
   type Subscription,
   subjectMatches,
+  UnprocessableEvent,
 } from './bus.ts';
 
 interface StoredMessage {
@@ -106,7 +107,7 @@ export class MemoryBus implements EventBus {
         await spec.handle({ subject: message.subject, envelope: message.envelope, deliveryCount });
         return true;
       } catch (error) {
-        if (deliveryCount >= maxDeliver) {
+        if (deliveryCount >= maxDeliver || error instanceof UnprocessableEvent) {
           this.log.error({ err: error, eventId: message.envelope.id, durable: spec.durable }, 'event dead-lettered');
           this.publishOn(deadLetterSubject(spec.durable), message.envelope);
           return true;

@@ -2,7 +2,15 @@ import type { EventEnvelope } from '@commonwork/contracts';
 import { AckPolicy, DeliverPolicy, type JetStreamManager, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, headers, type NatsConnection, nanos } from '@nats-io/transport-node';
 import type { Logger } from '../logger.ts';
-import { type ConsumerSpec, DEFAULT_MAX_DELIVER, DUPLICATE_WINDOW_MS, deadLetterSubject, type EventBus, type Subscription } from './bus.ts';
+import {
+  type ConsumerSpec,
+  DEFAULT_MAX_DELIVER,
+  DUPLICATE_WINDOW_MS,
+  deadLetterSubject,
+  type EventBus,
+  type Subscription,
+  UnprocessableEvent,
+} from './bus.ts';
 
 export interface NatsBusOptions {
   url: string;
@@ -90,7 +98,7 @@ export class NatsBus implements EventBus {
           await spec.handle({ subject, envelope, deliveryCount });
           await m.ackAck();
         } catch (error) {
-          if (deliveryCount >= maxDeliver) {
+          if (deliveryCount >= maxDeliver || error instanceof UnprocessableEvent) {
             this.options.log.error({ err: error, eventId: envelope.id, durable: spec.durable }, 'event dead-lettered');
             await this.publishOn(deadLetterSubject(spec.durable), envelope);
             m.term();

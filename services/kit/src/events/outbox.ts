@@ -1,14 +1,23 @@
-import type { EventEnvelope } from '@commonwork/contracts';
-import type { AnyDb } from '../db/database.ts';
+import type { EventContract, EventEnvelope } from '@commonwork/contracts';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import type { Logger } from '../logger.ts';
 import type { EventBus } from './bus.ts';
-import { readAll, type StoredEvent } from './eventStore.ts';
+import { type DomainEvent, type EventStoreTables, readAll, type StoredEvent } from './eventStore.ts';
 
-/** Chooses what of a stored event is published: an envelope, or null to keep it private. */
-export type PublishMapper = (event: StoredEvent) => EventEnvelope | null;
+/** Chooses what of a stored event is published: an envelope (see `publishAs`), or null to keep it private. */
+export type PublishMapper<E extends DomainEvent = DomainEvent> = (event: StoredEvent<E>) => EventEnvelope | null;
+
+/**
+ * The envelope that publishes a stored event as a contract's event: the contract's name and schema
+ * version, and a payload the compiler checks against the contract's input type.
+ */
+export function publishAs<S extends z.ZodType>(contract: EventContract<string, S>, stored: StoredEvent, data: z.input<S>): EventEnvelope {
+  return { ...toEnvelope(stored), type: contract.type, version: contract.version, data };
+}
 
 export interface OutboxOptions {
-  db: AnyDb;
+  db: Kysely<EventStoreTables>;
   bus: EventBus;
   log: Logger;
   map: PublishMapper;
@@ -137,7 +146,7 @@ export class OutboxRelay {
   }
 }
 
-/** The default mapping: publish the stored event as it is, on its own type. */
+/** The stored event as it is, on its own type and version (the base of every published envelope). */
 export function toEnvelope(event: StoredEvent): EventEnvelope {
   return {
     id: event.eventId,

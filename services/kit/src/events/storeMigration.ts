@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import type { ServiceMigration } from '../db/migrations.ts';
 
+/** The kit's tables in every service schema, in order; services' own migrations run after these. */
+export const kitMigrations = (): ServiceMigration[] => [eventStoreMigration, snapshotsMigration];
+
 /** The event store, outbox position and idempotency tables every service schema holds (ARCHITECTURE §3). */
 export const eventStoreMigration: ServiceMigration = {
   name: '0000_event_store',
@@ -29,6 +32,19 @@ export const eventStoreMigration: ServiceMigration = {
       .addColumn('event_id', 'uuid', (c) => c.notNull())
       .addColumn('processed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
       .addPrimaryKeyConstraint('processed_events_pk', ['consumer', 'event_id'])
+      .execute();
+  },
+};
+
+/** Snapshots of hot streams (see aggregate.ts): the folded state at a version, one row a stream. */
+export const snapshotsMigration: ServiceMigration = {
+  name: '0000_snapshots',
+  async up(db) {
+    await db.schema
+      .createTable('snapshots')
+      .addColumn('stream_id', 'text', (c) => c.primaryKey())
+      .addColumn('version', 'integer', (c) => c.notNull())
+      .addColumn('state', 'jsonb', (c) => c.notNull())
       .execute();
   },
 };

@@ -1,5 +1,6 @@
 import type { PublicUserCard } from '@commonwork/contracts';
 import type { JSONColumnType, Kysely } from 'kysely';
+import type { MarketplaceTables } from '../gigs/projection.ts';
 
 /** The freelancers marketplace shows on gigs, fed by identity's events (no call to identity). */
 export interface FreelancersTable {
@@ -14,7 +15,7 @@ export interface FreelancersTable {
 }
 
 /** Upserts a freelancer's card; an older event than the stored one changes nothing. */
-export async function upsertFreelancer(trx: Kysely<{ freelancers: FreelancersTable }>, card: PublicUserCard, occurredAt: Date) {
+export async function upsertFreelancer(trx: Kysely<MarketplaceTables>, card: PublicUserCard, occurredAt: Date) {
   const row = {
     user_id: card.userId,
     name: card.name,

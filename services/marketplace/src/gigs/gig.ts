@@ -29,5 +29,3 @@ export interface GigState {
 }
 
 export const initialGigState = (): GigState => ({ exists: false, deleted: false, gigId: '', ownerId: '', status: 'draft', fields: null });
-
-export const gigStreamId = (gigId: string) => `gig-${gigId}`;

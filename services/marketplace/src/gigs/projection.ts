@@ -71,11 +71,10 @@ export async function projectGigEvents(trx: Kysely<MarketplaceTables>, events: S
         .execute();
     created = [];
   };
-  for (const stored of events) {
-    const event = { type: stored.type, data: stored.data } as GigEvent;
-    const base = { version: stored.streamVersion, updated_at: stored.occurredAt };
+  for (const event of events) {
+    const base = { version: event.streamVersion, updated_at: event.occurredAt };
     if (event.type === 'GigCreated') {
-      created.push(createdRow(stored, event.data));
+      created.push(createdRow(event, event.data));
       continue;
     }
     await flush();
@@ -92,7 +91,7 @@ export async function projectGigEvents(trx: Kysely<MarketplaceTables>, events: S
         break;
       default: {
         const never: never = event;
-        throw new Error(`Unhandled event ${(never as GigEvent).type}`);
+        throw new Error(`Unhandled event ${JSON.stringify(never)}`);
       }
     }
   }

@@ -1,31 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { DASHBOARD_LIST_SIZES, type GigInput, marketplaceRoutes } from '@commonwork/contracts';
-import { handleCommand, registerRoute, type ServiceContext } from '@commonwork/kit';
-import { type Kysely, sql } from 'kysely';
+import { registerRoute, type ServiceContext } from '@commonwork/kit';
+import { sql } from 'kysely';
 import { gigViews, listGigs } from '../search/listGigs.ts';
-import { type GigCommand, GigNotFound, gigDecider } from './decide.ts';
+import { gigAggregate } from './aggregate.ts';
+import { GigNotFound } from './decide.ts';
 import type { GigFields } from './gig.ts';
-import { gigStreamId } from './gig.ts';
 import { type GigView, presentGig } from './present.ts';
-import { type MarketplaceTables, projectGigEvents } from './projection.ts';
+import type { MarketplaceTables } from './projection.ts';
 
 type ParsedGig = GigFields & { status: 'draft' | 'active' };
 
-export function registerGigRoutes(ctx: ServiceContext) {
-  const { app, verifier } = ctx;
-  const db = ctx.db as Kysely<MarketplaceTables>;
+export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>) {
+  const { app, verifier, db } = ctx;
+  const gigs = ctx.aggregate(gigAggregate);
   const byId = async (id: string) => (await gigViews(db).where('gigs.id', '=', id).executeTakeFirst()) as GigView | undefined;
-
-  const execute = async (gigId: string, command: GigCommand, request: Parameters<ServiceContext['metadataFor']>[0], actorId: string) => {
-    await handleCommand(db, gigDecider, command, {
-      schema: 'marketplace',
-      streamId: gigStreamId(gigId),
-      metadata: ctx.metadataFor(request, actorId),
-      now: new Date(),
-      project: (trx, events) => projectGigEvents(trx as Kysely<MarketplaceTables>, events),
-      afterCommit: ctx.published,
-    });
-  };
   const fieldsOf = (body: GigInput): ParsedGig => body as unknown as ParsedGig;
 
   registerRoute(app, verifier, marketplaceRoutes.listGigs, async ({ query, caller }) => {
@@ -80,7 +69,7 @@ export function registerGigRoutes(ctx: ServiceContext) {
   registerRoute(app, verifier, marketplaceRoutes.createGig, async ({ body, caller, request, reply }) => {
     const gigId = randomUUID();
     const { status, ...fields } = fieldsOf(body);
-    await execute(gigId, { type: 'CreateGig', gigId, actorId: caller.sub, status, fields }, request, caller.sub);
+    await gigs.handle(gigId, { type: 'CreateGig', gigId, actorId: caller.sub, status, fields }, ctx.metadataFor(request, caller.sub));
     const row = await byId(gigId);
     if (!row) throw GigNotFound();
     reply.status(201);
@@ -93,14 +82,14 @@ export function registerGigRoutes(ctx: ServiceContext) {
 
   registerRoute(app, verifier, marketplaceRoutes.updateGig, async ({ params, body, caller, request }) => {
     const { status, ...fields } = fieldsOf(body);
-    await execute(params.id, { type: 'EditGig', actorId: caller.sub, status, fields }, request, caller.sub);
+    await gigs.handle(params.id, { type: 'EditGig', actorId: caller.sub, status, fields }, ctx.metadataFor(request, caller.sub));
     const row = await byId(params.id);
     if (!row) throw GigNotFound();
     return { success: true as const, gig: presentGig(row), message: 'Gig updated successfully!' };
   });
 
   registerRoute(app, verifier, marketplaceRoutes.deleteGig, async ({ params, caller, request }) => {
-    await execute(params.id, { type: 'DeleteGig', actorId: caller.sub }, request, caller.sub);
+    await gigs.handle(params.id, { type: 'DeleteGig', actorId: caller.sub }, ctx.metadataFor(request, caller.sub));
     await db.deleteFrom('gig_views').where('gig_id', '=', params.id).execute();
     return { success: true as const, message: 'Gig deleted successfully' };
   });

@@ -6,13 +6,14 @@ import {
   type GigCategory,
   type PublicUserCard,
 } from '@commonwork/contracts';
-import { appendToStreams, type Database, type StoredEvent } from '@commonwork/kit';
+import { type Database, importEvents } from '@commonwork/kit';
 import { type Kysely, sql } from 'kysely';
-import { type FreelancersTable, upsertFreelancer } from '../freelancers/projection.ts';
+import { upsertFreelancer } from '../freelancers/projection.ts';
+import { gigAggregate } from './aggregate.ts';
 import { decide } from './decide.ts';
 import { CLOSERS, DEMO_CATALOG, type SubCategoryCatalog } from './demoCatalog.ts';
-import { type GigEvent, type GigFields, gigStreamId, initialGigState } from './gig.ts';
-import { type MarketplaceTables, projectGigEvents } from './projection.ts';
+import { type GigFields, initialGigState } from './gig.ts';
+import type { MarketplaceTables } from './projection.ts';
 
 /** A source of numbers in [0, 1): a seeded PRNG makes the demo data the same on every run. */
 export type Random = () => number;
@@ -121,7 +122,7 @@ function tractionFor(rng: Random) {
 
 /** Upserts the freelancers marketplace shows on gigs, with the function identity's events feed through the bus. */
 export async function seedFreelancers(database: Database, cards: readonly { card: PublicUserCard; at: Date }[]) {
-  const db = database.forSchema<{ freelancers: FreelancersTable }>('marketplace');
+  const db = database.forSchema<MarketplaceTables>('marketplace');
   await db.transaction().execute(async (trx) => {
     for (const { card, at } of cards) await upsertFreelancer(trx, card, at);
   });
@@ -130,7 +131,7 @@ export async function seedFreelancers(database: Database, cards: readonly { card
 
 /**
  * Seeds `n` active gigs through marketplace's write path: `decide` makes each GigCreated, one
- * `appendToStreams` per creation day and batch stores them, and `projectGigEvents` applies them in
+ * `importEvents` per creation day and batch stores and projects them in
  * the same transaction. Every sub-category gets at least one gig. Rating, reviews, orders and
  * views are not event-sourced yet, so they are set on the read tables afterwards.
  */
@@ -161,9 +162,8 @@ export async function seedGigs(database: Database, owners: readonly SeedOwner[],
       // A working-hours time of day that differs from day to day.
       const at = new Date(now.getTime() - day * DAY_MS - ((day * 7_919) % 36_000) * 1_000);
       for (let i = 0; i < ofDay.length; i += BATCH) {
-        const appends = ofDay.slice(i, i + BATCH).map((g) => ({ streamId: gigStreamId(g.gigId), expectedVersion: 0, events: [g.created] }));
-        const stored = await appendToStreams(trx, { schema: 'marketplace', metadata, now: at, appends });
-        await projectGigEvents(trx, stored as StoredEvent<GigEvent>[]);
+        const appends = ofDay.slice(i, i + BATCH).map((g) => ({ id: g.gigId, expectedVersion: 0, events: [g.created] }));
+        await importEvents(trx, gigAggregate, { schema: 'marketplace', metadata, now: at, appends });
       }
     }
     await setTraction(trx, gigs);

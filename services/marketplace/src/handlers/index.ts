@@ -1,6 +1,8 @@
+import type { ServiceSubscription } from '@commonwork/kit';
+import type { MarketplaceTables } from '../gigs/projection.ts';
 import { onUserCardChanged } from './onUserCardChanged.ts';
 
 /** Every subscription marketplace has, by durable consumer. */
-export const subscriptions = [
+export const subscriptions: readonly ServiceSubscription<MarketplaceTables>[] = [
   { durable: 'marketplace-freelancers', stream: 'IDENTITY', filterSubject: 'identity.user.>', handlers: [onUserCardChanged] },
-] as const;
+];

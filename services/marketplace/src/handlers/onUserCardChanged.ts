@@ -1,13 +1,13 @@
-import { PublicUserCard, UserProfileUpdated, UserRegistered } from '@commonwork/contracts';
-import type { EventHandler } from '@commonwork/kit';
+import { UserProfileUpdated, UserRegistered } from '@commonwork/contracts';
+import { defineHandler } from '@commonwork/kit';
 import type { Kysely } from 'kysely';
-import { type FreelancersTable, upsertFreelancer } from '../freelancers/projection.ts';
+import { upsertFreelancer } from '../freelancers/projection.ts';
+import type { MarketplaceTables } from '../gigs/projection.ts';
 
 /** Keeps the freelancer shown on gigs up to date when a person registers or edits their profile. */
-export const onUserCardChanged: EventHandler = {
-  handles: [UserRegistered.type, UserProfileUpdated.type],
-  handle: async (trx, envelope) => {
-    const card = PublicUserCard.parse(envelope.data);
-    await upsertFreelancer(trx as Kysely<{ freelancers: FreelancersTable }>, card, new Date(envelope.occurredAt));
+export const onUserCardChanged = defineHandler(
+  [UserRegistered, UserProfileUpdated],
+  async (trx: Kysely<MarketplaceTables>, { data, envelope }) => {
+    await upsertFreelancer(trx, data, new Date(envelope.occurredAt));
   },
-};
+);

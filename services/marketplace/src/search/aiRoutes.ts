@@ -1,6 +1,5 @@
 import { marketplaceRoutes } from '@commonwork/contracts';
 import { registerRoute, type ServiceContext } from '@commonwork/kit';
-import type { Kysely } from 'kysely';
 import { createLlmInterpreter, interpretWithFallback } from '../ai/index.ts';
 import type { MarketplaceTables } from '../gigs/projection.ts';
 import { popularTags, suggest } from './suggestions.ts';
@@ -13,9 +12,8 @@ export interface AiOptions {
 /** How long the live tag vocabulary is reused before it is read again. */
 const VOCABULARY_TTL_MS = 60_000;
 
-export function registerAiRoutes(ctx: ServiceContext, options: AiOptions) {
-  const { app, verifier, log } = ctx;
-  const db = ctx.db as Kysely<MarketplaceTables>;
+export function registerAiRoutes(ctx: ServiceContext<MarketplaceTables>, options: AiOptions) {
+  const { app, verifier, log, db } = ctx;
   const llm = options.llm && createLlmInterpreter({ ...options.llm, apiKey: options.llm.apiKey ?? '' });
   let vocabulary: { tags: string[]; at: number } = { tags: [], at: 0 };
   const liveTags = async () => {
