@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import { ChannelMessage, ChatMessage, PostMessageRequest } from './messaging.ts';
 
-/** Socket.IO event names and payloads of spec 002 §7, plus unread counts and chat messages. */
+/**
+ * Socket.IO event names and payloads of spec 002 §7, plus unread counts and chat messages. Every
+ * name has its signature in `ClientToServerEvents` or `ServerToClientEvents` below (checked).
+ */
 export const SOCKET_EVENTS = {
   // client → server
   joinChannels: 'join-channels',
   joinChannel: 'join-channel',
   leaveChannel: 'leave-channel',
   sendMessage: 'send-message',
-  joinChat: 'join-chat',
   // server → client
   messageSent: 'message-sent',
   newMessage: 'new-message',
-  messageUpdated: 'message-updated',
   channelUpdated: 'channel-updated',
   userStatusUpdated: 'user-status-updated',
   error: 'error',
@@ -22,35 +23,93 @@ export const SOCKET_EVENTS = {
   unreadCount: 'unread-count',
   newChatMessage: 'new-chat-message',
   chatCreated: 'chat-created',
-} as const;
+} as const satisfies Record<string, keyof ClientToServerEvents | keyof ServerToClientEvents>;
 
+// Client → server payloads: the server validates each with its schema (a client may send anything).
+
+/** `join-channel` and `leave-channel`: the spec's `{id}`, or `{channelId}` as the other events name it. */
 export const JoinChannelPayload = z.union([z.object({ id: z.uuid() }), z.object({ channelId: z.uuid() })]);
+export type JoinChannelPayload = z.input<typeof JoinChannelPayload>;
 export const SendMessagePayload = PostMessageRequest.extend({ channelId: z.uuid() });
 export type SendMessagePayload = z.input<typeof SendMessagePayload>;
-export const JoinChatPayload = z.object({ chatId: z.uuid() });
 
+// Server → client payloads.
+
+/** `message-sent`, and the acknowledgement of `send-message`: the stored message, or the server's refusal. */
 export const MessageSentPayload = z.object({ success: z.boolean(), message: ChannelMessage.optional(), error: z.string().optional() });
+export type MessageSentPayload = z.infer<typeof MessageSentPayload>;
 export const ChannelUpdatedPayload = z.object({
   channelId: z.uuid(),
   lastActivity: z.string(),
   messageCount: z.number(),
   lastSequence: z.number(),
 });
+export type ChannelUpdatedPayload = z.infer<typeof ChannelUpdatedPayload>;
 export const UserStatusPayload = z.object({ userId: z.uuid(), status: z.enum(['online', 'offline', 'away']) });
+export type UserStatusPayload = z.infer<typeof UserStatusPayload>;
 export const UnreadCountPayload = z.object({
   kind: z.enum(['channel', 'chat']),
   conversationId: z.uuid(),
   unreadCount: z.number(),
   readSequence: z.number(),
 });
+export type UnreadCountPayload = z.infer<typeof UnreadCountPayload>;
 export const NewChatMessagePayload = ChatMessage;
 export const SocketErrorPayload = z.object({ message: z.string() });
+export type SocketErrorPayload = z.infer<typeof SocketErrorPayload>;
 
 /** The channel rooms a socket was put in after `join-channels`. */
 export const ChannelsJoinedPayload = z.object({ channelIds: z.array(z.uuid()) });
+export type ChannelsJoinedPayload = z.infer<typeof ChannelsJoinedPayload>;
 /** One channel room joined (after `join-channel`, or when the server added the user to a channel). */
 export const ChannelJoinedPayload = z.object({ channelId: z.uuid() });
+export type ChannelJoinedPayload = z.infer<typeof ChannelJoinedPayload>;
 /** The server asks the client to join a channel it now belongs to (created, or joined by link elsewhere). */
 export const RequestChannelJoinPayload = z.object({ channelId: z.uuid() });
+export type RequestChannelJoinPayload = z.infer<typeof RequestChannelJoinPayload>;
 /** A conversation the user takes part in was started (by them on another device, or by someone else). */
 export const ChatCreatedPayload = z.object({ chatId: z.uuid(), gigId: z.uuid(), participantIds: z.array(z.uuid()) });
+export type ChatCreatedPayload = z.infer<typeof ChatCreatedPayload>;
+
+// Acknowledgements: a client event's answer, when the client passed a callback.
+
+/** Every refused client event answers this (and emits `error {message}`). */
+export const SocketRefusal = z.object({ success: z.literal(false), error: z.string() });
+export const JoinChannelsAnswer = z.union([z.object({ success: z.literal(true), channelIds: z.array(z.uuid()) }), SocketRefusal]);
+export type JoinChannelsAnswer = z.infer<typeof JoinChannelsAnswer>;
+/** The answer of `join-channel` and `leave-channel`. */
+export const ChannelRoomAnswer = z.union([z.object({ success: z.literal(true), channelId: z.uuid() }), SocketRefusal]);
+export type ChannelRoomAnswer = z.infer<typeof ChannelRoomAnswer>;
+
+/** What each client event's acknowledgement receives. */
+export interface SocketAnswers {
+  'join-channels': JoinChannelsAnswer;
+  'join-channel': ChannelRoomAnswer;
+  'leave-channel': ChannelRoomAnswer;
+  'send-message': MessageSentPayload;
+}
+/** The acknowledgement callback a client may pass as the last argument of `E`. */
+export type SocketAck<E extends keyof SocketAnswers> = (answer: SocketAnswers[E]) => void;
+
+/** What the web client emits and the realtime tier listens to (Socket.IO's `ListenEvents` on the server). */
+export interface ClientToServerEvents {
+  'join-channels': (ack?: SocketAck<'join-channels'>) => void;
+  'join-channel': (payload: JoinChannelPayload, ack?: SocketAck<'join-channel'>) => void;
+  'leave-channel': (payload: JoinChannelPayload, ack?: SocketAck<'leave-channel'>) => void;
+  'send-message': (payload: SendMessagePayload, ack?: SocketAck<'send-message'>) => void;
+}
+
+/** What the realtime tier emits and the web client listens to (Socket.IO's `EmitEvents` on the server). */
+export interface ServerToClientEvents {
+  'message-sent': (payload: MessageSentPayload) => void;
+  'new-message': (message: ChannelMessage) => void;
+  'channel-updated': (payload: ChannelUpdatedPayload) => void;
+  'user-status-updated': (payload: UserStatusPayload) => void;
+  error: (payload: SocketErrorPayload) => void;
+  'request-channel-join': (payload: RequestChannelJoinPayload) => void;
+  'channels-joined': (payload: ChannelsJoinedPayload) => void;
+  'channel-joined': (payload: ChannelJoinedPayload) => void;
+  'unread-count': (payload: UnreadCountPayload) => void;
+  'new-chat-message': (message: ChatMessage) => void;
+  'chat-created': (payload: ChatCreatedPayload) => void;
+}

@@ -1,4 +1,4 @@
-import { SOCKET_EVENTS } from '@commonwork/contracts';
+import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS } from '@commonwork/contracts';
 import { type App, createApp, type EventBus, type Logger, type Subscription, type TokenVerifier } from '@commonwork/kit';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
@@ -11,7 +11,7 @@ import { createMessagingClient } from './messagingClient.ts';
 import { MemoryOrderedEmitter, type OrderedEmitter, RedisOrderedEmitter } from './ordering.ts';
 import { MemoryPresence, PRESENCE_TTL_MS, Presence, type PresenceStore, RedisPresence } from './presence.ts';
 import { rooms } from './rooms.ts';
-import type { RealtimeServer } from './types.ts';
+import type { InterServerEvents, RealtimeServer, SocketData } from './types.ts';
 
 export interface RealtimeOptions {
   bus: EventBus;
@@ -58,7 +58,10 @@ export async function startRealtime(options: RealtimeOptions): Promise<RunningRe
     readiness: [{ name: 'bus', check: () => options.bus.ping() }, ...(redis ? [{ name: 'redis', check: () => redis.pub.ping() }] : [])],
   });
   const adapter = options.adapter ?? (redis ? createAdapter(redis.pub, redis.sub, { key: `${prefix}:socket.io` }) : undefined);
-  const io: RealtimeServer = new Server(app.server, { serveClient: false, ...(adapter && { adapter }) });
+  const io: RealtimeServer = new Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>(app.server, {
+    serveClient: false,
+    ...(adapter && { adapter }),
+  });
 
   const store: PresenceStore =
     options.presenceStore ?? (redis ? new RedisPresence(redis.pub, prefix, PRESENCE_TTL_MS) : new MemoryPresence());

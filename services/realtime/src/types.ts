@@ -1,4 +1,5 @@
-import type { DefaultEventsMap, Server, Socket } from 'socket.io';
+import type { ClientToServerEvents, ServerToClientEvents } from '@commonwork/contracts';
+import type { Server, Socket } from 'socket.io';
 
 /** What the handshake proved about a socket: its person and the token to act for them. */
 export interface SocketData {
@@ -7,5 +8,9 @@ export interface SocketData {
   token: string;
 }
 
-export type RealtimeServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
-export type RealtimeSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+/** Replicas share rooms through the adapter only: they send each other no events of their own. */
+export type InterServerEvents = Record<never, never>;
+
+/** The protocol is contracts' (the web's Socket.IO types too): every emit is checked against it. */
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;

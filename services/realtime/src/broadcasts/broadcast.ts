@@ -1,5 +1,6 @@
 import type { EventContract, EventEnvelope } from '@commonwork/contracts';
 import type { Logger } from '@commonwork/kit';
+import type { z } from 'zod';
 import type { OrderedEmitter } from '../ordering.ts';
 import type { Presence } from '../presence.ts';
 import type { RealtimeServer } from '../types.ts';
@@ -23,6 +24,9 @@ export interface Broadcast {
 }
 
 /** Binds a handler to its event contract; the payload is validated with the contract's schema first. */
-export function defineBroadcast<T>(event: EventContract<string, T>, handle: (ctx: BroadcastContext, data: T) => Promise<void>): Broadcast {
+export function defineBroadcast<S extends z.ZodType>(
+  event: EventContract<string, S>,
+  handle: (ctx: BroadcastContext, data: z.output<S>) => Promise<void>,
+): Broadcast {
   return { type: event.type, version: event.version, run: (ctx, envelope) => handle(ctx, event.schema.parse(envelope.data)) };
 }

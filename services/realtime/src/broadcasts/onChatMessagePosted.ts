@@ -1,5 +1,5 @@
 import { ChatMessagePosted, SOCKET_EVENTS } from '@commonwork/contracts';
-import { rooms } from '../rooms.ts';
+import { chatSequenceKey, rooms } from '../rooms.ts';
 import { defineBroadcast } from './broadcast.ts';
 
 /**
@@ -8,7 +8,7 @@ import { defineBroadcast } from './broadcast.ts';
  * `GET /api/chat/{chatId}/messages?after=<last sequence seen>`.
  */
 export const onChatMessagePosted = defineBroadcast(ChatMessagePosted, async ({ io, ordered }, { chatId, participantIds, message }) => {
-  await ordered.inOrder(rooms.chat(chatId), message.sequence, () => {
+  await ordered.inOrder(chatSequenceKey(chatId), message.sequence, () => {
     io.to(participantIds.map(rooms.user)).emit(SOCKET_EVENTS.newChatMessage, message);
   });
 });

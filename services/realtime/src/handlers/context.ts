@@ -1,4 +1,4 @@
-import { SOCKET_EVENTS } from '@commonwork/contracts';
+import { SOCKET_EVENTS, type SocketAck, type SocketAnswers } from '@commonwork/contracts';
 import type { Logger } from '@commonwork/kit';
 import type { z } from 'zod';
 import type { MessagingClient } from '../messagingClient.ts';
@@ -13,17 +13,47 @@ export interface HandlerContext {
   log: Logger;
 }
 
-/** The optional acknowledgement callback a client passes as the last argument. */
-export type Ack = (answer: unknown) => void;
+/** A client → server event of the protocol. */
+export type ClientEvent = keyof SocketAnswers;
 
-/** One client → server event: its name and what it does. One file per event (STYLE: Realtime). */
+/** A refusal, which every acknowledgement of the protocol accepts. */
+type RefusalAck = (answer: { success: false; error: string }) => void;
+
+/** One client → server event: its name and how a socket listens for it. One file per event (STYLE: Realtime). */
 export interface SocketHandler {
-  event: string;
-  handle: (ctx: HandlerContext, socket: RealtimeSocket, payload: unknown, ack: Ack | undefined) => Promise<void>;
+  event: ClientEvent;
+  listen: (ctx: HandlerContext, socket: RealtimeSocket) => void;
+}
+
+/**
+ * Binds a handler to a client event. The handler gets the payload as `unknown`: the maps type what
+ * a well-behaved client sends, but a client may send anything (or no payload: `emit('join-channels', ack)`),
+ * so each handler validates with the contract's schema. The acknowledgement is typed by the protocol.
+ */
+export function defineHandler<E extends ClientEvent>(
+  event: E,
+  handle: (ctx: HandlerContext, socket: RealtimeSocket, payload: unknown, ack: SocketAck<E> | undefined) => Promise<void>,
+): SocketHandler {
+  return {
+    event,
+    listen: (ctx, socket) => {
+      const listener = (...args: unknown[]) => {
+        const last = args.at(-1);
+        const ack = typeof last === 'function' ? (last as SocketAck<E>) : undefined;
+        const payload = typeof args[0] === 'function' ? undefined : args[0];
+        handle(ctx, socket, payload, ack).catch((error: unknown) => {
+          ctx.log.error({ err: error, event, userId: socket.data.userId }, 'socket handler failed');
+          fail(socket, ack, 'Something went wrong');
+        });
+      };
+      // Socket.IO's typed `on` cannot relate a generic event name to its listener; the listener takes anything.
+      (socket.on as (event: E, listener: (...args: unknown[]) => void) => void)(event, listener);
+    },
+  };
 }
 
 /** Tells the client what went wrong: `error {message}` (spec 002 §7), and the ack when one was given. */
-export function fail(socket: RealtimeSocket, ack: Ack | undefined, message: string) {
+export function fail(socket: RealtimeSocket, ack: RefusalAck | undefined, message: string) {
   socket.emit(SOCKET_EVENTS.error, { message });
   ack?.({ success: false, error: message });
 }
@@ -33,7 +63,7 @@ export function validate<T extends z.ZodType>(
   schema: T,
   payload: unknown,
   socket: RealtimeSocket,
-  ack: Ack | undefined,
+  ack: RefusalAck | undefined,
 ): z.infer<T> | null {
   const parsed = schema.safeParse(payload);
   if (parsed.success) return parsed.data;

@@ -62,7 +62,6 @@ export function useChannelLive(selected: Channel | null, userId: string | undefi
     updateChannel(queryClient, message.channel, (c) => applyNewMessage(c, message, userId));
   };
   useSocketEvent('new-message', onMessage);
-  useSocketEvent('message-updated', (message) => addMessages(queryClient, message.channel, [message]));
   useSocketEvent('channel-updated', (update) => {
     if (!isKnown(update.channelId)) return refreshList();
     updateChannel(queryClient, update.channelId, (c) => applyChannelUpdated(c, update));

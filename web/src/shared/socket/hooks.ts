@@ -1,5 +1,5 @@
+import type { ServerToClientEvents } from '@commonwork/contracts';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import type { ServerToClientEvents } from './events.ts';
 import { useSocket } from './SocketProvider.tsx';
 
 /**

@@ -1,5 +1,5 @@
+import type { ClientToServerEvents, ServerToClientEvents } from '@commonwork/contracts';
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from './events.ts';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
