@@ -149,6 +149,8 @@ export const ChannelMessagesResponse = z.object({
   messages: z.array(ChannelMessage),
 });
 export const ChannelMessageResponse = z.object({ success: z.literal(true), data: ChannelMessage });
+/** The caller may read the channel (it is public, or they are a member); otherwise the call is a 404. */
+export const ChannelAccessResponse = z.object({ success: z.literal(true), data: z.object({ readable: z.literal(true) }) });
 export const JoinLinkResponse = z.object({ success: z.literal(true), message: z.string(), data: z.object({ joinLink: z.string() }) });
 export const JoinChannelResponse = z.object({
   success: z.literal(true),

@@ -1,5 +1,6 @@
 import { ErrorBody } from '../errors.ts';
 import {
+  ChannelAccessResponse,
   ChannelIdParams,
   ChannelListResponse,
   ChannelMessageResponse,
@@ -49,6 +50,14 @@ export const messagingRoutes = {
     params: ChannelIdParams,
     querystring: ListMessagesQuery,
     response: { 200: ChannelMessagesResponse, ...errors },
+  }),
+  channelAccess: defineRoute({
+    method: 'GET',
+    url: '/api/chat/channels/:id/access',
+    summary: 'Whether you may read a channel (public, or you are a member); 404 when you may not, as if it did not exist',
+    auth: 'user',
+    params: ChannelIdParams,
+    response: { 200: ChannelAccessResponse, ...errors },
   }),
   postChannelMessage: defineRoute({
     method: 'POST',

@@ -1,4 +1,5 @@
 import type { ServiceDefinition } from '@commonwork/kit';
+import { registerChannelAccessRoutes } from './channels/accessRoutes.ts';
 import { registerChannelRoutes } from './channels/routes.ts';
 import { registerChatRoutes } from './chats/routes.ts';
 import { subscriptions } from './handlers/index.ts';
@@ -13,6 +14,7 @@ export function messagingService(): ServiceDefinition {
     publishMap: publishMessagingEvent,
     register: (ctx) => {
       registerChannelRoutes(ctx);
+      registerChannelAccessRoutes(ctx);
       registerChatRoutes(ctx);
     },
     consumers: () => subscriptions.map((s) => ({ ...s, handlers: [...s.handlers] })),

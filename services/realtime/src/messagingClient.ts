@@ -1,5 +1,6 @@
 import {
   type Channel,
+  ChannelAccessResponse,
   ChannelListResponse,
   type ChannelMessage,
   ChannelMessageResponse,
@@ -22,13 +23,11 @@ export interface MessagingClient {
   listChannels(token: string): Promise<Answer<Channel[]>>;
   /** Whether the user may read a channel (public, or a member): the check before joining its room. */
   canReadChannel(token: string, channelId: string): Promise<Answer<true>>;
-  /** Whether the user takes part in a chat. */
-  canReadChat(token: string, chatId: string): Promise<Answer<true>>;
   postChannelMessage(token: string, channelId: string, body: Omit<SendMessagePayload, 'channelId'>): Promise<Answer<ChannelMessage>>;
 }
 
 export function createMessagingClient(baseUrl: string): MessagingClient {
-  async function call<T>(token: string, method: string, path: string, schema: z.ZodType<T> | null, body?: unknown): Promise<Answer<T>> {
+  async function call<T>(token: string, method: string, path: string, schema: z.ZodType<T>, body?: unknown): Promise<Answer<T>> {
     let res: Response;
     try {
       res = await fetch(new URL(path, baseUrl), {
@@ -45,7 +44,6 @@ export function createMessagingClient(baseUrl: string): MessagingClient {
       const error = ErrorBody.safeParse(json);
       return { ok: false, status: res.status, message: error.success ? error.data.message : `Messaging answered ${res.status}` };
     }
-    if (!schema) return { ok: true, data: true as T };
     const parsed = schema.safeParse(json);
     return parsed.success ? { ok: true, data: parsed.data } : { ok: false, status: 502, message: 'Unexpected answer from messaging' };
   }
@@ -56,8 +54,10 @@ export function createMessagingClient(baseUrl: string): MessagingClient {
       const answer = await call(token, 'GET', '/api/chat/channels', ChannelListResponse);
       return answer.ok ? { ok: true, data: answer.data.data } : answer;
     },
-    canReadChannel: (token, channelId) => call<true>(token, 'GET', `/api/chat/channels/${id(channelId)}/messages?limit=1`, null),
-    canReadChat: (token, chatId) => call<true>(token, 'GET', `/api/chat/${id(chatId)}/messages?limit=1`, null),
+    canReadChannel: async (token, channelId) => {
+      const answer = await call(token, 'GET', `/api/chat/channels/${id(channelId)}/access`, ChannelAccessResponse);
+      return answer.ok ? { ok: true, data: answer.data.data.readable } : answer;
+    },
     postChannelMessage: async (token, channelId, body) => {
       const answer = await call(token, 'POST', `/api/chat/channels/${id(channelId)}/messages`, ChannelMessageResponse, body);
       return answer.ok ? { ok: true, data: answer.data.data } : answer;

@@ -7,6 +7,7 @@ import { readConversation } from '../reads/readConversation.ts';
 import { sentBefore } from '../reads/sentBefore.ts';
 import type { MessagingDb } from '../tables.ts';
 import { personCard } from '../tables.ts';
+import { assertReadable } from './access.ts';
 import { channelStreamId } from './channel.ts';
 import { ChannelNotFound, channelDecider } from './decide.ts';
 import { presentChannel, presentChannelMessage } from './present.ts';
@@ -100,31 +101,8 @@ export function registerChannelRoutes(ctx: ServiceContext) {
     return { success: true as const, message: 'Channel created successfully!', data: await visibleChannel(channelId, caller.sub) };
   });
 
-  /**
-   * The read check alone, without the channel's members: reading messages (and realtime's check
-   * before joining a room) happens on every visit and reconnect, and a big channel has many members.
-   */
-  const assertReadable = async (channelId: string, viewerId: string) => {
-    const row = await db
-      .selectFrom('channels')
-      .select((eb) => [
-        'type',
-        eb
-          .exists(
-            eb
-              .selectFrom('channel_members')
-              .whereRef('channel_members.channel_id', '=', 'channels.id')
-              .where('channel_members.user_id', '=', viewerId),
-          )
-          .as('is_member'),
-      ])
-      .where('id', '=', channelId)
-      .executeTakeFirst();
-    if (!row || (row.type === 'private' && !row.is_member)) throw ChannelNotFound();
-  };
-
   registerRoute(app, verifier, messagingRoutes.channelMessages, async ({ params, query, caller }) => {
-    await assertReadable(params.id, caller.sub);
+    await assertReadable(db, params.id, caller.sub);
     const { rows, hasMore } = await listMessages(db, 'channel_messages', 'channel_id', params.id, query);
     const messages = rows.map((row) => presentChannelMessage(row));
     return { success: true as const, data: { messages, hasMore }, messages };
