@@ -1,4 +1,5 @@
 import { GIG_TAGS_MAX } from '@commonwork/contracts';
+import type { ChipVerdict } from '../../shared/ui/chips.ts';
 
 export type TagRejection = 'empty' | 'duplicate' | 'full';
 
@@ -20,6 +21,9 @@ export function addTag(tags: readonly string[], raw: string): { tags: string[]; 
   return { tags: [...tags, tag] };
 }
 
-export function removeTag(tags: readonly string[], tag: string): string[] {
-  return tags.filter((t) => t !== tag);
+/** The tags input's rule: a blank draft does nothing; a refused tag keeps the draft and says why. */
+export function acceptTag(tags: readonly string[], draft: string): ChipVerdict {
+  const { tags: next, rejected } = addTag(tags, draft);
+  if (rejected === 'empty') return null;
+  return rejected ? { rejected: TAG_REJECTIONS[rejected] } : { chips: next };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addTag, removeTag } from './tags.ts';
+import { acceptTag, addTag } from './tags.ts';
 
 const ten = Array.from({ length: 10 }, (_, i) => `tag${i}`);
 
@@ -28,8 +28,17 @@ describe('addTag', () => {
   });
 });
 
-describe('removeTag', () => {
-  it('removes the one tag', () => {
-    expect(removeTag(['a', 'b', 'c'], 'b')).toEqual(['a', 'c']);
+describe('acceptTag', () => {
+  it('takes a new tag in', () => {
+    expect(acceptTag(['react'], ' node ')).toEqual({ chips: ['react', 'node'] });
+  });
+
+  it('does nothing for a blank draft', () => {
+    expect(acceptTag(['react'], '  ')).toBeNull();
+  });
+
+  it('refuses a repeat or an eleventh tag, in the words shown under the input', () => {
+    expect(acceptTag(['React'], 'react')).toEqual({ rejected: 'That tag is already added' });
+    expect(acceptTag(ten, 'eleventh')).toEqual({ rejected: 'You can add up to 10 tags' });
   });
 });

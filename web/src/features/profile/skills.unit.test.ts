@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addSkill, SOCIAL_URLS, websiteHref } from './skills.ts';
+import { acceptSkill, addSkill, SOCIAL_URLS, websiteHref } from './skills.ts';
 
 describe('addSkill', () => {
   it('adds a trimmed skill', () => {
@@ -9,6 +9,14 @@ describe('addSkill', () => {
   it('ignores empty input and duplicates', () => {
     expect(addSkill(['React'], '   ')).toEqual(['React']);
     expect(addSkill(['React'], 'react')).toEqual(['React']);
+  });
+});
+
+describe('acceptSkill', () => {
+  it('takes every draft in: a repeat or a blank leaves the list as it was, without a refusal', () => {
+    expect(acceptSkill(['React'], 'Node')).toEqual({ chips: ['React', 'Node'] });
+    expect(acceptSkill(['React'], 'REACT')).toEqual({ chips: ['React'] });
+    expect(acceptSkill(['React'], ' ')).toEqual({ chips: ['React'] });
   });
 });
 
