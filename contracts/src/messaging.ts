@@ -72,6 +72,52 @@ export const ChannelMessage = z.object({
 });
 export type ChannelMessage = z.infer<typeof ChannelMessage>;
 
+/** Who posted a message, as every copy of it names them. */
+export interface MessageAuthor {
+  id: string;
+  name: string;
+  picture: string;
+}
+
+/** A message as every copy of it is made: REST answers, the posted events and the web's optimistic copy. */
+export interface MessageFields {
+  id: string;
+  sequence: number;
+  sender: MessageAuthor;
+  content: string;
+  clientId: string | null;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+/**
+ * The one builder of the channel message wire shape: the REST answers, the `message_posted` event
+ * (so `new-message`) and the web's optimistic copy all come from it, so they cannot drift apart.
+ * The sender is `offline` and has no email on every copy: presence is the realtime tier's
+ * (`user-status-updated` corrects it live), and a broadcast goes to every reader at once, so it
+ * cannot carry what only some viewers may see.
+ */
+export function channelMessage(input: MessageFields & { channelId: string }): ChannelMessage {
+  const { sender } = input;
+  return {
+    _id: input.id,
+    id: input.id,
+    content: input.content,
+    sender: { _id: sender.id, name: sender.name, email: '', profilePicture: sender.picture, picture: sender.picture, status: 'offline' },
+    channel: input.channelId,
+    sequence: input.sequence,
+    clientId: input.clientId,
+    createdAt: input.createdAt,
+    // Messages are never edited: the first version is the only one.
+    updatedAt: input.createdAt,
+    type: 'text',
+    attachments: [],
+    mentions: [],
+    reactions: [],
+    isEdited: false,
+  };
+}
+
 /**
  * A message body. `clientId` is the sender's own id for the message (the optimistic copy's), so a
  * REST retry after a socket time-out never posts the same message twice.
@@ -133,6 +179,24 @@ export const ChatMessage = z.object({
   createdAt: z.string(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
+
+/**
+ * The one builder of the chat message wire shape, for the REST answers and the `message_posted`
+ * event alike. No email: people reach each other in the inbox, not by mail (as `Chat` participants).
+ */
+export function chatMessage(input: MessageFields & { chatId: string }): ChatMessage {
+  const { sender } = input;
+  return {
+    _id: input.id,
+    id: input.id,
+    chatId: input.chatId,
+    content: input.content,
+    sender: { _id: sender.id, name: sender.name, picture: sender.picture, email: '' },
+    sequence: input.sequence,
+    clientId: input.clientId,
+    createdAt: input.createdAt,
+  };
+}
 
 export const CreateChatRequest = z.object({ recipientId: z.uuid('Recipient id must be a UUID'), gigId: z.uuid('Gig id must be a UUID') });
 export const ChatListQuery = z.object({

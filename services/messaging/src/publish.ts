@@ -5,6 +5,8 @@ import {
   ChatCreated,
   ChatMessagePosted,
   ConversationRead,
+  channelMessage,
+  chatMessage,
   type EventEnvelope,
 } from '@commonwork/contracts';
 import { type StoredEvent, toEnvelope } from '@commonwork/kit';
@@ -14,11 +16,7 @@ import type { ReadEvent } from './reads/read.ts';
 
 type MessagingEvent = ChannelEvent | ChatEvent | ReadEvent;
 
-const senderOf = (s: { userId: string; name: string; email: string; picture: string }) => ({
-  _id: s.userId,
-  name: s.name,
-  picture: s.picture,
-});
+const authorOf = (s: { userId: string; name: string; picture: string }) => ({ id: s.userId, name: s.name, picture: s.picture });
 
 /**
  * Chooses what messaging publishes. Join links are secrets and stay private; everything else
@@ -41,22 +39,7 @@ export function publishMessagingEvent(stored: StoredEvent): EventEnvelope | null
       return null;
     case 'MessagePosted': {
       const { channelId, messageId, sequence, messageCount, sender, content, clientId } = event.data;
-      const message = {
-        _id: messageId,
-        id: messageId,
-        content,
-        sender: { ...senderOf(sender), email: '', profilePicture: sender.picture, status: 'online' as const },
-        channel: channelId,
-        sequence,
-        clientId,
-        createdAt: at,
-        updatedAt: at,
-        type: 'text' as const,
-        attachments: [],
-        mentions: [],
-        reactions: [],
-        isEdited: false,
-      };
+      const message = channelMessage({ id: messageId, channelId, sequence, sender: authorOf(sender), content, clientId, createdAt: at });
       return envelope(ChannelMessagePosted.type, ChannelMessagePosted.version, { channelId, message, messageCount, lastActivity: at });
     }
     case 'ChatCreated': {
@@ -65,16 +48,7 @@ export function publishMessagingEvent(stored: StoredEvent): EventEnvelope | null
     }
     case 'ChatMessagePosted': {
       const { chatId, participantIds, messageId, sequence, sender, content, clientId } = event.data;
-      const message = {
-        _id: messageId,
-        id: messageId,
-        chatId,
-        content,
-        sender: { ...senderOf(sender), email: '' },
-        sequence,
-        clientId,
-        createdAt: at,
-      };
+      const message = chatMessage({ id: messageId, chatId, sequence, sender: authorOf(sender), content, clientId, createdAt: at });
       return envelope(ChatMessagePosted.type, ChatMessagePosted.version, { chatId, participantIds, message });
     }
     case 'ConversationRead':

@@ -1,4 +1,4 @@
-import type { Channel, ChannelMessage } from '@commonwork/contracts';
+import { type Channel, type ChannelMessage, channelMessage } from '@commonwork/contracts';
 import type { MessagingTables } from '../tables.ts';
 
 type ChannelRow = MessagingTables['channels'];
@@ -37,29 +37,15 @@ export function presentChannel(row: ChannelRow, members: MemberRow[], viewerId: 
   };
 }
 
-export function presentChannelMessage(row: MessagingTables['channel_messages'], email = ''): ChannelMessage {
-  const at = new Date(row.created_at).toISOString();
-  return {
-    _id: row.id,
+/** A stored channel message on the wire: the contract's one builder, so REST and the socket agree. */
+export function presentChannelMessage(row: MessagingTables['channel_messages']): ChannelMessage {
+  return channelMessage({
     id: row.id,
-    content: row.content,
-    sender: {
-      _id: row.sender_id,
-      name: row.sender_name,
-      email,
-      profilePicture: row.sender_picture,
-      picture: row.sender_picture,
-      status: 'offline',
-    },
-    channel: row.channel_id,
+    channelId: row.channel_id,
     sequence: row.sequence,
+    sender: { id: row.sender_id, name: row.sender_name, picture: row.sender_picture },
+    content: row.content,
     clientId: row.client_id,
-    createdAt: at,
-    updatedAt: at,
-    type: 'text',
-    attachments: [],
-    mentions: [],
-    reactions: [],
-    isEdited: false,
-  };
+    createdAt: new Date(row.created_at).toISOString(),
+  });
 }

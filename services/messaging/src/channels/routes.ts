@@ -120,7 +120,7 @@ export function registerChannelRoutes(ctx: ServiceContext) {
     await execute(params.id, caller.sub, { type: 'PostMessage', actor, messageId, content: body.content, clientId }, request);
     const row = await db.selectFrom('channel_messages').selectAll().where('id', '=', messageId).executeTakeFirstOrThrow();
     reply.status(201);
-    return { success: true as const, data: presentChannelMessage(row, actor.email) };
+    return { success: true as const, data: presentChannelMessage(row) };
   });
 
   registerRoute(app, verifier, messagingRoutes.readChannel, async ({ params, body, caller, request }) => {

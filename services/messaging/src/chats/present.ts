@@ -1,4 +1,4 @@
-import type { Chat, ChatMessage } from '@commonwork/contracts';
+import { type Chat, type ChatMessage, chatMessage } from '@commonwork/contracts';
 import type { MessagingTables, PersonCard } from '../tables.ts';
 
 type ChatRow = MessagingTables['chats'];
@@ -29,15 +29,15 @@ export function presentChat(row: ChatRow, people: Map<string, PersonCard>, gigTi
   };
 }
 
+/** A stored chat message on the wire: the contract's one builder, so REST and the socket agree. */
 export function presentChatMessage(row: MessagingTables['chat_messages'], sender: PersonCard | undefined): ChatMessage {
-  return {
-    _id: row.id,
+  return chatMessage({
     id: row.id,
     chatId: row.chat_id,
-    content: row.content,
-    sender: { _id: row.sender_id, name: sender?.name ?? 'Member', picture: sender?.picture ?? '', email: '' },
     sequence: row.sequence,
+    sender: { id: row.sender_id, name: sender?.name ?? 'Member', picture: sender?.picture ?? '' },
+    content: row.content,
     clientId: row.client_id,
     createdAt: new Date(row.created_at).toISOString(),
-  };
+  });
 }

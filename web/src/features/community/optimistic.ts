@@ -1,4 +1,4 @@
-import type { ChannelMessage } from '@commonwork/contracts';
+import { type ChannelMessage, channelMessage, type MessageAuthor } from '@commonwork/contracts';
 import { mergeMessages, withoutMessage } from '../../shared/conversation/index.ts';
 
 /** A message in the pane: the server's, or the optimistic copy shown while it is being sent. */
@@ -12,7 +12,7 @@ export type PaneAction =
   | { type: 'sent'; message: ChannelMessage }
   /** 5. On failure the temporary message is removed. */
   | { type: 'failed'; clientId: string }
-  /** Messages from the server: a page, a catch-up, `new-message` or `message-updated`. */
+  /** Messages from the server: a page, a catch-up or `new-message`. */
   | { type: 'received'; messages: ChannelMessage[] };
 
 /** The message list after an action: ordered by sequence, one copy per id and clientId. */
@@ -33,44 +33,30 @@ export function paneReducer(state: readonly PaneMessage[], action: PaneAction): 
   }
 }
 
-interface Author {
-  id: string;
-  name: string;
-  email: string;
-  picture: string;
-}
-
 /**
  * The optimistic copy of a message: its `_id` is a fresh client id, sent as `clientId` with the
- * socket send and the REST fallback alike, so the server keeps one message whichever arrives.
+ * socket send and the REST fallback alike, so the server keeps one message whichever arrives. It
+ * is built like the server's copies (contracts' `channelMessage`), with sequence 0 until the
+ * server's copy replaces it.
  */
-export function pendingMessage(input: { clientId: string; channelId: string; content: string; author: Author; now: Date }): PaneMessage {
-  const at = input.now.toISOString();
-  const { author } = input;
-  return {
-    _id: input.clientId,
-    id: input.clientId,
-    content: input.content,
-    sender: {
-      _id: author.id,
-      name: author.name,
-      email: author.email,
-      profilePicture: author.picture,
-      picture: author.picture,
-      status: 'online',
-    },
-    channel: input.channelId,
+export function pendingMessage(input: {
+  clientId: string;
+  channelId: string;
+  content: string;
+  author: MessageAuthor;
+  now: Date;
+}): PaneMessage {
+  const { clientId, channelId, content, author } = input;
+  const message = channelMessage({
+    id: clientId,
+    channelId,
     sequence: 0,
-    clientId: input.clientId,
-    createdAt: at,
-    updatedAt: at,
-    type: 'text',
-    attachments: [],
-    mentions: [],
-    reactions: [],
-    isEdited: false,
-    pending: true,
-  };
+    sender: author,
+    content,
+    clientId,
+    createdAt: input.now.toISOString(),
+  });
+  return { ...message, pending: true };
 }
 
 /** A client id for a new message. */

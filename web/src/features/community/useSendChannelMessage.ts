@@ -28,7 +28,7 @@ export function useSendChannelMessage(channel: Channel | null) {
         queryClient.setQueryData<PaneMessage[]>(messagesKey(channelId), (held) => paneReducer(held ?? [], action));
 
       const clientId = newClientId();
-      const author = { id: user.id, name: user.name, email: user.email, picture: user.picture };
+      const author = { id: user.id, name: user.name, picture: user.picture };
       dispatch({ type: 'sending', message: pendingMessage({ clientId, channelId, content, author, now: new Date() }) });
 
       sendWithFallback(
