@@ -1,3 +1,3 @@
 export { MessagingConfig } from './config.ts';
-export { rebuildProjections } from './rebuild.ts';
+export { projections } from './projections.ts';
 export { messagingService } from './service.ts';

@@ -26,14 +26,17 @@ export type ChannelEvent =
       };
     };
 
-/** What a decision about a channel needs to know, for one actor (loaded from the read tables). */
+/**
+ * A channel folded from its events: what every decision about it needs. Plain JSON, because a
+ * channel is a hot stream whose state the kit keeps in a snapshot (see aggregate.ts).
+ */
 export interface ChannelState {
   exists: boolean;
   channelId: string;
   type: 'public' | 'private';
   creatorId: string;
-  actorIsMember: boolean;
-  memberCount: number;
+  /** Everyone who joined, in joining order; nobody leaves a channel yet. */
+  members: string[];
   messageCount: number;
   lastSequence: number;
 }
@@ -43,10 +46,7 @@ export const initialChannelState = (): ChannelState => ({
   channelId: '',
   type: 'public',
   creatorId: '',
-  actorIsMember: false,
-  memberCount: 0,
+  members: [],
   messageCount: 0,
   lastSequence: 0,
 });
-
-export const channelStreamId = (channelId: string) => `channel-${channelId}`;

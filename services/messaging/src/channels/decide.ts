@@ -23,7 +23,7 @@ export function evolve(state: ChannelState, event: ChannelEvent): ChannelState {
     case 'ChannelCreated':
       return { ...state, exists: true, channelId: event.data.channelId, type: event.data.type, creatorId: event.data.creatorId };
     case 'MemberJoined':
-      return { ...state, actorIsMember: true, memberCount: event.data.memberCount };
+      return { ...state, members: [...state.members, event.data.userId] };
     case 'JoinLinkGenerated':
       return state;
     case 'MessagePosted':
@@ -37,6 +37,7 @@ export function evolve(state: ChannelState, event: ChannelEvent): ChannelState {
 
 /** Admins are the creator (listed admins would be added here when channels get admin management). */
 const isAdmin = (state: ChannelState, actorId: string) => state.creatorId === actorId;
+const isMember = (state: ChannelState, userId: string) => state.members.includes(userId);
 
 export function decide(command: ChannelCommand, state: ChannelState): ChannelEvent[] {
   switch (command.type) {
@@ -50,11 +51,10 @@ export function decide(command: ChannelCommand, state: ChannelState): ChannelEve
     case 'PostMessage': {
       if (!state.exists) throw ChannelNotFound();
       const events: ChannelEvent[] = [];
-      let memberCount = state.memberCount;
-      if (!state.actorIsMember) {
+      if (!isMember(state, command.actor.userId)) {
         // A public channel is open to anyone signed in: the first post joins it. A private one needs a link.
         if (state.type === 'private') throw ChannelNotFound();
-        memberCount++;
+        const memberCount = state.members.length + 1;
         events.push({ type: 'MemberJoined', data: { channelId: state.channelId, userId: command.actor.userId, via: 'post', memberCount } });
       }
       events.push({
@@ -72,18 +72,18 @@ export function decide(command: ChannelCommand, state: ChannelState): ChannelEve
       return events;
     }
     case 'GenerateJoinLink':
-      if (!state.exists || (state.type === 'private' && !state.actorIsMember)) throw ChannelNotFound();
+      if (!state.exists || (state.type === 'private' && !isMember(state, command.actorId))) throw ChannelNotFound();
       if (!isAdmin(state, command.actorId)) throw Forbidden('Only admins can generate join links');
       return [
         { type: 'JoinLinkGenerated', data: { channelId: state.channelId, joinLink: command.joinLink, generatedBy: command.actorId } },
       ];
     case 'JoinByLink':
       if (!state.exists) throw ChannelNotFound();
-      if (state.actorIsMember) return [];
+      if (isMember(state, command.actorId)) return [];
       return [
         {
           type: 'MemberJoined',
-          data: { channelId: state.channelId, userId: command.actorId, via: 'link', memberCount: state.memberCount + 1 },
+          data: { channelId: state.channelId, userId: command.actorId, via: 'link', memberCount: state.members.length + 1 },
         },
       ];
     default: {

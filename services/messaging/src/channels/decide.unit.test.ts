@@ -1,52 +1,106 @@
-import { describe, expect, it } from 'vitest';
-import type { ChannelState } from './channel.ts';
-import { decide } from './decide.ts';
+import { deciderSpec } from '@commonwork/kit/testing';
+import { describe, it } from 'vitest';
+import type { ChannelEvent } from './channel.ts';
+import { type ChannelCommand, channelDecider } from './decide.ts';
 
 const channelId = '0f1e2d3c-4b5a-4968-8776-5a4b3c2d1e0f';
 const admin = '11111111-2222-4333-8444-555555555555';
+const member = '22222222-3333-4444-8555-666666666666';
 const other = '99999999-8888-4777-8666-555555555555';
-const state = (overrides: Partial<ChannelState> = {}): ChannelState => ({
-  exists: true,
-  channelId,
-  type: 'public',
-  creatorId: admin,
-  actorIsMember: true,
-  memberCount: 2,
-  messageCount: 4,
-  lastSequence: 4,
-  ...overrides,
+const spec = deciderSpec(channelDecider);
+
+const created = (type: 'public' | 'private' = 'public'): ChannelEvent => ({
+  type: 'ChannelCreated',
+  data: { channelId, name: 'general', description: '', type, category: 'general', creatorId: admin },
 });
-const actor = { userId: other, name: 'Bo', email: '', picture: '' };
+const joined = (userId: string, memberCount: number, via: 'create' | 'post' | 'link' = 'link'): ChannelEvent => ({
+  type: 'MemberJoined',
+  data: { channelId, userId, via, memberCount },
+});
+const card = (userId: string) => ({ userId, name: 'Bo', email: '', picture: '' });
+const posted = (userId: string, sequence: number): ChannelEvent => ({
+  type: 'MessagePosted',
+  data: { channelId, messageId: `m${sequence}`, sequence, messageCount: sequence, sender: card(userId), content: 'x', clientId: null },
+});
+const post = (userId: string): ChannelCommand => ({
+  type: 'PostMessage',
+  actor: card(userId),
+  messageId: 'm',
+  content: 'hi',
+  clientId: null,
+});
 
 describe('channel decider', () => {
-  it('gives a message the next sequence', () => {
-    const [event] = decide({ type: 'PostMessage', actor, messageId: 'm', content: 'hi', clientId: null }, state());
-    expect(event).toMatchObject({ type: 'MessagePosted', data: { sequence: 5, messageCount: 5, content: 'hi' } });
+  it('creates a channel with its creator as first member', () => {
+    spec
+      .given()
+      .when({
+        type: 'CreateChannel',
+        channelId,
+        actorId: admin,
+        name: 'general',
+        description: '',
+        channelType: 'public',
+        category: 'general',
+      })
+      .then(created(), joined(admin, 1, 'create'));
   });
 
-  it('joins a public channel on a first post, and hides a private one from non-members', () => {
-    const events = decide({ type: 'PostMessage', actor, messageId: 'm', content: 'hi', clientId: null }, state({ actorIsMember: false }));
-    expect(events.map((e) => e.type)).toEqual(['MemberJoined', 'MessagePosted']);
-    expect(events[0]).toMatchObject({ data: { memberCount: 3, via: 'post' } });
-    expect(() =>
-      decide(
-        { type: 'PostMessage', actor, messageId: 'm', content: 'hi', clientId: null },
-        state({ actorIsMember: false, type: 'private' }),
-      ),
-    ).toThrow('Channel not found');
+  it("gives a member's message the next sequence", () => {
+    spec
+      .given(created(), joined(admin, 1, 'create'), joined(member, 2), posted(admin, 1), posted(member, 2))
+      .when(post(member))
+      .thenMatches({ type: 'MessagePosted', data: { sequence: 3, messageCount: 3, content: 'hi', sender: card(member) } });
+  });
+
+  it('joins a public channel on a first post, counting the members folded so far', () => {
+    spec
+      .given(created(), joined(admin, 1, 'create'), joined(member, 2))
+      .when(post(other))
+      .thenMatches(
+        { type: 'MemberJoined', data: { userId: other, memberCount: 3, via: 'post' } },
+        { type: 'MessagePosted', data: { sequence: 1 } },
+      );
+  });
+
+  it('knows who joined whoever posts: a member who joined before is not joined again', () => {
+    spec
+      .given(created(), joined(admin, 1, 'create'), joined(other, 2), joined(member, 3))
+      .when(post(other))
+      .thenMatches({ type: 'MessagePosted', data: { sequence: 1 } });
+  });
+
+  it('hides a private channel from non-members, and a channel that does not exist from everyone', () => {
+    spec
+      .given(created('private'), joined(admin, 1, 'create'))
+      .when(post(other))
+      .thenThrows('Channel not found');
+    spec.given().when(post(admin)).thenThrows('Channel not found');
+    spec
+      .given(created('private'), joined(admin, 1, 'create'))
+      .when({ type: 'GenerateJoinLink', actorId: other, joinLink: 'abc' })
+      .thenThrows('Channel not found');
   });
 
   it('lets only admins generate join links', () => {
-    expect(decide({ type: 'GenerateJoinLink', actorId: admin, joinLink: 'abc' }, state())).toHaveLength(1);
-    expect(() => decide({ type: 'GenerateJoinLink', actorId: other, joinLink: 'abc' }, state())).toThrow(
-      'Only admins can generate join links',
-    );
+    spec
+      .given(created(), joined(admin, 1, 'create'))
+      .when({ type: 'GenerateJoinLink', actorId: admin, joinLink: 'abc' })
+      .then({ type: 'JoinLinkGenerated', data: { channelId, joinLink: 'abc', generatedBy: admin } });
+    spec
+      .given(created(), joined(admin, 1, 'create'), joined(member, 2))
+      .when({ type: 'GenerateJoinLink', actorId: member, joinLink: 'abc' })
+      .thenThrows('Only admins can generate join links');
   });
 
   it('joins by link once; a member joining again changes nothing', () => {
-    expect(decide({ type: 'JoinByLink', actorId: other }, state({ actorIsMember: false, type: 'private' }))).toEqual([
-      { type: 'MemberJoined', data: { channelId, userId: other, via: 'link', memberCount: 3 } },
-    ]);
-    expect(decide({ type: 'JoinByLink', actorId: other }, state())).toEqual([]);
+    spec
+      .given(created('private'), joined(admin, 1, 'create'))
+      .when({ type: 'JoinByLink', actorId: other })
+      .then(joined(other, 2));
+    spec
+      .given(created('private'), joined(admin, 1, 'create'), joined(other, 2))
+      .when({ type: 'JoinByLink', actorId: other })
+      .thenNothing();
   });
 });

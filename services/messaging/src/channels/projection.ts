@@ -1,13 +1,12 @@
 import type { StoredEvent } from '@commonwork/kit';
 import { advanceRead, type MessagingDb } from '../tables.ts';
-import type { ChannelEvent, ChannelState } from './channel.ts';
-import { initialChannelState } from './channel.ts';
+import type { ChannelEvent } from './channel.ts';
 
 /** Applies channel events to the read tables; the live path and the rebuild both use it. */
 export async function projectChannelEvents(trx: MessagingDb, events: StoredEvent<ChannelEvent>[]) {
-  for (const stored of events) {
-    const event = { type: stored.type, data: stored.data } as ChannelEvent;
-    const version = stored.streamVersion;
+  for (const event of events) {
+    const version = event.streamVersion;
+    const at = event.occurredAt;
     switch (event.type) {
       case 'ChannelCreated': {
         const { channelId, name, description, type, category, creatorId } = event.data;
@@ -24,9 +23,9 @@ export async function projectChannelEvents(trx: MessagingDb, events: StoredEvent
             member_count: 0,
             message_count: 0,
             last_sequence: 0,
-            last_activity: stored.occurredAt,
+            last_activity: at,
             version,
-            created_at: stored.occurredAt,
+            created_at: at,
           })
           .execute();
         break;
@@ -38,7 +37,7 @@ export async function projectChannelEvents(trx: MessagingDb, events: StoredEvent
             channel_id: event.data.channelId,
             user_id: event.data.userId,
             role: event.data.via === 'create' ? 'admin' : 'member',
-            joined_at: stored.occurredAt,
+            joined_at: at,
           })
           .execute();
         await trx
@@ -63,12 +62,12 @@ export async function projectChannelEvents(trx: MessagingDb, events: StoredEvent
             sender_picture: sender.picture,
             content,
             client_id: clientId,
-            created_at: stored.occurredAt,
+            created_at: at,
           })
           .execute();
         await trx
           .updateTable('channels')
-          .set({ message_count: messageCount, last_sequence: sequence, last_activity: stored.occurredAt, version })
+          .set({ message_count: messageCount, last_sequence: sequence, last_activity: at, version })
           .where('id', '=', channelId)
           .execute();
         // Whoever writes has read everything before: the sender's own messages are never unread.
@@ -77,41 +76,8 @@ export async function projectChannelEvents(trx: MessagingDb, events: StoredEvent
       }
       default: {
         const never: never = event;
-        throw new Error(`Unhandled event ${(never as ChannelEvent).type}`);
+        throw new Error(`Unhandled event ${JSON.stringify(never)}`);
       }
     }
   }
-}
-
-/** The channel's state for one actor, from the read tables written with its events (a snapshot). */
-export async function loadChannelState(
-  db: MessagingDb,
-  channelId: string,
-  actorId: string,
-): Promise<{ state: ChannelState; version: number }> {
-  // Locked for the transaction: posters of one channel take turns for the next sequence.
-  const row = await db.selectFrom('channels').selectAll().where('id', '=', channelId).forUpdate().executeTakeFirst();
-  if (!row) return { state: initialChannelState(), version: 0 };
-  // A statement of its own, after the lock: it reads what the poster before us committed (a first
-  // post that joined this person). Folded into the locking select as a subquery, it would read the
-  // snapshot taken before the wait, and two first posts of one person would both try to join.
-  const member = await db
-    .selectFrom('channel_members')
-    .select('user_id')
-    .where('channel_id', '=', channelId)
-    .where('user_id', '=', actorId)
-    .executeTakeFirst();
-  return {
-    version: row.version,
-    state: {
-      exists: true,
-      channelId: row.id,
-      type: row.type,
-      creatorId: row.creator_id,
-      actorIsMember: Boolean(member),
-      memberCount: row.member_count,
-      messageCount: row.message_count,
-      lastSequence: row.last_sequence,
-    },
-  };
 }

@@ -25,8 +25,6 @@ export interface ChatState {
 
 export const initialChatState = (): ChatState => ({ exists: false, chatId: '', participantIds: null, lastSequence: 0 });
 
-export const chatStreamId = (chatId: string) => `chat-${chatId}`;
-
 /**
  * The one chat for a pair of people and a gig has a fixed id (a name-based UUID), so two "create"
  * calls racing each other land on the same stream and the second finds the first.

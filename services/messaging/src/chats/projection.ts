@@ -1,13 +1,12 @@
 import type { StoredEvent } from '@commonwork/kit';
 import { advanceRead, type MessagingDb } from '../tables.ts';
-import type { ChatEvent, ChatState } from './chat.ts';
-import { initialChatState } from './chat.ts';
+import type { ChatEvent } from './chat.ts';
 
 /** Applies chat events to the read tables; the live path and the rebuild both use it. */
 export async function projectChatEvents(trx: MessagingDb, events: StoredEvent<ChatEvent>[]) {
-  for (const stored of events) {
-    const event = { type: stored.type, data: stored.data } as ChatEvent;
-    const version = stored.streamVersion;
+  for (const event of events) {
+    const version = event.streamVersion;
+    const at = event.occurredAt;
     switch (event.type) {
       case 'ChatCreated': {
         const [a, b] = event.data.participantIds;
@@ -22,7 +21,7 @@ export async function projectChatEvents(trx: MessagingDb, events: StoredEvent<Ch
             last_sequence: 0,
             last_message: null,
             last_sender_id: null,
-            last_activity: stored.occurredAt,
+            last_activity: at,
             version,
           })
           .execute();
@@ -39,12 +38,12 @@ export async function projectChatEvents(trx: MessagingDb, events: StoredEvent<Ch
             sender_id: sender.userId,
             content,
             client_id: clientId,
-            created_at: stored.occurredAt,
+            created_at: at,
           })
           .execute();
         await trx
           .updateTable('chats')
-          .set({ last_sequence: sequence, last_message: content, last_sender_id: sender.userId, last_activity: stored.occurredAt, version })
+          .set({ last_sequence: sequence, last_message: content, last_sender_id: sender.userId, last_activity: at, version })
           .where('id', '=', chatId)
           .execute();
         await advanceRead(trx, sender.userId, chatId, sequence);
@@ -52,17 +51,8 @@ export async function projectChatEvents(trx: MessagingDb, events: StoredEvent<Ch
       }
       default: {
         const never: never = event;
-        throw new Error(`Unhandled event ${(never as ChatEvent).type}`);
+        throw new Error(`Unhandled event ${JSON.stringify(never)}`);
       }
     }
   }
-}
-
-export async function loadChatState(db: MessagingDb, chatId: string): Promise<{ state: ChatState; version: number }> {
-  const row = await db.selectFrom('chats').selectAll().where('id', '=', chatId).forUpdate().executeTakeFirst();
-  if (!row) return { state: initialChatState(), version: 0 };
-  return {
-    version: row.version,
-    state: { exists: true, chatId: row.id, participantIds: [row.participant_a, row.participant_b], lastSequence: row.last_sequence },
-  };
 }

@@ -4,4 +4,9 @@ export type ReadEvent = {
   data: { userId: string; kind: 'channel' | 'chat'; conversationId: string; readSequence: number; unreadCount: number };
 };
 
-export const readStreamId = (userId: string) => `reads-${userId}`;
+/** How far a user has read each conversation they marked, folded from their read marks. */
+export interface ReadState {
+  positions: Record<string, number>;
+}
+
+export const initialReadState = (): ReadState => ({ positions: {} });

@@ -1,0 +1,66 @@
+import { deciderSpec } from '@commonwork/kit/testing';
+import { describe, it } from 'vitest';
+import type { ChatEvent } from './chat.ts';
+import { type ChatCommand, chatDecider } from './decide.ts';
+
+const chatId = '0f1e2d3c-4b5a-4968-8776-5a4b3c2d1e0f';
+const gigId = '33333333-4444-4555-8666-777777777777';
+const client = '11111111-2222-4333-8444-555555555555';
+const freelancer = '22222222-3333-4444-8555-666666666666';
+const stranger = '99999999-8888-4777-8666-555555555555';
+const spec = deciderSpec(chatDecider);
+
+const created: ChatEvent = { type: 'ChatCreated', data: { chatId, participantIds: [client, freelancer], gigId, createdBy: client } };
+const card = (userId: string) => ({ userId, name: 'Bo', email: '', picture: '' });
+const posted = (userId: string, sequence: number): ChatEvent => ({
+  type: 'ChatMessagePosted',
+  data: {
+    chatId,
+    participantIds: [client, freelancer],
+    messageId: `m${sequence}`,
+    sequence,
+    sender: card(userId),
+    content: 'x',
+    clientId: null,
+  },
+});
+const post = (userId: string): ChatCommand => ({
+  type: 'PostChatMessage',
+  actor: card(userId),
+  messageId: 'm',
+  content: 'hi',
+  clientId: 'c1',
+});
+
+describe('chat decider', () => {
+  it('starts a conversation between the caller and the freelancer about a gig', () => {
+    spec.given().when({ type: 'StartChat', chatId, actorId: client, recipientId: freelancer, gigId }).then(created);
+  });
+
+  it('starting it again finds the one that exists', () => {
+    spec.given(created).when({ type: 'StartChat', chatId, actorId: freelancer, recipientId: client, gigId }).thenNothing();
+  });
+
+  it('gives either participant the next sequence', () => {
+    spec
+      .given(created, posted(client, 1), posted(freelancer, 2))
+      .when(post(client))
+      .then({
+        type: 'ChatMessagePosted',
+        data: {
+          chatId,
+          participantIds: [client, freelancer],
+          messageId: 'm',
+          sequence: 3,
+          sender: card(client),
+          content: 'hi',
+          clientId: 'c1',
+        },
+      });
+  });
+
+  it('refuses a message to a conversation that does not exist, or from someone outside it', () => {
+    spec.given().when(post(client)).thenThrows('Chat not found');
+    spec.given(created, posted(client, 1)).when(post(stranger)).thenThrows('You are not part of this conversation');
+  });
+});
