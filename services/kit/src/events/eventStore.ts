@@ -53,14 +53,14 @@ export interface EventStoreTables {
   /** The folded state of a hot stream at a version, written in the transaction of its events. */
   snapshots: { stream_id: string; version: number; state: unknown };
 }
-type Db = Kysely<EventStoreTables>;
+type Store = Kysely<EventStoreTables>;
 
 /**
  * The kit's tables in a service's handle or transaction (same schema, same connection). The one
  * place the kit re-types a handle: a service's `Kysely<DB>` holds these tables too, but its type
  * does not name them, and Kysely's `withTables` does not resolve over a generic `DB`.
  */
-export const storeOf = <DB>(db: Kysely<DB> | Transaction<DB>): Db => db as unknown as Db;
+export const storeOf = <DB>(db: Kysely<DB> | Transaction<DB>): Store => db as unknown as Store;
 
 // The store is where a service's own event types come back in: it wrote them, so it trusts them.
 const toStored = <E extends DomainEvent>(row: Selectable<EventStoreRow>) =>
@@ -77,7 +77,7 @@ const toStored = <E extends DomainEvent>(row: Selectable<EventStoreRow>) =>
   }) as StoredEvent<E>;
 
 /** Reads one stream in version order, from just after `afterVersion` (default: the whole stream). */
-export async function readStream<E extends DomainEvent>(db: Db, streamId: string, afterVersion = 0): Promise<StoredEvent<E>[]> {
+export async function readStream<E extends DomainEvent>(db: Store, streamId: string, afterVersion = 0): Promise<StoredEvent<E>[]> {
   const rows = await db
     .selectFrom('event_store')
     .selectAll()
@@ -89,7 +89,7 @@ export async function readStream<E extends DomainEvent>(db: Db, streamId: string
 }
 
 /** Reads every stream after a global position, in commit order (the outbox relay and rebuilds use it). */
-export async function readAll(db: Db, afterPosition: number, limit: number): Promise<StoredEvent[]> {
+export async function readAll(db: Store, afterPosition: number, limit: number): Promise<StoredEvent[]> {
   const rows = await db
     .selectFrom('event_store')
     .selectAll()
@@ -119,7 +119,7 @@ export interface AppendOptions {
  * Appends events at the expected version inside the caller's transaction. A concurrent writer that
  * got there first makes the unique (stream, version) constraint fail: a 409, never a silent merge.
  */
-export function appendToStream(trx: Db, options: AppendOptions): Promise<StoredEvent[]> {
+export function appendToStream(trx: Store, options: AppendOptions): Promise<StoredEvent[]> {
   const { schema, metadata, now, versions, ...append } = options;
   return appendToStreams(trx, { schema, metadata, now, versions, appends: [append] });
 }
@@ -131,7 +131,7 @@ export function appendToStream(trx: Db, options: AppendOptions): Promise<StoredE
  * become visible in commit order and the outbox relay can never skip an event that commits late.
  */
 export async function appendToStreams(
-  trx: Db,
+  trx: Store,
   options: {
     schema: string;
     metadata: EventMetadata;
@@ -175,7 +175,7 @@ export async function appendToStreams(
 }
 
 /** The version a stream is at (0 when it has no events); only meaningful under the append lock. */
-async function currentVersion(trx: Db, streamId: string): Promise<number> {
+async function currentVersion(trx: Store, streamId: string): Promise<number> {
   const row = await trx
     .selectFrom('event_store')
     .select((eb) => eb.fn.max('stream_version').as('version'))

@@ -1,21 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { DASHBOARD_LIST_SIZES, type GigInput, marketplaceRoutes } from '@commonwork/contracts';
+import { DASHBOARD_LIST_SIZES, marketplaceRoutes } from '@commonwork/contracts';
 import { registerRoute, type ServiceContext } from '@commonwork/kit';
 import { sql } from 'kysely';
 import { gigViews, listGigs } from '../search/listGigs.ts';
 import { gigAggregate } from './aggregate.ts';
 import { GigNotFound } from './decide.ts';
-import type { GigFields } from './gig.ts';
 import { type GigView, presentGig } from './present.ts';
 import type { MarketplaceTables } from './projection.ts';
-
-type ParsedGig = GigFields & { status: 'draft' | 'active' };
 
 export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>) {
   const { app, verifier, db } = ctx;
   const gigs = ctx.aggregate(gigAggregate);
   const byId = async (id: string) => (await gigViews(db).where('gigs.id', '=', id).executeTakeFirst()) as GigView | undefined;
-  const fieldsOf = (body: GigInput): ParsedGig => body as unknown as ParsedGig;
 
   registerRoute(app, verifier, marketplaceRoutes.listGigs, async ({ query, caller }) => {
     const { rows, pagination } = await listGigs(db, query, caller?.sub ?? null);
@@ -68,7 +64,7 @@ export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>) {
 
   registerRoute(app, verifier, marketplaceRoutes.createGig, async ({ body, caller, request, reply }) => {
     const gigId = randomUUID();
-    const { status, ...fields } = fieldsOf(body);
+    const { status, ...fields } = body;
     await gigs.handle(gigId, { type: 'CreateGig', gigId, actorId: caller.sub, status, fields }, ctx.metadataFor(request, caller.sub));
     const row = await byId(gigId);
     if (!row) throw GigNotFound();
@@ -81,7 +77,7 @@ export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>) {
   });
 
   registerRoute(app, verifier, marketplaceRoutes.updateGig, async ({ params, body, caller, request }) => {
-    const { status, ...fields } = fieldsOf(body);
+    const { status, ...fields } = body;
     await gigs.handle(params.id, { type: 'EditGig', actorId: caller.sub, status, fields }, ctx.metadataFor(request, caller.sub));
     const row = await byId(params.id);
     if (!row) throw GigNotFound();

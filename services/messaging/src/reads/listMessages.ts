@@ -18,7 +18,7 @@ export async function listMessages<T extends MessageTable>(
   query: { page: number; limit: number; after?: number | undefined; before?: number | undefined },
 ): Promise<{ rows: Row<T>[]; hasMore: boolean }> {
   // The two tables share the columns this query touches; Kysely cannot see that through the union.
-  const base = (db as unknown as MessagingDb)
+  const base = db
     .selectFrom(table as 'chat_messages')
     .selectAll()
     .where(key as 'chat_id', '=', conversationId);
