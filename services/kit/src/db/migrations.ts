@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { AnyDb, Database } from './database.ts';
 
 /** A schema migration of one service: `db` resolves table names in the service's schema. */
@@ -15,12 +15,7 @@ export async function migrateSchema(database: Database, schema: string, migratio
   await sql`create schema if not exists ${sql.id(schema)}`.execute(database.root);
   const provider: MigrationProvider = {
     getMigrations: async () =>
-      Object.fromEntries(
-        migrations.map((m): [string, Migration] => [
-          m.name,
-          { up: (db: Kysely<unknown>) => m.up((db as AnyDb).withSchema(schema), schema) },
-        ]),
-      ),
+      Object.fromEntries(migrations.map((m): [string, Migration] => [m.name, { up: (db) => m.up(db.withSchema(schema), schema) }])),
   };
   // The kit's migrations and the service's share one table: a kit migration added later sorts
   // before a service's older ones, and must still run.
