@@ -1,8 +1,8 @@
 import { GIG_CATEGORIES, type GigCategory } from '@commonwork/contracts';
-import { loadKeyStore, rebuildProjections as rebuildIdentity } from '@commonwork/identity';
-import type { Database } from '@commonwork/kit';
+import { projections as identity, loadKeyStore } from '@commonwork/identity';
+import { type Database, rebuildProjections } from '@commonwork/kit';
 import { createTestBus, createTestDatabase, eventually, testLogger } from '@commonwork/kit/testing';
-import { rebuildProjections as rebuildMarketplace } from '@commonwork/marketplace';
+import { projections as marketplace } from '@commonwork/marketplace';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatform } from './platform.ts';
@@ -112,8 +112,8 @@ describe('demo seed', () => {
     platform = null;
     const users = await tableWithout(database, 'identity.users', USERS_OUTSIDE_EVENTS);
     const gigs = await tableWithout(database, 'marketplace.gigs', GIGS_OUTSIDE_EVENTS);
-    expect(await rebuildIdentity(database)).toBe(30);
-    expect(await rebuildMarketplace(database)).toBe(60);
+    expect(await rebuildProjections(database, identity)).toBe(30);
+    expect(await rebuildProjections(database, marketplace)).toBe(60);
     expect(await tableWithout(database, 'identity.users', USERS_OUTSIDE_EVENTS)).toEqual(users);
     expect(await tableWithout(database, 'marketplace.gigs', GIGS_OUTSIDE_EVENTS)).toEqual(gigs);
   });

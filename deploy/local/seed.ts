@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { type Database, eventStoreMigration, type Logger, migrateSchema } from '@commonwork/kit';
+import { type Database, kitMigrations, type Logger, migrateSchema } from '@commonwork/kit';
 import { migrations as identityMigrations } from '../../services/identity/src/migrations.ts';
 import { seedUsers } from '../../services/identity/src/users/seed.ts';
 import { seedFreelancers, seedGigs } from '../../services/marketplace/src/gigs/seed.ts';
@@ -34,8 +34,8 @@ export type DemoResult =
 
 /** Migrates identity's and marketplace's schemas exactly as the services do when they start. */
 export async function migrateServices(database: Database) {
-  await migrateSchema(database, 'identity', [eventStoreMigration, ...identityMigrations]);
-  await migrateSchema(database, 'marketplace', [eventStoreMigration, ...marketplaceMigrations]);
+  await migrateSchema(database, 'identity', [...kitMigrations(), ...identityMigrations]);
+  await migrateSchema(database, 'marketplace', [...kitMigrations(), ...marketplaceMigrations]);
 }
 
 /**
