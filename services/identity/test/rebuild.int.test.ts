@@ -1,0 +1,30 @@
+import { rebuildProjections } from '@commonwork/kit';
+import { buildUser, expectRebuildReproduces, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projections } from '../src/index.ts';
+
+describe('identity rebuild', () => {
+  let p: TestPlatform;
+  beforeAll(async () => {
+    p = await startTestPlatform();
+  });
+  afterAll(() => p.stop());
+
+  it('replays every user event (registered, profile completed and updated, preferences) into exactly what the live path built', async () => {
+    const ada = await buildUser(p, 'Ada Lovelace');
+    await buildUser(p, 'Grace Hopper');
+    const updated = await p.call('PUT', `/api/users/${ada.id}`, {
+      token: ada.token,
+      body: { skills: ['a', 'b'], twitter: 'ada', location: 'London', preferences: { language: 'fr', privacy: { showEmail: true } } },
+    });
+    expect(updated.status).toBe(200);
+    await expectRebuildReproduces(p.database, projections);
+  });
+
+  it('empties what it rebuilds: a row with no events behind it is gone afterwards', async () => {
+    const ada = await buildUser(p);
+    await p.database.forSchema('identity').updateTable('users').set({ name: 'Not from any event' }).where('id', '=', ada.id).execute();
+    await rebuildProjections(p.database, projections);
+    expect((await p.call('GET', `/api/users/${ada.id}`, { token: ada.token })).body.user.name).toBe('Ada Lovelace');
+  });
+});

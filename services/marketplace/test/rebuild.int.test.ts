@@ -1,0 +1,28 @@
+import { buildGig, buildUser, expectRebuildReproduces, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projections } from '../src/index.ts';
+
+describe('marketplace rebuild', () => {
+  let p: TestPlatform;
+  beforeAll(async () => {
+    p = await startTestPlatform();
+  });
+  afterAll(() => p.stop());
+
+  it('replays every gig event (created as draft and active, edited, published, deleted) into exactly what the live path built', async () => {
+    const ada = await buildUser(p);
+    const create = (body: ReturnType<typeof buildGig>) => p.call('POST', '/api/gigs', { token: ada.token, body });
+    const active = await create(buildGig());
+    const draft = await create(buildGig({ status: 'draft' }));
+    const doomed = await create(buildGig());
+    expect([active.status, draft.status, doomed.status]).toEqual([201, 201, 201]);
+    const edit = await p.call('PUT', `/api/gigs/${active.body.gig.id}`, {
+      token: ada.token,
+      body: buildGig({ price: 99, title: 'Edited landing page' }),
+    });
+    const publish = await p.call('PUT', `/api/gigs/${draft.body.gig.id}`, { token: ada.token, body: buildGig({ status: 'active' }) });
+    const remove = await p.call('DELETE', `/api/gigs/${doomed.body.gig.id}`, { token: ada.token });
+    expect([edit.status, publish.status, remove.status]).toEqual([200, 200, 200]);
+    await expectRebuildReproduces(p.database, projections);
+  });
+});
