@@ -1,5 +1,5 @@
 import type { EventContract, EventEnvelope } from '@commonwork/contracts';
-import type { Logger } from '@commonwork/kit';
+import { type Logger, UnprocessableEvent } from '@commonwork/kit';
 import type { z } from 'zod';
 import type { OrderedEmitter } from '../ordering.ts';
 import type { Presence } from '../presence.ts';
@@ -28,5 +28,13 @@ export function defineBroadcast<S extends z.ZodType>(
   event: EventContract<string, S>,
   handle: (ctx: BroadcastContext, data: z.output<S>) => Promise<void>,
 ): Broadcast {
-  return { type: event.type, version: event.version, run: (ctx, envelope) => handle(ctx, event.schema.parse(envelope.data)) };
+  return {
+    type: event.type,
+    version: event.version,
+    run: (ctx, envelope) => {
+      const parsed = event.schema.safeParse(envelope.data);
+      if (!parsed.success) throw new UnprocessableEvent(`${envelope.type} payload rejected: ${parsed.error.message}`);
+      return handle(ctx, parsed.data);
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { type EventBus, type Subscription, serviceStream } from '@commonwork/kit';
+import { type EventBus, type Subscription, serviceStream, UnprocessableEvent } from '@commonwork/kit';
 import type { Broadcast, BroadcastContext } from './broadcast.ts';
 import { onChannelCreated } from './onChannelCreated.ts';
 import { onChannelMemberJoined } from './onChannelMemberJoined.ts';
@@ -42,10 +42,9 @@ export async function startBroadcasts(bus: EventBus, ctx: BroadcastContext): Pro
     handle: async ({ envelope }) => {
       const broadcast = byType.get(envelope.type);
       if (!broadcast) return;
-      if (envelope.version !== broadcast.version) {
-        ctx.log.warn({ eventId: envelope.id, type: envelope.type, version: envelope.version }, 'event version not understood; skipped');
-        return;
-      }
+      // The bus dead-letters it: a later replica that understands the version can replay it from there.
+      if (envelope.version !== broadcast.version)
+        throw new UnprocessableEvent(`${envelope.type} version ${envelope.version} is not understood (expected ${broadcast.version})`);
       if (Date.now() - Date.parse(envelope.occurredAt) > STALE_AFTER_MS) {
         ctx.log.debug({ eventId: envelope.id, type: envelope.type }, 'stale event not broadcast');
         return;

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bindAggregate,
+  type Database,
+  type Decider,
+  defineAggregate,
+  kitMigrations,
+  migrateSchema,
+  type Projections,
+  readStream,
+  rebuildProjections,
+  type StoredEvent,
+  storeOf,
+} from '../src/index.ts';
+import { databaseAdapters } from './adapters.ts';
+
+const schema = 'aggregate_contract';
+const metadata = { actorId: null, correlationId: 'c', causationId: null };
+
+// A counter: the smallest aggregate with a rule (it never goes below zero) and a read table.
+type CounterEvent = { type: 'Opened'; data: { id: string } } | { type: 'Added'; data: { id: string; by: number; total: number } };
+type CounterCommand = { type: 'Open'; id: string } | { type: 'Add'; by: number };
+interface CounterState {
+  id: string | null;
+  total: number;
+}
+interface Tables {
+  counters: { id: string; total: number; version: number };
+}
+const counter: Decider<CounterState, CounterCommand, CounterEvent> = {
+  initialState: () => ({ id: null, total: 0 }),
+  evolve: (state, event) => (event.type === 'Opened' ? { id: event.data.id, total: 0 } : { ...state, total: state.total + event.data.by }),
+  decide: (command, state) => {
+    if (command.type === 'Open') return state.id ? [] : [{ type: 'Opened', data: { id: command.id } }];
+    if (!state.id) throw new Error('no such counter');
+    if (state.total + command.by < 0) throw new Error('below zero');
+    return [{ type: 'Added', data: { id: state.id, by: command.by, total: state.total + command.by } }];
+  },
+};
+async function project(trx: Kysely<Tables>, events: StoredEvent<CounterEvent>[]) {
+  for (const e of events) {
+    if (e.type === 'Opened') await trx.insertInto('counters').values({ id: e.data.id, total: 0, version: e.streamVersion }).execute();
+    else await trx.updateTable('counters').set({ total: e.data.total, version: e.streamVersion }).where('id', '=', e.data.id).execute();
+  }
+}
+const hot = defineAggregate<Tables, CounterState, CounterCommand, CounterEvent>({
+  name: 'hot',
+  decider: counter,
+  project,
+  snapshotEvery: 3,
+  retries: 3,
+  versions: { Added: 2 },
+});
+const plain = defineAggregate<Tables, CounterState, CounterCommand, CounterEvent>({ name: 'plain', decider: counter, project });
+
+describe.each(databaseAdapters)('aggregate store on $name', ({ open }) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  const db = () => database.forSchema<Tables>(schema);
+  /** The binding a service gets from `ctx.aggregate`, counting the outbox wake-ups. */
+  const bind = (aggregate: typeof hot) => {
+    let commits = 0;
+    const store = bindAggregate({ db: db(), schema, afterCommit: () => commits++ }, aggregate);
+    return { ...store, commits: () => commits };
+  };
+  const snapshotOf = (streamId: string) =>
+    storeOf(db()).selectFrom('snapshots').selectAll().where('stream_id', '=', streamId).executeTakeFirst();
+
+  beforeAll(async () => {
+    ({ database, drop } = await open());
+    await migrateSchema(database, schema, [
+      ...kitMigrations(),
+      {
+        name: '0001_counters',
+        up: (m) =>
+          m.schema
+            .createTable('counters')
+            .addColumn('id', 'text', (c) => c.primaryKey())
+            .addColumn('total', 'integer')
+            .addColumn('version', 'integer')
+            .execute(),
+      },
+    ]);
+  });
+  afterAll(() => drop());
+
+  it('decides on the folded stream, appends, projects in the same transaction and wakes the outbox once per commit', async () => {
+    const id = randomUUID();
+    const store = bind(plain);
+    await store.handle(id, { type: 'Open', id }, metadata);
+    const { state, events } = await store.handle(id, { type: 'Add', by: 5 }, metadata);
+    expect(state).toEqual({ id, total: 5 });
+    expect(events.map((e) => [e.type, e.streamVersion])).toEqual([['Added', 2]]);
+    expect(await db().selectFrom('counters').selectAll().where('id', '=', id).executeTakeFirst()).toEqual({ id, total: 5, version: 2 });
+    expect(await store.load(id)).toEqual({ id, total: 5 });
+    // A decision with no events writes nothing and wakes nobody.
+    await store.handle(id, { type: 'Open', id }, metadata);
+    expect(store.commits()).toBe(2);
+    await expect(store.handle(id, { type: 'Add', by: -9 }, metadata)).rejects.toThrow('below zero');
+    expect(await store.load(id)).toEqual({ id, total: 5 });
+  });
+
+  it('gives a concurrent writer of a plain stream a 409, never a silent merge', async () => {
+    const id = randomUUID();
+    const store = bind(plain);
+    await store.handle(id, { type: 'Open', id }, metadata);
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => store.handle(id, { type: 'Add', by: 1 }, metadata)));
+    const rejected = results.filter((r) => r.status === 'rejected');
+    for (const r of rejected) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'STALE_VERSION', statusCode: 409 });
+    const total = (await store.load(id)).total;
+    expect(total).toBe(8 - rejected.length);
+    expect((await readStream(storeOf(db()), `plain-${id}`)).length).toBe(1 + total);
+  });
+
+  it('queues concurrent writers of a hot stream on its snapshot: every write lands, in order, and the snapshot keeps up', async () => {
+    const id = randomUUID();
+    const store = bind(hot);
+    await store.handle(id, { type: 'Open', id }, metadata);
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => store.handle(id, { type: 'Add', by: 1 }, metadata)));
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    const stream = await readStream<CounterEvent>(storeOf(db()), `hot-${id}`);
+    expect(stream.map((e) => e.streamVersion)).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));
+    expect(stream.slice(1).map((e) => (e.type === 'Added' ? e.data.total : 0))).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    // Written at most every 3 events: never more than 2 behind, and its state is the fold at its version.
+    const snapshot = await snapshotOf(`hot-${id}`);
+    expect(snapshot?.version).toBeGreaterThanOrEqual(19);
+    expect(snapshot?.state).toEqual({ id, total: (snapshot?.version ?? 0) - 1 });
+    expect(await db().selectFrom('counters').select('total').where('id', '=', id).executeTakeFirst()).toEqual({ total: 20 });
+  });
+
+  it('decides from the snapshot plus the events after it, so a snapshot is the state, not a cache beside it', async () => {
+    const id = randomUUID();
+    const store = bind(hot);
+    await store.handle(id, { type: 'Open', id }, metadata);
+    await store.handle(id, { type: 'Add', by: 4 }, metadata);
+    // The snapshot (taken at the stream's start) says otherwise: the decision folds the events after it onto it.
+    await storeOf(db())
+      .updateTable('snapshots')
+      .set({ state: JSON.stringify({ id, total: 100 }) })
+      .where('stream_id', '=', `hot-${id}`)
+      .execute();
+    const { state } = await store.handle(id, { type: 'Add', by: 1 }, metadata);
+    expect(state.total).toBe(105);
+  });
+
+  it("writes each stored event with its type's schema version", async () => {
+    const id = randomUUID();
+    await bind(hot).handle(id, { type: 'Open', id }, metadata);
+    await bind(hot).handle(id, { type: 'Add', by: 2 }, metadata);
+    expect((await readStream(storeOf(db()), `hot-${id}`)).map((e) => [e.type, e.version])).toEqual([
+      ['Opened', 1],
+      ['Added', 2],
+    ]);
+  });
+
+  it('rebuilds the declared tables from the store and drops snapshots, which the next write folds again', async () => {
+    const id = randomUUID();
+    const store = bind(hot);
+    await store.handle(id, { type: 'Open', id }, metadata);
+    for (let i = 0; i < 4; i++) await store.handle(id, { type: 'Add', by: 2 }, metadata);
+    const live = await db().selectFrom('counters').selectAll().orderBy('id').execute();
+    const projections: Projections<Tables> = { schema, tables: ['counters'], aggregates: [hot, plain] };
+    expect(await rebuildProjections(database, projections)).toBeGreaterThanOrEqual(5);
+    expect(await db().selectFrom('counters').selectAll().orderBy('id').execute()).toEqual(live);
+    expect(await snapshotOf(`hot-${id}`)).toBeUndefined();
+    expect((await store.handle(id, { type: 'Add', by: 1 }, metadata)).state.total).toBe(9);
+    expect(await snapshotOf(`hot-${id}`)).toMatchObject({ version: 6, state: { id, total: 9 } });
+  });
+});

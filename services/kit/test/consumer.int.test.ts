@@ -1,0 +1,69 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { type Database, defineHandler, type EventBus, kitMigrations, migrateSchema, startConsumer } from '../src/index.ts';
+import { eventually, testLogger } from '../src/testing/index.ts';
+import { busAdapters, databaseAdapters } from './adapters.ts';
+import { buildEnvelope } from './factories.ts';
+
+const pairs = databaseAdapters.flatMap((d) => busAdapters.map((b) => ({ name: `${d.name} + ${b.name}`, d, b })));
+const schema = 'consumer_contract';
+
+describe.each(pairs)('typed consumer on $name', ({ d, b }) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let bus: EventBus;
+  let closeBus: () => Promise<void>;
+  let n = 0;
+
+  beforeAll(async () => {
+    ({ database, drop } = await d.open());
+    ({ bus, close: closeBus } = await b.open());
+    await migrateSchema(database, schema, kitMigrations());
+  });
+  afterAll(async () => {
+    await closeBus();
+    await drop();
+  });
+
+  it('hands handlers the parsed payload of the version they understand, and dead-letters at once what they cannot read', async () => {
+    n++;
+    const subject = `consumer${n}.thing.happened`;
+    // The contract at version 2: a payload with a count.
+    const ThingHappened = { type: subject, version: 2, schema: z.object({ count: z.number() }) };
+    await bus.ensureStream(`CONSUMER${n}`, [`consumer${n}.>`]);
+    const seen: number[] = [];
+    const attempts: string[] = [];
+    const handler = defineHandler([ThingHappened], async (_trx: Kysely<object>, { data, envelope }) => {
+      attempts.push(envelope.id);
+      seen.push(data.count);
+    });
+    const durable = `consumer-test-${n}`;
+    const sub = await startConsumer({
+      db: database.forSchema<object>(schema),
+      bus,
+      log: testLogger(),
+      durable,
+      stream: `CONSUMER${n}`,
+      filterSubject: `consumer${n}.>`,
+      handlers: [handler],
+    });
+    const dead: string[] = [];
+    const deadSub = await bus.consume({
+      stream: 'DEADLETTER',
+      durable: `${durable}-dlq`,
+      filterSubject: `deadletter.${durable}`,
+      handle: async (m) => void dead.push(m.envelope.id),
+    });
+    const oldVersion = buildEnvelope({ type: subject, version: 1, data: { count: 1 } });
+    const badPayload = buildEnvelope({ type: subject, version: 2, data: { count: 'two' } });
+    const good = buildEnvelope({ type: subject, version: 2, data: { count: 3 } });
+    for (const envelope of [oldVersion, badPayload, good]) await bus.publish(envelope);
+    await eventually(async () => seen.length === 1 && dead.length === 2, 20_000);
+    await sub.stop();
+    await deadSub.stop();
+    expect(seen).toEqual([3]);
+    expect(attempts).toEqual([good.id]);
+    expect(dead).toEqual([oldVersion.id, badPayload.id]);
+  });
+});
