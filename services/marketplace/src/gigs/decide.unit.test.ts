@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { decide, evolve } from './decide.ts';
-import { type GigEvent, type GigFields, initialGigState } from './gig.ts';
+import { deciderSpec } from '@commonwork/kit/testing';
+import { describe, it } from 'vitest';
+import { gigDecider } from './decide.ts';
+import type { GigEvent, GigFields } from './gig.ts';
 
 const gigId = '0f1e2d3c-4b5a-4968-8776-5a4b3c2d1e0f';
 const owner = '11111111-2222-4333-8444-555555555555';
@@ -15,36 +16,36 @@ const fields: GigFields = {
   tags: ['react'],
 };
 const created: GigEvent = { type: 'GigCreated', data: { gigId, ownerId: owner, status: 'draft', fields } };
-const given = (...events: GigEvent[]) => events.reduce(evolve, initialGigState());
+const deleted: GigEvent = { type: 'GigDeleted', data: { gigId, ownerId: owner, title: 'Landing page', wasActive: false } };
+const spec = deciderSpec(gigDecider);
 
 describe('gig decider', () => {
   it('creates a gig owned by the actor', () => {
-    expect(decide({ type: 'CreateGig', gigId, actorId: owner, status: 'draft', fields }, given())).toEqual([created]);
+    spec.given().when({ type: 'CreateGig', gigId, actorId: owner, status: 'draft', fields }).then(created);
   });
 
   it('publishes a draft, remembering the previous status', () => {
-    expect(decide({ type: 'EditGig', actorId: owner, status: 'active', fields }, given(created))).toEqual([
-      { type: 'GigEdited', data: { gigId, ownerId: owner, status: 'active', previousStatus: 'draft', fields } },
-    ]);
+    spec
+      .given(created)
+      .when({ type: 'EditGig', actorId: owner, status: 'active', fields })
+      .then({ type: 'GigEdited', data: { gigId, ownerId: owner, status: 'active', previousStatus: 'draft', fields } });
   });
 
   it('emits nothing for a save that changes nothing', () => {
-    expect(decide({ type: 'EditGig', actorId: owner, status: 'draft', fields }, given(created))).toEqual([]);
+    spec.given(created).when({ type: 'EditGig', actorId: owner, status: 'draft', fields }).thenNothing();
   });
 
   it('refuses edits and deletion by anyone but the owner', () => {
-    expect(() => decide({ type: 'EditGig', actorId: stranger, status: 'active', fields }, given(created))).toThrow(
-      'You can only change your own gigs',
-    );
-    expect(() => decide({ type: 'DeleteGig', actorId: stranger }, given(created))).toThrow('You can only change your own gigs');
+    spec
+      .given(created)
+      .when({ type: 'EditGig', actorId: stranger, status: 'active', fields })
+      .thenThrows('You can only change your own gigs');
+    spec.given(created).when({ type: 'DeleteGig', actorId: stranger }).thenThrows('You can only change your own gigs');
   });
 
   it('treats a deleted or unknown gig as not found', () => {
-    const deleted = decide({ type: 'DeleteGig', actorId: owner }, given(created));
-    expect(deleted).toEqual([{ type: 'GigDeleted', data: { gigId, ownerId: owner, title: 'Landing page', wasActive: false } }]);
-    expect(() => decide({ type: 'EditGig', actorId: owner, status: 'active', fields }, given(created, ...deleted))).toThrow(
-      'Gig not found',
-    );
-    expect(() => decide({ type: 'DeleteGig', actorId: owner }, given())).toThrow('Gig not found');
+    spec.given(created).when({ type: 'DeleteGig', actorId: owner }).then(deleted);
+    spec.given(created, deleted).when({ type: 'EditGig', actorId: owner, status: 'active', fields }).thenThrows('Gig not found');
+    spec.given().when({ type: 'DeleteGig', actorId: owner }).thenThrows('Gig not found');
   });
 });
