@@ -7,14 +7,14 @@ import {
   ConversationRead,
   channelMessage,
   chatMessage,
-  type EventEnvelope,
 } from '@commonwork/contracts';
-import { type StoredEvent, toEnvelope } from '@commonwork/kit';
+import { publishAs, type StoredEvent } from '@commonwork/kit';
 import type { ChannelEvent } from './channels/channel.ts';
 import type { ChatEvent } from './chats/chat.ts';
 import type { ReadEvent } from './reads/read.ts';
 
-type MessagingEvent = ChannelEvent | ChatEvent | ReadEvent;
+/** Every event messaging stores. */
+export type MessagingEvent = ChannelEvent | ChatEvent | ReadEvent;
 
 const authorOf = (s: { userId: string; name: string; picture: string }) => ({ id: s.userId, name: s.name, picture: s.picture });
 
@@ -22,39 +22,37 @@ const authorOf = (s: { userId: string; name: string; picture: string }) => ({ id
  * Chooses what messaging publishes. Join links are secrets and stay private; everything else
  * carries what the realtime tier needs to emit without calling back.
  */
-export function publishMessagingEvent(stored: StoredEvent): EventEnvelope | null {
-  const event = { type: stored.type, data: stored.data } as MessagingEvent;
-  const envelope = (type: string, version: number, data: unknown) => ({ ...toEnvelope(stored), type, version, data });
+export function publishMessagingEvent(stored: StoredEvent<MessagingEvent>) {
   const at = stored.occurredAt.toISOString();
-  switch (event.type) {
+  switch (stored.type) {
     case 'ChannelCreated': {
-      const { channelId, name, type, creatorId } = event.data;
-      return envelope(ChannelCreated.type, ChannelCreated.version, { channelId, name, type, creatorId });
+      const { channelId, name, type, creatorId } = stored.data;
+      return publishAs(ChannelCreated, stored, { channelId, name, type, creatorId });
     }
     case 'MemberJoined': {
-      const { channelId, userId, memberCount } = event.data;
-      return envelope(ChannelMemberJoined.type, ChannelMemberJoined.version, { channelId, userId, memberCount });
+      const { channelId, userId, memberCount } = stored.data;
+      return publishAs(ChannelMemberJoined, stored, { channelId, userId, memberCount });
     }
     case 'JoinLinkGenerated':
       return null;
     case 'MessagePosted': {
-      const { channelId, messageId, sequence, messageCount, sender, content, clientId } = event.data;
+      const { channelId, messageId, sequence, messageCount, sender, content, clientId } = stored.data;
       const message = channelMessage({ id: messageId, channelId, sequence, sender: authorOf(sender), content, clientId, createdAt: at });
-      return envelope(ChannelMessagePosted.type, ChannelMessagePosted.version, { channelId, message, messageCount, lastActivity: at });
+      return publishAs(ChannelMessagePosted, stored, { channelId, message, messageCount, lastActivity: at });
     }
     case 'ChatCreated': {
-      const { chatId, participantIds, gigId, createdBy } = event.data;
-      return envelope(ChatCreated.type, ChatCreated.version, { chatId, participantIds, gigId, createdBy });
+      const { chatId, participantIds, gigId, createdBy } = stored.data;
+      return publishAs(ChatCreated, stored, { chatId, participantIds, gigId, createdBy });
     }
     case 'ChatMessagePosted': {
-      const { chatId, participantIds, messageId, sequence, sender, content, clientId } = event.data;
+      const { chatId, participantIds, messageId, sequence, sender, content, clientId } = stored.data;
       const message = chatMessage({ id: messageId, chatId, sequence, sender: authorOf(sender), content, clientId, createdAt: at });
-      return envelope(ChatMessagePosted.type, ChatMessagePosted.version, { chatId, participantIds, message });
+      return publishAs(ChatMessagePosted, stored, { chatId, participantIds, message });
     }
     case 'ConversationRead':
-      return envelope(ConversationRead.type, ConversationRead.version, event.data);
+      return publishAs(ConversationRead, stored, stored.data);
     default: {
-      const never: never = event;
+      const never: never = stored;
       return never;
     }
   }

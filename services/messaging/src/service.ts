@@ -4,19 +4,20 @@ import { registerChannelRoutes } from './channels/routes.ts';
 import { registerChatRoutes } from './chats/routes.ts';
 import { subscriptions } from './handlers/index.ts';
 import { migrations } from './migrations.ts';
-import { publishMessagingEvent } from './publish.ts';
+import { type MessagingEvent, publishMessagingEvent } from './publish.ts';
+import type { MessagingTables } from './tables.ts';
 
 /** The messaging service: community channels, join links, gig conversations and read positions. */
-export function messagingService(): ServiceDefinition {
+export function messagingService(): ServiceDefinition<MessagingTables, MessagingEvent> {
   return {
     name: 'messaging',
     migrations,
-    publishMap: publishMessagingEvent,
+    publish: publishMessagingEvent,
     register: (ctx) => {
       registerChannelRoutes(ctx);
       registerChannelAccessRoutes(ctx);
       registerChatRoutes(ctx);
     },
-    consumers: () => subscriptions.map((s) => ({ ...s, handlers: [...s.handlers] })),
+    subscriptions,
   };
 }

@@ -1,30 +1,21 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { messagingRoutes } from '@commonwork/contracts';
 import { createError, Forbidden, registerRoute, type ServiceContext } from '@commonwork/kit';
-import { aggregateCommands } from '../commands.ts';
 import { listMessages } from '../reads/listMessages.ts';
-import { readConversation } from '../reads/readConversation.ts';
+import { conversationReads } from '../reads/readConversation.ts';
 import { sentBefore } from '../reads/sentBefore.ts';
-import type { MessagingDb } from '../tables.ts';
-import { personCard } from '../tables.ts';
+import { type MessagingTables, personCard } from '../tables.ts';
 import { assertReadable } from './access.ts';
-import { channelStreamId } from './channel.ts';
-import { ChannelNotFound, channelDecider } from './decide.ts';
+import { channelAggregate } from './aggregate.ts';
+import { ChannelNotFound } from './decide.ts';
 import { presentChannel, presentChannelMessage } from './present.ts';
-import { loadChannelState, projectChannelEvents } from './projection.ts';
 
 const InvalidJoinLink = createError('JOIN_LINK_INVALID', 'This join link is invalid or has been revoked', 404);
 
-export function registerChannelRoutes(ctx: ServiceContext) {
-  const { app, verifier } = ctx;
-  const db = ctx.db as MessagingDb;
-
-  const execute = aggregateCommands(ctx, {
-    decider: channelDecider,
-    streamId: channelStreamId,
-    project: projectChannelEvents,
-    load: (trx, id, actorId) => loadChannelState(trx, id, actorId),
-  });
+export function registerChannelRoutes(ctx: ServiceContext<MessagingTables>) {
+  const { app, verifier, db } = ctx;
+  const channels = ctx.aggregate(channelAggregate);
+  const readConversation = conversationReads(ctx);
 
   const membersOf = (channelIds: string[]) =>
     channelIds.length === 0
@@ -83,9 +74,8 @@ export function registerChannelRoutes(ctx: ServiceContext) {
 
   registerRoute(app, verifier, messagingRoutes.createChannel, async ({ body, caller, request, reply }) => {
     const channelId = randomUUID();
-    await execute(
+    await channels.handle(
       channelId,
-      caller.sub,
       {
         type: 'CreateChannel',
         channelId,
@@ -95,7 +85,7 @@ export function registerChannelRoutes(ctx: ServiceContext) {
         channelType: body.type,
         category: body.category,
       },
-      request,
+      ctx.metadataFor(request, caller.sub),
     );
     reply.status(201);
     return { success: true as const, message: 'Channel created successfully!', data: await visibleChannel(channelId, caller.sub) };
@@ -117,7 +107,11 @@ export function registerChannelRoutes(ctx: ServiceContext) {
     ]);
     if (existing) return { success: true as const, data: presentChannelMessage(existing) };
     const messageId = randomUUID();
-    await execute(params.id, caller.sub, { type: 'PostMessage', actor, messageId, content: body.content, clientId }, request);
+    await channels.handle(
+      params.id,
+      { type: 'PostMessage', actor, messageId, content: body.content, clientId },
+      ctx.metadataFor(request, caller.sub),
+    );
     const row = await db.selectFrom('channel_messages').selectAll().where('id', '=', messageId).executeTakeFirstOrThrow();
     reply.status(201);
     return { success: true as const, data: presentChannelMessage(row) };
@@ -128,20 +122,20 @@ export function registerChannelRoutes(ctx: ServiceContext) {
     if (!channel.isMember) throw Forbidden('Join the channel first');
     return {
       success: true as const,
-      data: await readConversation(ctx, request, caller.sub, 'channel', params.id, channel.lastSequence, body.sequence),
+      data: await readConversation(request, caller.sub, 'channel', params.id, channel.lastSequence, body.sequence),
     };
   });
 
   registerRoute(app, verifier, messagingRoutes.joinLink, async ({ params, caller, request }) => {
     const joinLink = randomBytes(18).toString('base64url');
-    await execute(params.id, caller.sub, { type: 'GenerateJoinLink', actorId: caller.sub, joinLink }, request);
+    await channels.handle(params.id, { type: 'GenerateJoinLink', actorId: caller.sub, joinLink }, ctx.metadataFor(request, caller.sub));
     return { success: true as const, message: 'Join link generated successfully!', data: { joinLink } };
   });
 
   registerRoute(app, verifier, messagingRoutes.joinByLink, async ({ params, caller, request }) => {
     const row = await db.selectFrom('channels').select(['id', 'name']).where('join_link', '=', params.joinLink).executeTakeFirst();
     if (!row) throw InvalidJoinLink();
-    await execute(row.id, caller.sub, { type: 'JoinByLink', actorId: caller.sub }, request);
+    await channels.handle(row.id, { type: 'JoinByLink', actorId: caller.sub }, ctx.metadataFor(request, caller.sub));
     return { success: true as const, message: `Successfully joined #${row.name}!`, data: { name: row.name, channelId: row.id } };
   });
 }

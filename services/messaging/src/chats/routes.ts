@@ -1,28 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { messagingRoutes } from '@commonwork/contracts';
 import { createError, registerRoute, type ServiceContext, ValidationFailed } from '@commonwork/kit';
-import { aggregateCommands } from '../commands.ts';
 import { listMessages } from '../reads/listMessages.ts';
-import { readConversation } from '../reads/readConversation.ts';
+import { conversationReads } from '../reads/readConversation.ts';
 import { sentBefore } from '../reads/sentBefore.ts';
-import { type MessagingDb, type PersonCard, personCard } from '../tables.ts';
-import { chatIdFor, chatStreamId } from './chat.ts';
-import { ChatNotFound, chatDecider, NotAParticipant } from './decide.ts';
+import { type MessagingTables, type PersonCard, personCard } from '../tables.ts';
+import { chatAggregate } from './aggregate.ts';
+import { chatIdFor } from './chat.ts';
+import { ChatNotFound, NotAParticipant } from './decide.ts';
 import { presentChat, presentChatMessage } from './present.ts';
-import { loadChatState, projectChatEvents } from './projection.ts';
 
 const GigUnavailable = createError('GIG_NOT_FOUND', 'Gig not found', 404);
 
-export function registerChatRoutes(ctx: ServiceContext) {
-  const { app, verifier } = ctx;
-  const db = ctx.db as MessagingDb;
-
-  const execute = aggregateCommands(ctx, {
-    decider: chatDecider,
-    streamId: chatStreamId,
-    project: projectChatEvents,
-    load: (trx, id) => loadChatState(trx, id),
-  });
+export function registerChatRoutes(ctx: ServiceContext<MessagingTables>) {
+  const { app, verifier, db } = ctx;
+  const chats = ctx.aggregate(chatAggregate);
+  const readConversation = conversationReads(ctx);
 
   const peopleMap = async (ids: string[]) => {
     const rows = ids.length ? await db.selectFrom('people').selectAll().where('user_id', 'in', ids).execute() : [];
@@ -70,11 +63,10 @@ export function registerChatRoutes(ctx: ServiceContext) {
       ]);
     }
     const chatId = chatIdFor(caller.sub, body.recipientId, body.gigId);
-    const { events } = await execute(
+    const { events } = await chats.handle(
       chatId,
-      caller.sub,
       { type: 'StartChat', chatId, actorId: caller.sub, recipientId: body.recipientId, gigId: body.gigId },
-      request,
+      ctx.metadataFor(request, caller.sub),
     );
     const [chat] = await present([chatId], caller.sub);
     if (!chat) throw ChatNotFound();
@@ -128,7 +120,11 @@ export function registerChatRoutes(ctx: ServiceContext) {
     ]);
     if (existing) return { success: true as const, data: presentChatMessage(existing, actor) };
     const messageId = randomUUID();
-    await execute(params.chatId, caller.sub, { type: 'PostChatMessage', actor, messageId, content: body.content, clientId }, request);
+    await chats.handle(
+      params.chatId,
+      { type: 'PostChatMessage', actor, messageId, content: body.content, clientId },
+      ctx.metadataFor(request, caller.sub),
+    );
     const row = await db.selectFrom('chat_messages').selectAll().where('id', '=', messageId).executeTakeFirstOrThrow();
     reply.status(201);
     return { success: true as const, data: presentChatMessage(row, actor) };
@@ -138,7 +134,7 @@ export function registerChatRoutes(ctx: ServiceContext) {
     const chat = await ownChat(params.chatId, caller.sub);
     return {
       success: true as const,
-      data: await readConversation(ctx, request, caller.sub, 'chat', params.chatId, chat.last_sequence, body.sequence),
+      data: await readConversation(request, caller.sub, 'chat', params.chatId, chat.last_sequence, body.sequence),
     };
   });
 }
