@@ -94,12 +94,11 @@ describe.each(databaseAdapters)('aggregate store on $name', ({ open }) => {
     expect(state).toEqual({ id, total: 5 });
     expect(events.map((e) => [e.type, e.streamVersion])).toEqual([['Added', 2]]);
     expect(await db().selectFrom('counters').selectAll().where('id', '=', id).executeTakeFirst()).toEqual({ id, total: 5, version: 2 });
-    expect(await store.load(id)).toEqual({ id, total: 5 });
     // A decision with no events writes nothing and wakes nobody.
     await store.handle(id, { type: 'Open', id }, metadata);
     expect(store.commits()).toBe(2);
     await expect(store.handle(id, { type: 'Add', by: -9 }, metadata)).rejects.toThrow('below zero');
-    expect(await store.load(id)).toEqual({ id, total: 5 });
+    expect((await readStream(storeOf(db()), `plain-${id}`)).length).toBe(2);
   });
 
   it('gives a concurrent writer of a plain stream a 409, never a silent merge', async () => {
@@ -109,7 +108,8 @@ describe.each(databaseAdapters)('aggregate store on $name', ({ open }) => {
     const results = await Promise.allSettled(Array.from({ length: 8 }, () => store.handle(id, { type: 'Add', by: 1 }, metadata)));
     const rejected = results.filter((r) => r.status === 'rejected');
     for (const r of rejected) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'STALE_VERSION', statusCode: 409 });
-    const total = (await store.load(id)).total;
+    expect(rejected.length).toBeLessThan(8);
+    const { total } = (await db().selectFrom('counters').select('total').where('id', '=', id).executeTakeFirst()) ?? { total: -1 };
     expect(total).toBe(8 - rejected.length);
     expect((await readStream(storeOf(db()), `plain-${id}`)).length).toBe(1 + total);
   });

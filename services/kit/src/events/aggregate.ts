@@ -53,8 +53,6 @@ export interface AggregateStore<S, C, E extends DomainEvent> {
    * projects in one transaction, then wakes the outbox. Returns the state after the new events.
    */
   handle(id: string, command: C, metadata: EventMetadata): Promise<{ state: S; events: StoredEvent<E>[] }>;
-  /** The instance's current state, folded from its stream (for reads that need the decider's view). */
-  load(id: string): Promise<S>;
 }
 
 export interface AggregateBinding<DB> {
@@ -131,10 +129,6 @@ export function bindAggregate<DB, S, C, E extends DomainEvent>(
           if (!stale || tries >= (aggregate.retries ?? 0)) throw error;
         }
       }
-    },
-    async load(id) {
-      const events = await readStream<E>(storeOf(binding.db), streamIdOf(aggregate, id));
-      return fold(aggregate.decider.initialState(), events);
     },
   };
 }

@@ -17,6 +17,7 @@ export function deciderSpec<S, C, E extends DomainEvent>(decider: Decider<S, C, 
         const run = () => decider.decide(command, events.reduce(decider.evolve, decider.initialState()));
         return {
           /** The decision is exactly these events, in this order. */
+          // biome-ignore lint/suspicious/noThenProperty: emmett's given/when/then wording; the chain is synchronous and never awaited
           then: (...expected: E[]) => expect(run()).toEqual(expected),
           /** The decision's events match these shapes (partial objects), in this order. */
           thenMatches: (...expected: Shape<E>[]) => expect(run()).toMatchObject(expected),
