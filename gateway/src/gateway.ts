@@ -65,24 +65,29 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  for (const [service, prefixes] of Object.entries(SERVICE_PREFIXES)) {
-    const upstream = options.services[service];
-    if (!upstream) throw new Error(`No URL for service ${service}`);
-    for (const prefix of prefixes) {
-      await app.register(proxy, {
-        upstream,
-        prefix,
-        rewritePrefix: prefix,
-        replyOptions: {
-          rewriteRequestHeaders: (request, headers) => ({
-            ...headers,
-            'x-request-id': request.id,
-            'x-forwarded-for': request.ip,
-          }),
-        },
-      });
+  // The proxy forwards a body as it came (an empty one too) with parsers of its own, which it cannot
+  // add beside the kit's JSON parser; services parse and validate what arrives.
+  await app.register(async (proxies) => {
+    proxies.removeContentTypeParser('application/json');
+    for (const [service, prefixes] of Object.entries(SERVICE_PREFIXES)) {
+      const upstream = options.services[service];
+      if (!upstream) throw new Error(`No URL for service ${service}`);
+      for (const prefix of prefixes) {
+        await proxies.register(proxy, {
+          upstream,
+          prefix,
+          rewritePrefix: prefix,
+          replyOptions: {
+            rewriteRequestHeaders: (request, headers) => ({
+              ...headers,
+              'x-request-id': request.id,
+              'x-forwarded-for': request.ip,
+            }),
+          },
+        });
+      }
     }
-  }
+  });
 
   await registerRealtimeProxy(app, { upstreams: options.realtime ?? [], log: options.log });
 

@@ -42,6 +42,15 @@ export function createApp(options: AppOptions): App {
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
 
   app.decorateRequest('caller', null);
+  // Fastify refuses an empty body sent as application/json (FST_ERR_CTP_EMPTY_JSON_BODY), but clients
+  // send that header on calls with no payload: an empty body is no body, and validation decides.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);

@@ -41,6 +41,9 @@ export function registerRoute<C extends RouteContract>(
   contract: C,
   handler: (input: RouteInput<C>) => Promise<Output<C>>,
 ) {
+  // A call whose payload is all optional (a read marker's sequence) may come with no body at all.
+  // Fastify validates an absent body as null, which no object schema (nor its default) accepts.
+  const bodyMayBeAbsent = contract.body?.safeParse({}).success === true;
   app.route({
     method: contract.method,
     url: contract.url,
@@ -54,6 +57,9 @@ export function registerRoute<C extends RouteContract>(
     onRequest: async (request) => {
       request.caller = await authenticate(verifier, request, contract.auth);
     },
+    preValidation: async (request) => {
+      if (bodyMayBeAbsent && isAbsent(request.body)) request.body = {};
+    },
     handler: async (request, reply) => {
       return handler({
         params: request.params,
@@ -65,6 +71,11 @@ export function registerRoute<C extends RouteContract>(
       } as RouteInput<C>);
     },
   });
+}
+
+/** No body: none sent, an empty one (JSON or text), or whitespace. */
+function isAbsent(body: unknown) {
+  return body === undefined || body === null || (typeof body === 'string' && body.trim() === '');
 }
 
 async function authenticate(verifier: TokenVerifier, request: FastifyRequest, mode: RouteContract['auth']) {
