@@ -91,7 +91,7 @@ export async function registerRealtimeProxy(app: App, options: RealtimeProxyOpti
 
   /** The replicas to try, the client's own first. */
   function replicaOrder(req: IncomingMessage): URL[] {
-    const start = fnv1a(clientAddress(req.headers, req.socket.remoteAddress)) % upstreams.length;
+    const start = replicaIndexFor(clientAddress(req.headers, req.socket.remoteAddress), upstreams.length);
     return upstreams.map((_, i) => upstreams[(start + i) % upstreams.length] as URL);
   }
 
@@ -180,8 +180,13 @@ export function clientAddress(headers: IncomingHttpHeaders, peer: string | undef
   return first || peer || '';
 }
 
+/** Which of `count` replicas a client address goes to first (tests place clients with it). */
+export function replicaIndexFor(address: string, count: number): number {
+  return fnv1a(address) % count;
+}
+
 /** FNV-1a, 32 bits: stable across processes and restarts, so every gateway replica picks alike. */
-export function fnv1a(text: string): number {
+function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildUser, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, startTestPlatform, type TestPlatform } from '../../deploy/local/testPlatform.ts';
 
 describe('gateway', () => {
   let p: TestPlatform;
@@ -72,7 +72,7 @@ describe('gateway', () => {
   });
 
   it('rejects a call without a valid token at the edge, before any service is reached', async () => {
-    await p.platform.services.identity.app.close();
+    await p.services.identity.app.close();
     const anonymous = await p.call('GET', `/api/users/${ada.id}`);
     expect(anonymous).toMatchObject({ status: 401, body: { success: false, error: 'UNAUTHORIZED' } });
     const forged = await p.call('PUT', `/api/users/${ada.id}`, { token: `${ada.token.slice(0, -3)}abc`, body: {} });

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
+import { buildUser, signUp, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, signUp, startTestPlatform, type TestPlatform } from '../../../deploy/local/testPlatform.ts';
 
 /** A stand-in for Google's key endpoint, so the real Google verification path runs offline. */
 async function fakeGoogle() {

@@ -1,8 +1,8 @@
 import type { EventEnvelope } from '@commonwork/contracts';
-import { eventually } from '@commonwork/kit/testing';
+import { rebuildProjections } from '@commonwork/kit';
+import { buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, startTestPlatform, type TestPlatform } from '../../../deploy/local/testPlatform.ts';
-import { rebuildProjections } from '../src/index.ts';
+import { projections } from '../src/index.ts';
 
 describe('users through the gateway', () => {
   let p: TestPlatform;
@@ -155,7 +155,7 @@ describe('users through the gateway', () => {
     const snapshot = () => p.database.forSchema('identity').selectFrom('users').selectAll().orderBy('id').execute();
     const live = await snapshot();
     expect(live.length).toBeGreaterThan(5);
-    const replayed = await rebuildProjections(p.database);
+    const replayed = await rebuildProjections(p.database, projections);
     expect(replayed).toBeGreaterThan(live.length);
     expect(await snapshot()).toEqual(live);
   });

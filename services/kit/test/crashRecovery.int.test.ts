@@ -3,13 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { EventEnvelope } from '@commonwork/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, type EventBus, OutboxRelay, startConsumer, toEnvelope } from '../src/index.ts';
-import { createTestBus, createTestDatabase, eventually, testLogger } from '../src/testing/index.ts';
+import { type Database, type EventBus, type EventStoreTables, OutboxRelay, startConsumer, storeOf, toEnvelope } from '../src/index.ts';
+import { createTestBus, createTestDatabase, eventually, missing, testLogger } from '../src/testing/index.ts';
+import { testEvent } from './factories.ts';
 
 const fixture = fileURLToPath(new URL('./fixtures/commitAndDie.ts', import.meta.url));
 
-// Two processes share a database only on a PostgreSQL server; CI always sets DATABASE_URL.
-describe.skipIf(!process.env.DATABASE_URL)('a process killed between commit and publish', () => {
+// Two processes share a database only on a PostgreSQL server.
+describe.skipIf(missing('postgres'))('a process killed between commit and publish', () => {
   let database: Database;
   let url: string;
   let drop: () => Promise<void>;
@@ -35,7 +36,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a process killed between commit and 
     expect(eventId).toMatch(/^[0-9a-f-]{36}$/);
 
     const log = testLogger();
-    const db = database.forSchema('crash');
+    const db = database.forSchema<EventStoreTables & { handled: { event_id: string } }>('crash');
     await db.schema.createTable('handled').addColumn('event_id', 'uuid').execute();
     const seen: EventEnvelope[] = [];
     const sub = await startConsumer({
@@ -47,8 +48,8 @@ describe.skipIf(!process.env.DATABASE_URL)('a process killed between commit and 
       filterSubject: 'crash.>',
       handlers: [
         {
-          handles: ['crash.thing.happened'],
-          handle: async (trx, envelope) => {
+          handles: [testEvent('crash.thing.happened')],
+          handle: async (trx, { envelope }) => {
             seen.push(envelope);
             await trx.insertInto('handled').values({ event_id: envelope.id }).execute();
           },
@@ -56,7 +57,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a process killed between commit and 
       ],
     });
     // The restarted process: two relays racing (a rolling restart) still publish it once.
-    const relays = [1, 2].map(() => new OutboxRelay({ db, bus, log, map: toEnvelope, pollMs: 50 }));
+    const relays = [1, 2].map(() => new OutboxRelay({ db: storeOf(db), bus, log, map: toEnvelope, pollMs: 50 }));
     for (const relay of relays) relay.start();
     await eventually(async () => seen.length > 0);
     await new Promise((r) => setTimeout(r, 500));

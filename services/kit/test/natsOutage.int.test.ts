@@ -1,15 +1,22 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventEnvelope } from '@commonwork/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appendToStream, eventStoreMigration, migrateSchema, NatsBus, OutboxRelay, openDatabase, toEnvelope } from '../src/index.ts';
-import { eventually, testLogger } from '../src/testing/index.ts';
-
-const NATS_SERVER = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
+import {
+  appendToStream,
+  type EventStoreTables,
+  eventStoreMigration,
+  migrateSchema,
+  NatsBus,
+  OutboxRelay,
+  openDatabase,
+  toEnvelope,
+} from '../src/index.ts';
+import { eventually, missing, natsServerBinary, testLogger } from '../src/testing/index.ts';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -19,15 +26,15 @@ const freePort = () =>
     });
   });
 
-// A NATS server of the test's own, so the test can stop and start it; CI installs nats-server.
-describe.skipIf(!existsSync(NATS_SERVER))('outbox while NATS is down', () => {
+// A NATS server of the test's own, so the test can stop and start it.
+describe.skipIf(missing('nats-server binary'))('outbox while NATS is down', () => {
   let server: ChildProcess | undefined;
   afterAll(() => server?.kill('SIGKILL'));
 
   it('publishes an event committed during the outage once NATS is back', async () => {
     const port = await freePort();
     const storeDir = mkdtempSync(join(tmpdir(), 'nats-'));
-    const startNats = () => spawn(NATS_SERVER, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: 'ignore' });
+    const startNats = () => spawn(natsServerBinary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: 'ignore' });
     const log = testLogger();
     server = startNats();
     const bus = await eventually(() => NatsBus.connect({ url: `nats://127.0.0.1:${port}`, log }).catch(() => null));
@@ -35,7 +42,7 @@ describe.skipIf(!existsSync(NATS_SERVER))('outbox while NATS is down', () => {
 
     const database = await openDatabase({});
     await migrateSchema(database, 'outage', [eventStoreMigration]);
-    const db = database.forSchema('outage');
+    const db = database.forSchema<EventStoreTables>('outage');
     const relay = new OutboxRelay({ db, bus, log, map: toEnvelope, pollMs: 100 });
 
     server.kill('SIGKILL');

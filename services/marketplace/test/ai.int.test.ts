@@ -1,6 +1,5 @@
+import { buildGig, buildUser, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, startTestPlatform, type TestPlatform } from '../../../deploy/local/testPlatform.ts';
-import { buildGig } from './factories.ts';
 
 describe('AI-assisted search and suggestions through the gateway', () => {
   let p: TestPlatform;

@@ -1,10 +1,9 @@
 import type { EventEnvelope } from '@commonwork/contracts';
-import { eventually } from '@commonwork/kit/testing';
+import { rebuildProjections } from '@commonwork/kit';
+import { buildGig, buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, startTestPlatform, type TestPlatform } from '../../../deploy/local/testPlatform.ts';
-import { rebuildProjections } from '../src/index.ts';
-import { buildGig } from './factories.ts';
+import { projections } from '../src/index.ts';
 
 describe('gigs through the gateway', () => {
   let p: TestPlatform;
@@ -238,7 +237,7 @@ describe('gigs through the gateway', () => {
     await expectExact();
     await p.call('DELETE', `/api/gigs/${draft.body.gig.id}`, { token: heidi.token });
     await expectExact();
-    await rebuildProjections(p.database);
+    await rebuildProjections(p.database, projections);
     await expectExact();
   });
 
@@ -246,7 +245,7 @@ describe('gigs through the gateway', () => {
     const snapshot = () => p.database.forSchema('marketplace').selectFrom('gigs').selectAll().orderBy('id').execute();
     const live = await snapshot();
     expect(live.length).toBeGreaterThan(10);
-    await rebuildProjections(p.database);
+    await rebuildProjections(p.database, projections);
     expect(await snapshot()).toEqual(live);
   });
 });

@@ -1,5 +1,5 @@
+import { buildUser, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, startTestPlatform, type TestPlatform } from '../../../deploy/local/testPlatform.ts';
 import { CORPUS, RELEVANCE } from './corpus.ts';
 
 describe('search relevance on a fixed corpus', () => {

@@ -1,7 +1,7 @@
-import { eventually } from '@commonwork/kit/testing';
+import { rebuildProjections } from '@commonwork/kit';
+import { buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, startTestPlatform, type TestPlatform } from '../../../deploy/local/testPlatform.ts';
-import { rebuildProjections } from '../src/index.ts';
+import { projections } from '../src/index.ts';
 
 describe('community channels through the gateway', () => {
   let p: TestPlatform;
@@ -176,7 +176,7 @@ describe('community channels through the gateway', () => {
       );
     };
     const live = await snapshot();
-    await rebuildProjections(p.database);
+    await rebuildProjections(p.database, projections);
     expect(await snapshot()).toEqual(live);
   });
 });

@@ -1,7 +1,5 @@
-import { eventually } from '@commonwork/kit/testing';
+import { buildGig, buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, startTestPlatform, type TestPlatform } from '../../../deploy/local/testPlatform.ts';
-import { buildGig } from '../../marketplace/test/factories.ts';
 
 describe('gig conversations (inbox) through the gateway', () => {
   let p: TestPlatform;

@@ -1,17 +1,15 @@
 import { SOCKET_EVENTS as E } from '@commonwork/contracts';
-import { createGateway } from '@commonwork/gateway';
+import { createGateway, replicaIndexFor } from '@commonwork/gateway';
 import { type App, createTokenVerifier } from '@commonwork/kit';
-import { eventually, testLogger } from '@commonwork/kit/testing';
+import { buildUser, eventually, startTestPlatform, type TestPlatform, testLogger } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, startTestPlatform, type TestPlatform } from '../../../deploy/local/testPlatform.ts';
-import { fnv1a } from '../../../gateway/src/realtimeProxy.ts';
 import { type Client, connect, type Replicas, startReplicas } from './support.ts';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
 
 /** An address whose hash picks replica `index` of `count`. */
 const addressFor = (index: number, count: number) => {
-  for (let i = 1; ; i++) if (fnv1a(`10.0.0.${i}`) % count === index) return `10.0.0.${i}`;
+  for (let i = 1; ; i++) if (replicaIndexFor(`10.0.0.${i}`, count) === index) return `10.0.0.${i}`;
 };
 
 // The browser reaches the realtime tier only through the gateway: long-polling first, then the
@@ -37,7 +35,7 @@ describe('the gateway in front of two realtime replicas', () => {
   beforeAll(async () => {
     p = await startTestPlatform();
     replicas = await startReplicas(p);
-    const { identity, marketplace, messaging } = p.platform.services;
+    const { identity, marketplace, messaging } = p.services;
     gateway = await createGateway({
       log: testLogger(),
       verifier: createTokenVerifier(new URL('/.well-known/jwks.json', identity.url)),
@@ -87,7 +85,7 @@ describe('the gateway in front of two realtime replicas', () => {
     ['refuses connections', 'http://127.0.0.1:1'],
     ['has a name that does not resolve (a pod being replaced)', 'http://realtime-gone.invalid:4010'],
   ])('moves a client on to the next replica when its own %s', async (_case, gone) => {
-    const { identity, marketplace, messaging } = p.platform.services;
+    const { identity, marketplace, messaging } = p.services;
     const dead = await createGateway({
       log: testLogger(),
       verifier: createTokenVerifier(new URL('/.well-known/jwks.json', identity.url)),

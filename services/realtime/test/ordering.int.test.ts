@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eventually } from '@commonwork/kit/testing';
+import { eventually, missing } from '@commonwork/kit/testing';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
@@ -25,7 +25,7 @@ describe('ordered emits on one replica (memory)', () => {
 
 // Replicas take turns on the shared consumer, so replica A can hold message 4 while B is still on 3.
 // Here the turns are forced, with random delays, and a reader on each replica must see 1..n in order.
-describe.skipIf(!redisUrl)('ordered emits across two replicas (Redis)', () => {
+describe.skipIf(missing('redis'))('ordered emits across two replicas (Redis)', () => {
   const prefix = `cwtest-order-${randomBytes(4).toString('hex')}`;
   const room = 'channel:ordering';
   const replicas: { io: Server; gate: OrderedEmitter; url: string; clients: Redis[] }[] = [];
@@ -103,7 +103,7 @@ describe.skipIf(!redisUrl)('ordered emits across two replicas (Redis)', () => {
 
 // The replica waiting for a predecessor handled elsewhere is woken when it is published; its
 // re-check is set to a second here, so only the wake-up can make the hand-over quick.
-describe.skipIf(!redisUrl)('the hand-over between replicas (Redis)', () => {
+describe.skipIf(missing('redis'))('the hand-over between replicas (Redis)', () => {
   const prefix = `cwtest-order-${randomBytes(4).toString('hex')}`;
   const clients: Redis[] = [];
   const gates: OrderedEmitter[] = [];

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { missing } from '@commonwork/kit/testing';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryPresence, type PresenceStore, RedisPresence } from '../src/presence.ts';
@@ -28,7 +29,7 @@ describe('presence in memory (one replica)', () => {
   });
 });
 
-describe.skipIf(!redisUrl)('presence in Redis (replicas)', () => {
+describe.skipIf(missing('redis'))('presence in Redis (replicas)', () => {
   const prefix = `cwtest-presence-${randomBytes(4).toString('hex')}`;
   const redis = new Redis(redisUrl ?? '', { lazyConnect: true });
   afterAll(async () => {

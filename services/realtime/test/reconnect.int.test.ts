@@ -1,7 +1,6 @@
 import { SOCKET_EVENTS as E } from '@commonwork/contracts';
-import { eventually } from '@commonwork/kit/testing';
+import { buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, startTestPlatform, type TestPlatform } from '../../../deploy/local/testPlatform.ts';
 import { type Client, connect, type Replicas, settle, startReplicas } from './support.ts';
 
 type User = Awaited<ReturnType<typeof buildUser>>;

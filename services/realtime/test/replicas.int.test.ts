@@ -1,8 +1,6 @@
 import { SOCKET_EVENTS as E } from '@commonwork/contracts';
-import { eventually } from '@commonwork/kit/testing';
+import { buildGig, buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, startTestPlatform, type TestPlatform } from '../../../deploy/local/testPlatform.ts';
-import { buildGig } from '../../marketplace/test/factories.ts';
 import { type Client, connect, type Replicas, refusal, settle, startReplicas } from './support.ts';
 
 type User = Awaited<ReturnType<typeof buildUser>>;

@@ -1,9 +1,8 @@
 import { SOCKET_EVENTS as E } from '@commonwork/contracts';
+import { issueAccessToken } from '@commonwork/identity';
 import { SESSION_EXPIRED } from '@commonwork/kit';
-import { eventually } from '@commonwork/kit/testing';
+import { buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, startTestPlatform, type TestPlatform } from '../../../deploy/local/testPlatform.ts';
-import { issueAccessToken } from '../../identity/src/keys/accessTokens.ts';
 import { connect } from './support.ts';
 
 describe('a live connection and its session', () => {
@@ -16,8 +15,8 @@ describe('a live connection and its session', () => {
   it('ends when the access token that opened it expires, and says why', async () => {
     const ada = await buildUser(p, 'Ada Lovelace');
     const shortLived = await issueAccessToken(p.keys.active, { sub: ada.id, email: ada.email, role: 'user' }, 2);
-    const client = await connect(p.platform.services.realtime.url, shortLived);
-    const lasting = await connect(p.platform.services.realtime.url, ada.token);
+    const client = await connect(p.services.realtime.url, shortLived);
+    const lasting = await connect(p.services.realtime.url, ada.token);
     try {
       expect(client.socket.connected).toBe(true);
       expect(await client.next(E.error)).toEqual({ message: SESSION_EXPIRED });

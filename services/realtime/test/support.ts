@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createTokenVerifier } from '@commonwork/kit';
-import { eventually, testLogger } from '@commonwork/kit/testing';
+import { eventually, type TestPlatform, testLogger } from '@commonwork/kit/testing';
 import { Redis } from 'ioredis';
 import { ClusterAdapter, type ClusterMessage, type ClusterResponse } from 'socket.io-adapter';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import type { TestPlatform } from '../../../deploy/local/testPlatform.ts';
 import { type RunningRealtime, startRealtime } from '../src/index.ts';
 import { MemoryPresence } from '../src/presence.ts';
 
@@ -49,14 +48,14 @@ export interface Replicas {
  * platform's embedded replica is stopped first, so the shared consumer is the two replicas' alone.
  */
 export async function startReplicas(p: TestPlatform): Promise<Replicas> {
-  await p.platform.services.realtime.stop();
+  await p.services.realtime.stop();
   const redisPrefix = `cwtest-${randomBytes(5).toString('hex')}`;
   const adapter = redisUrl ? undefined : localCluster();
   const options = {
     bus: p.bus,
     log: testLogger(),
-    verifier: createTokenVerifier(new URL('/.well-known/jwks.json', p.platform.services.identity.url)),
-    messagingUrl: p.platform.services.messaging.url,
+    verifier: createTokenVerifier(new URL('/.well-known/jwks.json', p.services.identity.url)),
+    messagingUrl: p.services.messaging.url,
     redisUrl,
     redisPrefix,
     // Without Redis, the two replicas share what Redis would have shared: the adapter's network and presence.

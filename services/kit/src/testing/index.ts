@@ -8,6 +8,18 @@ import { MemoryBus } from '../events/memoryBus.ts';
 import { NatsBus } from '../events/natsBus.ts';
 import { createLogger, type Logger } from '../logger.ts';
 
+export { buildGig } from './factories.ts';
+export { buildUser, signUp, startTestPlatform, type TestPlatform } from './platform.ts';
+export {
+  type PlatformPart,
+  type PlatformStarter,
+  type RunningPart,
+  registerTestPlatform,
+  type StartedPlatform,
+  type TestSigningKey,
+} from './registry.ts';
+export { missing, natsServerBinary, type TestServer } from './servers.ts';
+
 /** Which real servers this test run talks to: PostgreSQL and NATS when their URLs are set. */
 export const testServers = { postgres: Boolean(process.env.DATABASE_URL), nats: Boolean(process.env.NATS_URL) };
 
@@ -90,3 +102,5 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+export { deciderSpec } from './decider.ts';
+export { expectRebuildReproduces } from './rebuild.ts';

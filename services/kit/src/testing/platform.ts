@@ -1,35 +1,45 @@
 import { randomUUID } from 'node:crypto';
-import { type KeyStore, loadKeyStore } from '@commonwork/identity';
-import { createTestBus, createTestDatabase, testLogger } from '@commonwork/kit/testing';
-import { startPlatform } from './platform.ts';
+import type { Database } from '../db/database.ts';
+import type { EventBus } from '../events/bus.ts';
+import { createTestBus, createTestDatabase, testLogger } from './index.ts';
+import { platformStarter, type StartedPlatform } from './registry.ts';
 
+/** The platform as the system tests use it. */
 export interface TestPlatform {
+  /** The gateway. */
   url: string;
-  keys: KeyStore;
-  platform: Awaited<ReturnType<typeof startPlatform>>;
-  database: Awaited<ReturnType<typeof createTestDatabase>>['database'];
-  bus: Awaited<ReturnType<typeof createTestBus>>['bus'];
-  /** Calls the gateway; `token` adds the bearer header. */
+  services: StartedPlatform['services'];
+  keys: StartedPlatform['keys'];
+  database: Database;
+  bus: EventBus;
+  /** Calls the gateway; `token` adds the bearer header, a `body` is sent as JSON. */
   // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
   call: (method: string, path: string, options?: { body?: unknown; token?: string }) => Promise<{ status: number; body: any }>;
   stop: () => Promise<void>;
 }
 
 /**
- * The platform as the system tests use it: gateway and services on free ports, on a database and a
- * bus namespace of the test file's own (PostgreSQL + JetStream when their URLs are set).
+ * Gateway and services on free ports, on a database and a bus namespace of the test file's own
+ * (PostgreSQL and JetStream when DATABASE_URL and NATS_URL are set), started by the registered
+ * starter. `env` adds to or overrides the platform's variables.
  */
 export async function startTestPlatform(env: Record<string, string> = {}): Promise<TestPlatform> {
+  const start = platformStarter();
   const { database, drop } = await createTestDatabase();
   const { bus, close } = await createTestBus();
-  const keys = await loadKeyStore();
-  const platform = await startPlatform({
-    env: { NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', RATE_LIMIT_MAX: '10000', RATE_LIMIT_AUTH_MAX: '10000', ...env },
-    database,
-    bus,
-    log: testLogger(),
-    keys,
-  });
+  let platform: StartedPlatform;
+  try {
+    platform = await start({
+      env: { NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', RATE_LIMIT_MAX: '10000', RATE_LIMIT_AUTH_MAX: '10000', ...env },
+      database,
+      bus,
+      log: testLogger(),
+    });
+  } catch (error) {
+    await close();
+    await drop();
+    throw error;
+  }
   const call: TestPlatform['call'] = async (method, path, options = {}) => {
     const res = await fetch(`${platform.url}${path}`, {
       method,
@@ -44,8 +54,8 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
   };
   return {
     url: platform.url,
-    keys,
-    platform,
+    services: platform.services,
+    keys: platform.keys,
     database,
     bus,
     call,

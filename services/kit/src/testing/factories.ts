@@ -1,12 +1,12 @@
 import type { GigInput } from '@commonwork/contracts';
 
-let n = 0;
+let gigs = 0;
 
-/** A valid gig body: `buildGig({ price: 50 })`. */
+/** A valid gig body for `POST /api/gigs`: `buildGig({ price: 50 })`. */
 export function buildGig(overrides: Partial<GigInput> = {}): GigInput {
-  n++;
+  gigs++;
   return {
-    title: `Responsive landing page ${n}`,
+    title: `Responsive landing page ${gigs}`,
     description: 'I build fast, accessible landing pages with React and Tailwind, tested on every screen size.',
     category: 'web',
     subCategory: 'frontend',
