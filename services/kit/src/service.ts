@@ -24,7 +24,7 @@ export interface ServiceContext<DB> {
   log: Logger;
   verifier: TokenVerifier;
   /** Binds one of the service's aggregates to its database: load, decide, append, project, publish. */
-  aggregate<S, C, E extends DomainEvent>(aggregate: Aggregate<DB, S, C, E>): AggregateStore<S, C, E>;
+  aggregate<S, C, E extends DomainEvent>(aggregate: Aggregate<DB, S, C, E>): AggregateStore<S, C, E, DB>;
   /** Event metadata for a command caused by an HTTP request. */
   metadataFor: (request: FastifyRequest, actorId: string | null) => EventMetadata;
 }
@@ -108,7 +108,7 @@ export async function startService<DB, E extends DomainEvent>(
     // The publisher may not have started yet (cluster mode): its stream is created the same way it would create it.
     const publisher = serviceStream(consumer.stream.toLowerCase());
     await bus.ensureStream(publisher.stream, publisher.subjects);
-    subscriptions.push(await startConsumer({ ...consumer, db, bus, log }));
+    subscriptions.push(await startConsumer({ ...consumer, db, bus, log, tools: { aggregate: ctx.aggregate } }));
   }
   if (options.relay !== false) relay.start();
   const url = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });

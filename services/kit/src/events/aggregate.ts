@@ -47,12 +47,18 @@ export const defineAggregate = <DB, S, C, E extends DomainEvent>(aggregate: Aggr
 export const streamIdOf = (aggregate: { name: string }, id: string) => `${aggregate.name}-${id}`;
 
 /** An aggregate bound to a service's database: the whole write path of ARCHITECTURE §3 in one call. */
-export interface AggregateStore<S, C, E extends DomainEvent> {
+export interface AggregateStore<S, C, E extends DomainEvent, DB = unknown> {
   /**
    * Loads the instance (snapshot and/or fold), decides, appends with optimistic concurrency and
    * projects in one transaction, then wakes the outbox. Returns the state after the new events.
    */
   handle(id: string, command: C, metadata: EventMetadata): Promise<{ state: S; events: StoredEvent<E>[] }>;
+  /**
+   * The same, inside a transaction the caller holds (an event handler's, so its reaction and the
+   * consumer's dedupe commit together). No retries: a conflict fails the transaction, and the
+   * redelivered event decides again. The outbox finds the events on its next poll.
+   */
+  handleIn(trx: Kysely<DB>, id: string, command: C, metadata: EventMetadata): Promise<{ state: S; events: StoredEvent<E>[] }>;
 }
 
 export interface AggregateBinding<DB> {
@@ -66,7 +72,7 @@ export interface AggregateBinding<DB> {
 export function bindAggregate<DB, S, C, E extends DomainEvent>(
   binding: AggregateBinding<DB>,
   aggregate: Aggregate<DB, S, C, E>,
-): AggregateStore<S, C, E> {
+): AggregateStore<S, C, E, DB> {
   const fold = (state: S, events: StoredEvent<E>[]) => events.reduce((s, e) => aggregate.decider.evolve(s, toDomainEvent(e)), state);
 
   /** The state to decide on and the version it was read at; with a snapshot, the row is locked first. */
@@ -84,37 +90,39 @@ export function bindAggregate<DB, S, C, E extends DomainEvent>(
     return { state: fold(from.state, later), version: later.at(-1)?.streamVersion ?? from.version, snapshotVersion: snapshot?.version };
   };
 
-  const attempt = async (id: string, command: C, metadata: EventMetadata) => {
+  const decideIn = async (trx: Kysely<DB>, id: string, command: C, metadata: EventMetadata) => {
     const streamId = streamIdOf(aggregate, id);
     const now = new Date();
-    const result = await binding.db.transaction().execute(async (trx) => {
-      const loaded = await loadInTransaction(trx, streamId);
-      const decided = aggregate.decider.decide(command, loaded.state);
-      const state = decided.reduce(aggregate.decider.evolve, loaded.state);
-      if (decided.length === 0) return { state, events: [] as StoredEvent<E>[] };
-      const store = storeOf(trx);
-      const events = (await appendToStream(store, {
-        schema: binding.schema,
-        streamId,
-        expectedVersion: loaded.version,
-        events: decided,
-        metadata,
-        now,
-        versions: aggregate.versions,
-      })) as StoredEvent<E>[];
-      await aggregate.project(trx, events);
-      const version = loaded.version + events.length;
-      const every = aggregate.snapshotEvery;
-      if (every && (loaded.snapshotVersion === undefined || version - loaded.snapshotVersion >= every)) {
-        const row = { version, state: JSON.stringify(state) };
-        await store
-          .insertInto('snapshots')
-          .values({ stream_id: streamId, ...row })
-          .onConflict((oc) => oc.column('stream_id').doUpdateSet(row))
-          .execute();
-      }
-      return { state, events };
-    });
+    const loaded = await loadInTransaction(trx, streamId);
+    const decided = aggregate.decider.decide(command, loaded.state);
+    const state = decided.reduce(aggregate.decider.evolve, loaded.state);
+    if (decided.length === 0) return { state, events: [] as StoredEvent<E>[] };
+    const store = storeOf(trx);
+    const events = (await appendToStream(store, {
+      schema: binding.schema,
+      streamId,
+      expectedVersion: loaded.version,
+      events: decided,
+      metadata,
+      now,
+      versions: aggregate.versions,
+    })) as StoredEvent<E>[];
+    await aggregate.project(trx, events);
+    const version = loaded.version + events.length;
+    const every = aggregate.snapshotEvery;
+    if (every && (loaded.snapshotVersion === undefined || version - loaded.snapshotVersion >= every)) {
+      const row = { version, state: JSON.stringify(state) };
+      await store
+        .insertInto('snapshots')
+        .values({ stream_id: streamId, ...row })
+        .onConflict((oc) => oc.column('stream_id').doUpdateSet(row))
+        .execute();
+    }
+    return { state, events };
+  };
+
+  const attempt = async (id: string, command: C, metadata: EventMetadata) => {
+    const result = await binding.db.transaction().execute((trx) => decideIn(trx, id, command, metadata));
     if (result.events.length > 0) binding.afterCommit();
     return result;
   };
@@ -130,6 +138,7 @@ export function bindAggregate<DB, S, C, E extends DomainEvent>(
         }
       }
     },
+    handleIn: decideIn,
   };
 }
 

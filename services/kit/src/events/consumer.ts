@@ -1,17 +1,27 @@
-import type { EventContract, EventEnvelope } from '@commonwork/contracts';
+import type { EventContract, EventEnvelope, EventMetadata } from '@commonwork/contracts';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Logger } from '../logger.ts';
+import type { Aggregate, AggregateStore } from './aggregate.ts';
 import { type EventBus, type Subscription, UnprocessableEvent } from './bus.ts';
-import { storeOf } from './eventStore.ts';
+import { type DomainEvent, storeOf } from './eventStore.ts';
 
 /** A consumed event: its contract's type and parsed payload, and the envelope it came in. */
 export type ConsumedEvent<C> = C extends EventContract<infer T, infer S> ? { type: T; data: z.output<S>; envelope: EventEnvelope } : never;
 
+/** What a reaction may use besides its transaction. */
+export interface HandlerTools<DB> {
+  /** The service's aggregates: a reaction decides with `handleIn(trx, ...)`, in the consumer's transaction. */
+  aggregate<S, C, E extends DomainEvent>(aggregate: Aggregate<DB, S, C, E>): AggregateStore<S, C, E, DB>;
+}
+
+/** Metadata of what a reaction decides: the consumed event's actor and trace, caused by it. */
+export const causedBy = (envelope: EventEnvelope): EventMetadata => ({ ...envelope.metadata, causationId: envelope.id });
+
 /** One reaction: the event contracts it handles and what it does, inside the consumer's transaction. */
 export interface EventHandler<DB> {
   handles: readonly EventContract[];
-  handle(trx: Kysely<DB>, event: { type: string; data: unknown; envelope: EventEnvelope }): Promise<void>;
+  handle(trx: Kysely<DB>, event: { type: string; data: unknown; envelope: EventEnvelope }, tools: HandlerTools<DB>): Promise<void>;
 }
 
 /**
@@ -20,9 +30,9 @@ export interface EventHandler<DB> {
  */
 export function defineHandler<DB, const Cs extends readonly EventContract[]>(
   handles: Cs,
-  handle: (trx: Kysely<DB>, event: ConsumedEvent<Cs[number]>) => Promise<void>,
+  handle: (trx: Kysely<DB>, event: ConsumedEvent<Cs[number]>, tools: HandlerTools<DB>) => Promise<void>,
 ): EventHandler<DB> {
-  return { handles, handle: (trx, event) => handle(trx, event as ConsumedEvent<Cs[number]>) };
+  return { handles, handle: (trx, event, tools) => handle(trx, event as ConsumedEvent<Cs[number]>, tools) };
 }
 
 /** A service's subscription: one durable consumer and the handlers it runs. */
@@ -40,6 +50,16 @@ export interface ConsumerOptions<DB> extends ServiceSubscription<DB> {
   db: Kysely<DB>;
   bus: EventBus;
   log: Logger;
+  /** The service's own tools; a consumer started outside a service has no aggregates. */
+  tools?: HandlerTools<DB>;
+}
+
+function noTools<DB>(): HandlerTools<DB> {
+  return {
+    aggregate: () => {
+      throw new Error('This consumer runs outside a service: it has no aggregates');
+    },
+  };
 }
 
 /**
@@ -62,6 +82,7 @@ export function parseConsumed(contracts: readonly EventContract[], envelope: Eve
  */
 export async function startConsumer<DB>(options: ConsumerOptions<DB>): Promise<Subscription> {
   const { db, log, durable } = options;
+  const tools = options.tools ?? noTools<DB>();
   return options.bus.consume({
     stream: options.stream,
     durable,
@@ -83,7 +104,7 @@ export async function startConsumer<DB>(options: ConsumerOptions<DB>): Promise<S
           .returning('event_id')
           .executeTakeFirst();
         if (!first) return false;
-        for (const handler of handlers) await handler.handle(trx, event);
+        for (const handler of handlers) await handler.handle(trx, event, tools);
         return true;
       });
       log.debug({ eventId: envelope.id, type: envelope.type, durable, duplicate: !handled }, 'event handled');

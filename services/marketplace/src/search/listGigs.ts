@@ -1,11 +1,8 @@
 import { type ListGigsQuery, PRICE_THRESHOLDS } from '@commonwork/contracts';
+import { isTypoCandidate, toPrefixTsQuery, withTypoThreshold } from '@commonwork/kit';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { GigView } from '../gigs/present.ts';
 import type { MarketplaceTables } from '../gigs/projection.ts';
-import { isTypoCandidate, toPrefixTsQuery } from './tsquery.ts';
-
-/** Word similarity above which a short query counts as a typo of a title or tag. */
-const TYPO_SIMILARITY = '0.35';
 
 /** The gigs with their freelancer card and views: the one shape listing, trending and detail read. */
 export function gigViews(db: Kysely<MarketplaceTables>) {
@@ -137,9 +134,7 @@ export async function listGigs(db: Kysely<MarketplaceTables>, query: ListGigsQue
     const matching = filtered(db, query, callerId).where(sql<boolean>`gigs.search @@ ${tsq}`);
     found = await searchPage(db, matching, query, sql<number>`ts_rank_cd(gigs.search, ${tsq}, 1)`);
     if (found.total === 0 && isTypoCandidate(search)) {
-      // The typo threshold is set for this transaction only, so the trigram index can answer `%>`.
-      found = await db.transaction().execute(async (trx) => {
-        await sql`select set_config('pg_trgm.word_similarity_threshold', ${TYPO_SIMILARITY}, true)`.execute(trx);
+      found = await withTypoThreshold(db, async (trx) => {
         const haystack = sql`(gigs.title || ' ' || gigs.tags_text)`;
         const similar = filtered(trx, query, callerId).where(sql<boolean>`${haystack} %> ${search}`);
         return searchPage(trx, similar, query, sql<number>`word_similarity(${search}, ${haystack})`);

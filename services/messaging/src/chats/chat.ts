@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { nameBasedId } from '@commonwork/kit';
 
 /** The chat aggregate's stored events. */
 export type ChatEvent =
@@ -29,10 +29,4 @@ export const initialChatState = (): ChatState => ({ exists: false, chatId: '', p
  * The one chat for a pair of people and a gig has a fixed id (a name-based UUID), so two "create"
  * calls racing each other land on the same stream and the second finds the first.
  */
-export function chatIdFor(a: string, b: string, gigId: string): string {
-  const hash = createHash('sha1')
-    .update(`commonwork-chat:${[a, b].sort().join(':')}:${gigId}`)
-    .digest('hex');
-  const variant = ((Number.parseInt(hash.slice(16, 18), 16) & 0x3f) | 0x80).toString(16);
-  return `${hash.slice(0, 8)}-${hash.slice(8, 12)}-5${hash.slice(13, 16)}-${variant}${hash.slice(18, 20)}-${hash.slice(20, 32)}`;
-}
+export const chatIdFor = (a: string, b: string, gigId: string) => nameBasedId(`commonwork-chat:${[a, b].sort().join(':')}:${gigId}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTypoCandidate, toPrefixTsQuery } from './tsquery.ts';
+import { isTypoCandidate, toPrefixTsQuery } from './textSearch.ts';
 
 describe('toPrefixTsQuery', () => {
   it.each([

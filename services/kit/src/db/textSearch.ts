@@ -1,3 +1,5 @@
+import { type Kysely, sql } from 'kysely';
+
 /**
  * Builds a prefix-aware tsquery text from what a person typed: every word must match, and the
  * last one also as a prefix, so "reac" finds "react" while the person is still typing.
@@ -16,3 +18,17 @@ export function toPrefixTsQuery(text: string): string | null {
 
 /** Short queries get typo tolerance from trigram similarity; longer ones are precise enough with full-text search. */
 export const isTypoCandidate = (text: string) => text.trim().split(/\s+/).length <= 3 && text.trim().length <= 40;
+
+/** Word similarity above which a short query counts as a typo of a title or tag. */
+const TYPO_SIMILARITY = '0.35';
+
+/**
+ * Runs a typo search in a transaction whose trigram threshold is ours, so an index can answer
+ * `haystack %> query` (the threshold is set for that transaction only).
+ */
+export async function withTypoThreshold<DB, T>(db: Kysely<DB>, run: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select set_config('pg_trgm.word_similarity_threshold', ${TYPO_SIMILARITY}, true)`.execute(trx);
+    return run(trx);
+  });
+}
