@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES, LIMITS, PROFILE_VISIBILITY, TIME_ZONES } from './constants.ts';
+import { ImageUrl } from './media.ts';
 
 const trimmed = (max: number) => z.string().trim().max(max);
 
@@ -119,7 +120,7 @@ export const UpdateUserRequest = z
     twitter: Handle,
     linkedin: Handle,
     skills: Skills,
-    picture: z.union([z.literal(''), z.url().max(1000)]),
+    picture: z.union([z.literal(''), ImageUrl]),
     picturePublicId: trimmed(300),
     preferences: PreferencesPatch,
   })

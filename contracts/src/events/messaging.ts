@@ -6,12 +6,26 @@ import { defineEvent } from './envelope.ts';
 export const ChannelCreated = defineEvent(
   'messaging.channel.created',
   1,
-  z.object({ channelId: z.uuid(), name: z.string(), type: z.enum(['public', 'private']), creatorId: z.uuid() }),
+  z.object({
+    channelId: z.uuid(),
+    name: z.string(),
+    type: z.enum(['public', 'private']),
+    creatorId: z.uuid(),
+    /** The tech event the channel belongs to (events consume this to link the two). */
+    eventId: z.uuid().optional(),
+  }),
 );
 
 /** Someone joined a channel (create, public join or link). Emitted by messaging; consumed by realtime (room joins, members panel). */
 export const ChannelMemberJoined = defineEvent(
   'messaging.channel.member_joined',
+  1,
+  z.object({ channelId: z.uuid(), userId: z.uuid(), memberCount: z.number() }),
+);
+
+/** Someone left a channel (an event channel's member cancelled their registration). Emitted by messaging; consumed by realtime (room leaves). */
+export const ChannelMemberLeft = defineEvent(
+  'messaging.channel.member_left',
   1,
   z.object({ channelId: z.uuid(), userId: z.uuid(), memberCount: z.number() }),
 );
@@ -53,6 +67,7 @@ export const ConversationRead = defineEvent(
 export const MESSAGING_EVENTS = [
   ChannelCreated,
   ChannelMemberJoined,
+  ChannelMemberLeft,
   ChannelMessagePosted,
   ChatCreated,
   ChatMessagePosted,

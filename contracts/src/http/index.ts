@@ -1,10 +1,14 @@
+import { eventsRoutes } from './events.ts';
 import { identityRoutes } from './identity.ts';
 import { marketplaceRoutes } from './marketplace.ts';
+import { mediaRoutes } from './media.ts';
 import { messagingRoutes } from './messaging.ts';
 import type { RouteContract } from './route.ts';
 
+export * from './events.ts';
 export * from './identity.ts';
 export * from './marketplace.ts';
+export * from './media.ts';
 export * from './messaging.ts';
 export * from './route.ts';
 
@@ -13,6 +17,8 @@ export const SERVICE_ROUTES: Record<string, readonly RouteContract[]> = {
   identity: Object.values(identityRoutes),
   marketplace: Object.values(marketplaceRoutes),
   messaging: Object.values(messagingRoutes),
+  events: Object.values(eventsRoutes),
+  media: Object.values(mediaRoutes),
 };
 
 /** The path prefixes each service owns; the gateway proxies them there. */
@@ -20,4 +26,6 @@ export const SERVICE_PREFIXES: Record<string, readonly string[]> = {
   identity: ['/api/auth', '/api/users'],
   marketplace: ['/api/gigs', '/api/ai'],
   messaging: ['/api/chat'],
+  events: ['/api/events'],
+  media: ['/api/upload', '/api/media'],
 };

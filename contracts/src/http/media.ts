@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { ErrorBody } from '../errors.ts';
+import { DeleteUploadParams, DeleteUploadResponse, MediaParams, UploadQuery, UploadResponse } from '../media.ts';
+import { defineRoute } from './route.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody };
+
+/**
+ * Uploads. The upload's body is multipart (field `file`), read by the media service itself, so the
+ * contract has no body schema; the image is served at `/api/media/<public_id>.<format>`.
+ */
+export const mediaRoutes = {
+  upload: defineRoute({
+    method: 'POST',
+    url: '/api/upload/upload',
+    summary: 'Upload an image (multipart field `file`); its type is read from its bytes, metadata stripped',
+    auth: 'user',
+    querystring: UploadQuery,
+    response: { 201: UploadResponse, ...errors },
+  }),
+  deleteUpload: defineRoute({
+    method: 'DELETE',
+    url: '/api/upload/delete/:publicId',
+    summary: 'Delete an image you uploaded; its URL answers 404 afterwards',
+    auth: 'user',
+    params: DeleteUploadParams,
+    response: { 200: DeleteUploadResponse, ...errors },
+  }),
+  image: defineRoute({
+    method: 'GET',
+    url: '/api/media/:file',
+    summary: 'A stored image, cached as immutable (a new image always gets a new name)',
+    auth: 'public',
+    params: MediaParams,
+    response: { 200: z.string().describe('the image bytes'), 404: ErrorBody },
+  }),
+} as const;
