@@ -1,0 +1,3 @@
+export { MediaConfig } from './config.ts';
+export { projections } from './projections.ts';
+export { mediaService } from './service.ts';

@@ -1,0 +1,12 @@
+import { createTokenVerifier, loadConfig, runServiceProcess } from '@commonwork/kit';
+import { MediaConfig } from './config.ts';
+import { mediaService } from './service.ts';
+
+// Cluster mode: media as its own process.
+const config = loadConfig(MediaConfig);
+await runServiceProcess({
+  name: 'media',
+  config,
+  definition: mediaService(),
+  verifier: createTokenVerifier(new URL('/.well-known/jwks.json', config.IDENTITY_URL)),
+});

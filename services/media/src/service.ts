@@ -1,0 +1,18 @@
+import type { ServiceDefinition } from '@commonwork/kit';
+import type { ImageEvent } from './images/image.ts';
+import { registerImageRoutes } from './images/routes.ts';
+import { migrations } from './migrations.ts';
+import type { MediaTables } from './tables.ts';
+
+/**
+ * The media service: every image of the product, checked by its bytes, re-encoded, stored in
+ * PostgreSQL and served as immutable. It publishes nothing yet: no other service reacts to images.
+ */
+export function mediaService(): ServiceDefinition<MediaTables, ImageEvent> {
+  return {
+    name: 'media',
+    migrations,
+    publish: () => null,
+    register: registerImageRoutes,
+  };
+}
