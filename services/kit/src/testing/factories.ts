@@ -1,4 +1,4 @@
-import type { GigInput } from '@commonwork/contracts';
+import type { EventInput, GigInput } from '@commonwork/contracts';
 
 let gigs = 0;
 
@@ -14,6 +14,33 @@ export function buildGig(overrides: Partial<GigInput> = {}): GigInput {
     deliveryTime: '7',
     tags: ['react', 'tailwind'],
     status: 'active',
+    ...overrides,
+  };
+}
+
+let events = 0;
+
+/** A valid published event body for `POST /api/events`, a month from now: `buildEvent({ maxAttendees: 10 })`. */
+export function buildEvent(overrides: Partial<EventInput> = {}): EventInput {
+  events++;
+  const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  return {
+    title: `TypeScript meetup ${events}`,
+    description: 'Talks and pizza: what is new in TypeScript, and how we test event-sourced services.',
+    category: 'meetup',
+    date: day,
+    time: '18:30',
+    endTime: '21:00',
+    timeZone: 'Europe/London',
+    location: { type: 'offline', venue: 'Hub', address: '1 Main Street', city: 'London', country: 'UK', meetingLink: '' },
+    price: 0,
+    currency: 'USD',
+    maxAttendees: 50,
+    tags: ['typescript', 'testing'],
+    agenda: [{ time: '18:30', title: 'Doors open', description: '', speaker: '' }],
+    requirements: ['A laptop'],
+    images: [],
+    status: 'published',
     ...overrides,
   };
 }

@@ -8,7 +8,7 @@ import { MemoryBus } from '../events/memoryBus.ts';
 import { NatsBus } from '../events/natsBus.ts';
 import { createLogger, type Logger } from '../logger.ts';
 
-export { buildGig } from './factories.ts';
+export { buildEvent, buildGig } from './factories.ts';
 export { buildUser, signUp, startTestPlatform, type TestPlatform } from './platform.ts';
 export {
   type PlatformPart,

@@ -1,0 +1,89 @@
+import type { EventFields } from '@commonwork/contracts';
+import type { StoredEvent } from '@commonwork/kit';
+import type { EventsDb } from '../tables.ts';
+import type { Schedule, TechEventEvent } from './techEvent.ts';
+
+const columnsOf = (fields: EventFields, schedule: Schedule) => ({
+  title: fields.title,
+  description: fields.description,
+  category: fields.category,
+  date: fields.date,
+  time: fields.time,
+  end_date: fields.endDate,
+  end_time: fields.endTime,
+  time_zone: fields.timeZone,
+  starts_at: new Date(schedule.startsAt),
+  ends_at: new Date(schedule.endsAt),
+  location_type: fields.location.type,
+  location: JSON.stringify({
+    venue: fields.location.venue,
+    address: fields.location.address,
+    city: fields.location.city,
+    country: fields.location.country,
+    meetingLink: fields.location.meetingLink,
+  }),
+  price: fields.price,
+  currency: fields.currency,
+  max_attendees: fields.maxAttendees,
+  rsvp_deadline: fields.rsvpDeadline,
+  requirements: JSON.stringify(fields.requirements),
+  agenda: JSON.stringify(fields.agenda),
+  images: JSON.stringify(fields.images),
+  tags: JSON.stringify(fields.tags),
+  tags_text: fields.tags.join(' '),
+});
+
+/** Applies event-stream events to the events and attendees tables; the live path, the rebuild and the seed use it. */
+export async function projectTechEvents(trx: EventsDb, events: StoredEvent<TechEventEvent>[]) {
+  for (const event of events) {
+    const base = { version: event.streamVersion, updated_at: event.occurredAt };
+    switch (event.type) {
+      case 'EventCreated': {
+        const { eventId, organizerId, status, fields, schedule } = event.data;
+        await trx
+          .insertInto('events')
+          .values({ id: eventId, organizer_id: organizerId, status, created_at: event.occurredAt, ...base, ...columnsOf(fields, schedule) })
+          .execute();
+        break;
+      }
+      case 'EventEdited':
+        await trx
+          .updateTable('events')
+          .set({ status: event.data.status, ...base, ...columnsOf(event.data.fields, event.data.schedule) })
+          .where('id', '=', event.data.eventId)
+          .execute();
+        break;
+      case 'EventDeleted':
+        await trx.deleteFrom('event_attendees').where('event_id', '=', event.data.eventId).execute();
+        await trx.deleteFrom('events').where('id', '=', event.data.eventId).execute();
+        break;
+      case 'AttendeeRegistered':
+        await trx
+          .insertInto('event_attendees')
+          .values({ event_id: event.data.eventId, user_id: event.data.userId, registered_at: event.occurredAt })
+          .execute();
+        await trx
+          .updateTable('events')
+          .set({ attendee_count: event.data.attendeeCount, version: event.streamVersion })
+          .where('id', '=', event.data.eventId)
+          .execute();
+        break;
+      case 'RegistrationCancelled':
+        await trx
+          .deleteFrom('event_attendees')
+          .where('event_id', '=', event.data.eventId)
+          .where('user_id', '=', event.data.userId)
+          .execute();
+        await trx
+          .updateTable('events')
+          .set({ attendee_count: event.data.attendeeCount, version: event.streamVersion })
+          .where('id', '=', event.data.eventId)
+          .execute();
+        break;
+      default: {
+        const never: never = event;
+        throw new Error(`Unhandled event ${JSON.stringify(never)}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { EVENT_AVATARS, EVENT_MESSAGES, eventsRoutes } from '@commonwork/contracts';
+import { registerRoute, type ServiceContext } from '@commonwork/kit';
+import type { FastifyRequest } from 'fastify';
+import { eventViews, listEvents } from '../search/listEvents.ts';
+import type { EventsTables } from '../tables.ts';
+import { techEventAggregate } from './aggregate.ts';
+import { calendarOf } from './calendar.ts';
+import { EventNotFound } from './decide.ts';
+import { type EventView, presentEvent } from './present.ts';
+import { scheduleOf } from './schedule.ts';
+
+export function registerEventRoutes(ctx: ServiceContext<EventsTables>) {
+  const { app, verifier, db } = ctx;
+  const events = ctx.aggregate(techEventAggregate);
+
+  /** Which of these events the caller holds a seat at. */
+  const seatsOf = async (userId: string | null, eventIds: string[]) => {
+    if (!userId || eventIds.length === 0) return new Set<string>();
+    const rows = await db
+      .selectFrom('event_attendees')
+      .select('event_id')
+      .where('user_id', '=', userId)
+      .where('event_id', 'in', eventIds)
+      .execute();
+    return new Set(rows.map((r) => r.event_id));
+  };
+
+  /** One event as its detail shows it, or 404: drafts exist for their organiser only. */
+  const detailOf = async (id: string, userId: string | null) => {
+    const row = (await eventViews(db).where('events.id', '=', id).executeTakeFirst()) as EventView | undefined;
+    if (!row || (row.status !== 'published' && row.organizer_id !== userId)) throw EventNotFound();
+    const [seats, attendees] = await Promise.all([
+      seatsOf(userId, [id]),
+      db
+        .selectFrom('event_attendees')
+        .leftJoin('people', 'people.user_id', 'event_attendees.user_id')
+        .select(['event_attendees.user_id', 'people.name', 'people.picture'])
+        .where('event_attendees.event_id', '=', id)
+        .orderBy('event_attendees.registered_at')
+        .orderBy('event_attendees.user_id')
+        .limit(EVENT_AVATARS)
+        .execute(),
+    ]);
+    return presentEvent(row, { userId, isRegistered: seats.has(id), attendees, now: new Date() });
+  };
+
+  const presentAll = async (rows: EventView[], userId: string | null) => {
+    const seats = await seatsOf(
+      userId,
+      rows.map((r) => r.id),
+    );
+    const now = new Date();
+    return rows.map((row) => presentEvent(row, { userId, isRegistered: seats.has(row.id), attendees: [], now }));
+  };
+
+  registerRoute(app, verifier, eventsRoutes.listEvents, async ({ query, caller }) => {
+    const userId = caller?.sub ?? null;
+    const { rows, pagination } = await listEvents(db, query, userId, new Date());
+    return { success: true as const, data: { events: await presentAll(rows, userId), pagination } };
+  });
+
+  registerRoute(app, verifier, eventsRoutes.upcoming, async ({ query, caller }) => {
+    const rows = (await eventViews(db)
+      .where('events.status', '=', 'published')
+      .where('events.ends_at', '>', new Date())
+      .orderBy('events.starts_at')
+      .orderBy('events.id')
+      .limit(query.limit)
+      .execute()) as EventView[];
+    return { success: true as const, data: await presentAll(rows, caller?.sub ?? null) };
+  });
+
+  registerRoute(app, verifier, eventsRoutes.getEvent, async ({ params, caller }) => ({
+    success: true as const,
+    data: await detailOf(params.id, caller?.sub ?? null),
+  }));
+
+  registerRoute(app, verifier, eventsRoutes.calendar, async ({ params, caller, request, reply }) => {
+    const event = await detailOf(params.id, caller?.sub ?? null);
+    const url = `${originOf(request)}/events/${event.id}`;
+    reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('content-disposition', `attachment; filename="event-${event.id}.ics"`);
+    return calendarOf(event, { url, now: new Date() });
+  });
+
+  registerRoute(app, verifier, eventsRoutes.createEvent, async ({ body, caller, request, reply }) => {
+    const eventId = randomUUID();
+    const { status, ...fields } = body;
+    const command = { type: 'CreateEvent' as const, eventId, actorId: caller.sub, status, fields, schedule: scheduleOf(fields) };
+    await events.handle(eventId, command, ctx.metadataFor(request, caller.sub));
+    reply.status(201);
+    return { success: true as const, data: await detailOf(eventId, caller.sub), message: EVENT_MESSAGES.created };
+  });
+
+  registerRoute(app, verifier, eventsRoutes.updateEvent, async ({ params, body, caller, request }) => {
+    const { status, ...fields } = body;
+    const command = { type: 'EditEvent' as const, actorId: caller.sub, status, fields, schedule: scheduleOf(fields) };
+    await events.handle(params.id, command, ctx.metadataFor(request, caller.sub));
+    return { success: true as const, data: await detailOf(params.id, caller.sub), message: EVENT_MESSAGES.updated };
+  });
+
+  registerRoute(app, verifier, eventsRoutes.deleteEvent, async ({ params, caller, request }) => {
+    await events.handle(params.id, { type: 'DeleteEvent', actorId: caller.sub }, ctx.metadataFor(request, caller.sub));
+    return { success: true as const, message: EVENT_MESSAGES.deleted };
+  });
+
+  registerRoute(app, verifier, eventsRoutes.register, async ({ params, caller, request }) => {
+    const command = { type: 'Register' as const, userId: caller.sub, now: new Date().toISOString() };
+    await events.handle(params.id, command, ctx.metadataFor(request, caller.sub));
+    return { success: true as const, message: EVENT_MESSAGES.registered, data: await detailOf(params.id, caller.sub) };
+  });
+
+  registerRoute(app, verifier, eventsRoutes.cancelRegistration, async ({ params, caller, request }) => {
+    await events.handle(params.id, { type: 'CancelRegistration', userId: caller.sub }, ctx.metadataFor(request, caller.sub));
+    return { success: true as const, message: EVENT_MESSAGES.cancelled, data: await detailOf(params.id, caller.sub) };
+  });
+}
+
+/** The address the person used (the gateway forwards its host and scheme). */
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;

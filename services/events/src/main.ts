@@ -1,0 +1,12 @@
+import { createTokenVerifier, loadConfig, runServiceProcess } from '@commonwork/kit';
+import { EventsConfig } from './config.ts';
+import { eventsService } from './service.ts';
+
+// Cluster mode: events as its own process.
+const config = loadConfig(EventsConfig);
+await runServiceProcess({
+  name: 'events',
+  config,
+  definition: eventsService(),
+  verifier: createTokenVerifier(new URL('/.well-known/jwks.json', config.IDENTITY_URL)),
+});

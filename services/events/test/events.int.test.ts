@@ -1,0 +1,265 @@
+import { buildEvent, buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+describe('tech events through the gateway', () => {
+  let p: TestPlatform;
+  let ada: Awaited<ReturnType<typeof buildUser>>;
+  let bob: Awaited<ReturnType<typeof buildUser>>;
+
+  beforeAll(async () => {
+    p = await startTestPlatform();
+    [ada, bob] = await Promise.all([buildUser(p, 'Ada Organiser'), buildUser(p, 'Bob Attendee')]);
+  });
+  afterAll(() => p.stop());
+
+  const create = (token: string, body = buildEvent()) => p.call('POST', '/api/events', { token, body });
+  const mine = async (token: string) => (await p.call('GET', '/api/events?mine=true&limit=100', { token })).body.data.pagination.total;
+
+  it('creates a published event anyone can read, with the organiser from the local read model', async () => {
+    await eventually(async () => (await create(ada.token)).body.data?.organizer.name === 'Ada Organiser');
+    const res = await create(ada.token, buildEvent({ title: '  Rust workshop  ', tags: ['rust', 'wasm'], price: '12.5' as never }));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      success: true,
+      message: 'Event created successfully!',
+      data: {
+        title: 'Rust workshop',
+        tags: ['rust', 'wasm'],
+        price: 12.5,
+        status: 'published',
+        attendeeCount: 0,
+        isFull: false,
+        hasEnded: false,
+        isRegistered: false,
+        organizer: { _id: ada.id, name: 'Ada Organiser', verified: false },
+        location: { type: 'offline', address: '1 Main Street', city: 'London' },
+      },
+    });
+    expect(res.body.data._id).toBe(res.body.data.id);
+    // 18:30 in London in winter is 18:30 UTC, in summer 17:30 UTC: the instant follows the zone.
+    const startsAt = new Date(res.body.data.startsAt);
+    expect(startsAt.toLocaleTimeString('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' })).toBe('18:30');
+    const anonymous = await p.call('GET', `/api/events/${res.body.data.id}`);
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body.data.title).toBe('Rust workshop');
+  });
+
+  it('requires sign-in to create, change, delete and register', async () => {
+    const { body } = await create(ada.token);
+    const id = body.data.id;
+    expect((await p.call('POST', '/api/events', { body: buildEvent() })).status).toBe(401);
+    expect((await p.call('PUT', `/api/events/${id}`, { body: buildEvent() })).status).toBe(401);
+    expect((await p.call('DELETE', `/api/events/${id}`)).status).toBe(401);
+    const anonymousRsvp = await p.call('POST', `/api/events/${id}/rsvp`);
+    expect(anonymousRsvp.status).toBe(401);
+    expect(anonymousRsvp.body.message).toBe('Authentication required');
+  });
+
+  it('refuses each form rule with its field and message, and stores nothing', async () => {
+    const before = await mine(ada.token);
+    const base = buildEvent();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ title: '   ' }, 'title', 'Title is required'],
+      [{ title: 'x'.repeat(101) }, 'title', 'Title must be at most 100 characters'],
+      [{ description: '' }, 'description', 'Description is required'],
+      [{ category: '' }, 'category', 'Category is required'],
+      [{ location: { ...base.location, type: '' } }, 'location.type', 'Location type is required'],
+      [{ date: '' }, 'date', 'Start date is required'],
+      [{ time: '' }, 'time', 'Start time is required'],
+      [{ price: -1 }, 'price', 'Price must be 0 or more'],
+      [{ maxAttendees: 0 }, 'maxAttendees', 'Max attendees must be at least 1'],
+      [{ maxAttendees: 2.5 }, 'maxAttendees', 'Max attendees must be a whole number'],
+      [{ tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, 'tags', 'At most 10 tags'],
+      [{ tags: ['react', 'React'] }, 'tags', 'Tags must not repeat'],
+      [{ agenda: [{ time: '', title: 'Talk' }] }, 'agenda.0.time', 'Agenda item time is required'],
+      [{ agenda: [{ time: '10:00', title: ' ' }] }, 'agenda.0.title', 'Agenda item title is required'],
+      [{ requirements: ['  '] }, 'requirements.0', 'A requirement cannot be blank'],
+      [
+        {
+          images: [
+            { url: '/api/media/a.png', publicId: 'a' },
+            { url: '/api/media/b.png', publicId: 'b' },
+          ],
+        },
+        'images',
+        'Only one image is allowed',
+      ],
+      [
+        { location: { type: 'online', venue: '', address: '', city: '', country: '', meetingLink: '' } },
+        'location.meetingLink',
+        'Meeting link is required for online events',
+      ],
+      [{ location: { ...base.location, address: '' } }, 'location.address', 'Address is required for in-person and hybrid events'],
+      [
+        { location: { ...base.location, type: 'hybrid', address: '' } },
+        'location.address',
+        'Address is required for in-person and hybrid events',
+      ],
+      [{ timeZone: 'Mars/Olympus' }, 'timeZone', 'Unknown time zone'],
+    ];
+    for (const [override, field, message] of cases) {
+      const res = await create(ada.token, { ...base, ...override } as never);
+      expect(res.status, `${field}: ${message}`).toBe(400);
+      expect(res.body.details, `${field}: ${message}`).toContainEqual({ field, message });
+    }
+    expect(await mine(ada.token)).toBe(before);
+  });
+
+  it('lets only the organiser edit or delete', async () => {
+    const { body } = await create(ada.token);
+    const id = body.data.id;
+    const edit = await p.call('PUT', `/api/events/${id}`, { token: bob.token, body: buildEvent({ title: 'Hijacked' }) });
+    expect(edit.status).toBe(403);
+    expect((await p.call('DELETE', `/api/events/${id}`, { token: bob.token })).status).toBe(403);
+    expect((await p.call('GET', `/api/events/${id}`)).body.data.title).toBe(body.data.title);
+
+    const own = await p.call('PUT', `/api/events/${id}`, { token: ada.token, body: buildEvent({ title: 'Renamed meetup' }) });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ message: 'Event updated successfully!', data: { title: 'Renamed meetup' } });
+    const gone = await p.call('DELETE', `/api/events/${id}`, { token: ada.token });
+    expect(gone.body).toEqual({ success: true, message: 'Event deleted successfully' });
+    const after = await p.call('GET', `/api/events/${id}`);
+    expect(after.status).toBe(404);
+    expect(after.body.message).toBe('Event not found');
+  });
+
+  it('shows a draft to its organiser only, and never in the listing', async () => {
+    const { body } = await create(ada.token, buildEvent({ status: 'draft', title: 'Secret draft event' }));
+    const id = body.data.id;
+    expect((await p.call('GET', `/api/events/${id}`, { token: ada.token })).status).toBe(200);
+    expect((await p.call('GET', `/api/events/${id}`, { token: bob.token })).status).toBe(404);
+    expect((await p.call('GET', `/api/events/${id}`)).status).toBe(404);
+    const listed = await p.call('GET', `/api/events?search=${encodeURIComponent('Secret draft')}`, { token: ada.token });
+    expect(listed.body.data.events).toEqual([]);
+    const own = await p.call('GET', '/api/events?mine=true&limit=100', { token: ada.token });
+    expect(own.body.data.events.map((e: { id: string }) => e.id)).toContain(id);
+    expect((await p.call('POST', `/api/events/${id}/rsvp`, { token: bob.token })).status).toBe(404);
+  });
+
+  it('registers once, never the organiser, never when full, and a cancel frees the seat', async () => {
+    const carol = await buildUser(p, 'Carol Late');
+    const { body } = await create(
+      ada.token,
+      buildEvent({ maxAttendees: 1, location: { type: 'online', meetingLink: 'https://meet.example.com/x' } as never }),
+    );
+    const id = body.data.id;
+    expect(body.data.location.meetingLink).toBe('https://meet.example.com/x');
+    expect((await p.call('GET', `/api/events/${id}`, { token: bob.token })).body.data.location.meetingLink).toBe('');
+
+    const organiser = await p.call('POST', `/api/events/${id}/rsvp`, { token: ada.token });
+    expect(organiser.status).toBe(403);
+    expect(organiser.body.message).toBe('You are the organizer');
+
+    const first = await p.call('POST', `/api/events/${id}/rsvp`, { token: bob.token });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      message: 'Successfully registered for event',
+      data: { attendeeCount: 1, isFull: true, isRegistered: true, location: { meetingLink: 'https://meet.example.com/x' } },
+    });
+    expect(first.body.data.attendees).toEqual([{ _id: bob.id, name: 'Bob Attendee', profilePicture: expect.any(String) }]);
+    const again = await p.call('POST', `/api/events/${id}/rsvp`, { token: bob.token });
+    expect(again.body.data.attendeeCount).toBe(1);
+
+    const full = await p.call('POST', `/api/events/${id}/rsvp`, { token: carol.token });
+    expect(full.status).toBe(409);
+    expect(full.body.message).toBe('Event is Full');
+
+    const cancel = await p.call('DELETE', `/api/events/${id}/rsvp`, { token: bob.token });
+    expect(cancel.body).toMatchObject({ message: 'Registration cancelled successfully', data: { attendeeCount: 0, isRegistered: false } });
+    const notRegistered = await p.call('DELETE', `/api/events/${id}/rsvp`, { token: bob.token });
+    expect(notRegistered.status).toBe(409);
+    expect((await p.call('POST', `/api/events/${id}/rsvp`, { token: carol.token })).status).toBe(200);
+  });
+
+  it('refuses registration for an event that has ended', async () => {
+    const { body } = await create(ada.token, buildEvent({ date: '2020-01-01', endDate: null, endTime: '' }));
+    expect(body.data.hasEnded).toBe(true);
+    const late = await p.call('POST', `/api/events/${body.data.id}/rsvp`, { token: bob.token });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('Event has ended');
+  });
+
+  it('gives exactly 10 seats to 50 people registering at once, and a cancel frees one', async () => {
+    const people = await Promise.all(Array.from({ length: 50 }, (_, i) => buildUser(p, `Burst ${i}`)));
+    const { body } = await create(ada.token, buildEvent({ maxAttendees: 10 }));
+    const id = body.data.id;
+    const answers = await Promise.all(people.map((person) => p.call('POST', `/api/events/${id}/rsvp`, { token: person.token })));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(40);
+    const event = (await p.call('GET', `/api/events/${id}`)).body.data;
+    expect(event).toMatchObject({ attendeeCount: 10, isFull: true });
+
+    const seated = people.filter((_, i) => answers[i]?.status === 200);
+    const waiting = people.filter((_, i) => answers[i]?.status !== 200);
+    await p.call('DELETE', `/api/events/${id}/rsvp`, { token: seated[0]?.token });
+    const retries = await Promise.all(
+      waiting.slice(0, 5).map((person) => p.call('POST', `/api/events/${id}/rsvp`, { token: person.token })),
+    );
+    expect(retries.filter((r) => r.status === 200)).toHaveLength(1);
+    expect((await p.call('GET', `/api/events/${id}`)).body.data.attendeeCount).toBe(10);
+  });
+
+  it('lists 12 a page with the spec query shape, filtered by category, location type and price', async () => {
+    const tag = `f${Date.now()}`;
+    const made = [
+      buildEvent({ category: 'hackathon', price: 0, tags: [tag] }),
+      buildEvent({ category: 'hackathon', price: 25, tags: [tag] }),
+      buildEvent({
+        category: 'webinar',
+        price: 0,
+        tags: [tag],
+        location: { type: 'online', meetingLink: 'https://x.example.com' } as never,
+      }),
+    ];
+    for (const event of made) expect((await create(ada.token, event)).status).toBe(201);
+    const list = (query: string) => p.call('GET', `/api/events?page=1&limit=12&search=${tag}&sort=date&${query}`).then((r) => r.body.data);
+    expect((await list('')).pagination).toEqual({ page: 1, pages: 1, total: 3, limit: 12 });
+    expect((await list('category=hackathon')).events).toHaveLength(2);
+    expect((await list('location%5Btype%5D=online')).events.map((e: { category: string }) => e.category)).toEqual(['webinar']);
+    expect((await list('priceRange%5Bmin%5D=0&priceRange%5Bmax%5D=0')).pagination.total).toBe(2);
+    expect((await list('priceRange%5Bmin%5D=0.01&priceRange%5Bmax%5D=99999')).events.map((e: { price: number }) => e.price)).toEqual([25]);
+    expect((await list('category=all&location%5Btype%5D=')).pagination.total).toBe(3);
+  });
+
+  it('searches titles, tags and descriptions with prefixes and typos', async () => {
+    await create(ada.token, buildEvent({ title: 'Kubernetes operators deep dive', tags: ['golang'] }));
+    const search = async (q: string) =>
+      (await p.call('GET', `/api/events?search=${encodeURIComponent(q)}`)).body.data.events.map((e: { title: string }) => e.title);
+    expect(await search('kubernetes')).toContain('Kubernetes operators deep dive');
+    expect(await search('kuber')).toContain('Kubernetes operators deep dive');
+    expect(await search('golang')).toContain('Kubernetes operators deep dive');
+    expect(await search('kubernetse')).toContain('Kubernetes operators deep dive');
+    expect(await search('zzqx nothing')).toEqual([]);
+  });
+
+  it('answers upcoming events soonest first, without ended or draft ones', async () => {
+    const soon = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const { body } = await create(ada.token, buildEvent({ date: soon, title: 'Tomorrow meetup' }));
+    await create(ada.token, buildEvent({ date: soon, status: 'draft', title: 'Tomorrow draft' }));
+    const res = await p.call('GET', '/api/events/upcoming?limit=2');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toHaveLength(2);
+    expect(res.body.data.every((e: { status: string; hasEnded: boolean }) => e.status === 'published' && !e.hasEnded)).toBe(true);
+    expect(res.body.data.map((e: { title: string }) => e.title)).toContain(body.data.title);
+  });
+
+  it('serves a calendar entry in the event time zone', async () => {
+    const { body } = await create(
+      ada.token,
+      buildEvent({ title: 'Calendar, test; event', date: '2027-07-01', time: '09:00', endTime: '17:00', timeZone: 'America/New_York' }),
+    );
+    const res = await fetch(`${p.url}/api/events/${body.data.id}/ics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/calendar');
+    const text = await res.text();
+    expect(text).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:/);
+    expect(text).toContain('BEGIN:VTIMEZONE\r\nTZID:America/New_York');
+    expect(text).toContain('DTSTART;TZID=America/New_York:20270701T090000');
+    expect(text).toContain('DTEND;TZID=America/New_York:20270701T170000');
+    expect(text).toContain('SUMMARY:Calendar\\, test\\; event');
+    expect(text).toMatch(/DTSTAMP:\d{8}T\d{6}Z/);
+    expect(text.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+    expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+  });
+});
