@@ -1,7 +1,9 @@
+import { eventsService } from '@commonwork/events';
 import { createGateway, GatewayConfig } from '@commonwork/gateway';
 import { IdentityConfig, identityService, identityVerifier, type KeyStore, keysFileOf, loadKeyStore } from '@commonwork/identity';
 import { type Database, type EventBus, type Logger, parseConfig, startService } from '@commonwork/kit';
 import { MarketplaceConfig, marketplaceService } from '@commonwork/marketplace';
+import { mediaService } from '@commonwork/media';
 import { messagingService } from '@commonwork/messaging';
 import { startRealtime } from '@commonwork/realtime';
 
@@ -37,13 +39,15 @@ export async function startPlatform(options: PlatformOptions) {
       await startService(marketplaceService(parseConfig(MarketplaceConfig, env)), { database, bus, log, verifier }),
     );
     const messaging = track(await startService(messagingService(), { database, bus, log, verifier }));
+    const events = track(await startService(eventsService(), { database, bus, log, verifier }));
+    const media = track(await startService(mediaService(), { database, bus, log, verifier }));
     // One realtime replica, in-memory adapter and presence, on the shared in-process bus.
     const realtime = track(await startRealtime({ bus, log, verifier, messagingUrl: messaging.url }));
 
     const gateway = await createGateway({
       log: log.child({ service: 'gateway' }),
       verifier,
-      services: { identity: identity.url, marketplace: marketplace.url, messaging: messaging.url },
+      services: { identity: identity.url, marketplace: marketplace.url, messaging: messaging.url, events: events.url, media: media.url },
       realtime: [realtime.url],
       webDist: gatewayConfig.WEB_DIST,
       rateLimit: { max: gatewayConfig.RATE_LIMIT_MAX, authMax: gatewayConfig.RATE_LIMIT_AUTH_MAX },
@@ -53,7 +57,7 @@ export async function startPlatform(options: PlatformOptions) {
     return {
       url,
       gateway,
-      services: { identity, marketplace, messaging, realtime },
+      services: { identity, marketplace, messaging, events, media, realtime },
       stop: () => stopAll(started),
     };
   } catch (error) {

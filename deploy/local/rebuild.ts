@@ -1,7 +1,9 @@
 import { isAbsolute, join, resolve } from 'node:path';
+import { projections as events } from '@commonwork/events';
 import { projections as identity } from '@commonwork/identity';
 import { CommonConfig, createLogger, type Database, loadConfig, openDatabase, rebuildProjections } from '@commonwork/kit';
 import { projections as marketplace } from '@commonwork/marketplace';
+import { projections as media } from '@commonwork/media';
 import { projections as messaging } from '@commonwork/messaging';
 import { sql } from 'kysely';
 
@@ -12,6 +14,8 @@ const ALL: Record<string, (database: Database) => Promise<number>> = {
   identity: (database) => rebuildProjections(database, identity),
   marketplace: (database) => rebuildProjections(database, marketplace),
   messaging: (database) => rebuildProjections(database, messaging),
+  events: (database) => rebuildProjections(database, events),
+  media: (database) => rebuildProjections(database, media),
 };
 
 const names = process.argv.slice(2);

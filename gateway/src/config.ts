@@ -7,6 +7,8 @@ export const GatewayConfig = CommonConfig.extend({
   IDENTITY_URL: z.string().url().default('http://127.0.0.1:4001'),
   MARKETPLACE_URL: z.string().url().default('http://127.0.0.1:4002'),
   MESSAGING_URL: z.string().url().default('http://127.0.0.1:4003'),
+  EVENTS_URL: z.string().url().default('http://127.0.0.1:4004'),
+  MEDIA_URL: z.string().url().default('http://127.0.0.1:4005'),
   /** The realtime replicas, comma-separated; `/socket.io/` goes to one of them, sticky by client address. */
   REALTIME_URLS: z
     .string()

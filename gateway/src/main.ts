@@ -9,7 +9,13 @@ const stopTelemetry = await startTelemetry('gateway', log);
 const app = await createGateway({
   log,
   verifier: createTokenVerifier(new URL('/.well-known/jwks.json', config.IDENTITY_URL)),
-  services: { identity: config.IDENTITY_URL, marketplace: config.MARKETPLACE_URL, messaging: config.MESSAGING_URL },
+  services: {
+    identity: config.IDENTITY_URL,
+    marketplace: config.MARKETPLACE_URL,
+    messaging: config.MESSAGING_URL,
+    events: config.EVENTS_URL,
+    media: config.MEDIA_URL,
+  },
   realtime: config.REALTIME_URLS,
   webDist: config.WEB_DIST,
   rateLimit: { max: config.RATE_LIMIT_MAX, authMax: config.RATE_LIMIT_AUTH_MAX },

@@ -7,6 +7,10 @@ import { type Client, connect, type Replicas, startReplicas } from './support.ts
 
 type User = Awaited<ReturnType<typeof buildUser>>;
 
+/** Every service's URL but realtime's: the gateways here put their own replicas in front. */
+const serviceUrls = ({ services: { realtime: _, ...services } }: TestPlatform) =>
+  Object.fromEntries(Object.entries(services).map(([name, part]) => [name, part.url]));
+
 /** An address whose hash picks replica `index` of `count`. */
 const addressFor = (index: number, count: number) => {
   for (let i = 1; ; i++) if (replicaIndexFor(`10.0.0.${i}`, count) === index) return `10.0.0.${i}`;
@@ -35,11 +39,10 @@ describe('the gateway in front of two realtime replicas', () => {
   beforeAll(async () => {
     p = await startTestPlatform();
     replicas = await startReplicas(p);
-    const { identity, marketplace, messaging } = p.services;
     gateway = await createGateway({
       log: testLogger(),
-      verifier: createTokenVerifier(new URL('/.well-known/jwks.json', identity.url)),
-      services: { identity: identity.url, marketplace: marketplace.url, messaging: messaging.url },
+      verifier: createTokenVerifier(new URL('/.well-known/jwks.json', p.services.identity.url)),
+      services: serviceUrls(p),
       realtime: [replicas.a.url, replicas.b.url],
       rateLimit: { max: 3, authMax: 3 },
     });
@@ -85,11 +88,10 @@ describe('the gateway in front of two realtime replicas', () => {
     ['refuses connections', 'http://127.0.0.1:1'],
     ['has a name that does not resolve (a pod being replaced)', 'http://realtime-gone.invalid:4010'],
   ])('moves a client on to the next replica when its own %s', async (_case, gone) => {
-    const { identity, marketplace, messaging } = p.services;
     const dead = await createGateway({
       log: testLogger(),
-      verifier: createTokenVerifier(new URL('/.well-known/jwks.json', identity.url)),
-      services: { identity: identity.url, marketplace: marketplace.url, messaging: messaging.url },
+      verifier: createTokenVerifier(new URL('/.well-known/jwks.json', p.services.identity.url)),
+      services: serviceUrls(p),
       realtime: [gone, replicas.a.url],
       rateLimit: { max: 100, authMax: 100 },
     });
