@@ -1,6 +1,7 @@
 import {
   ChannelCreated,
   ChannelMemberJoined,
+  ChannelMemberLeft,
   ChannelMessagePosted,
   ChatCreated,
   ChatMessagePosted,
@@ -26,12 +27,16 @@ export function publishMessagingEvent(stored: StoredEvent<MessagingEvent>) {
   const at = stored.occurredAt.toISOString();
   switch (stored.type) {
     case 'ChannelCreated': {
-      const { channelId, name, type, creatorId } = stored.data;
-      return publishAs(ChannelCreated, stored, { channelId, name, type, creatorId });
+      const { channelId, name, type, creatorId, eventId } = stored.data;
+      return publishAs(ChannelCreated, stored, { channelId, name, type, creatorId, ...(eventId && { eventId }) });
     }
     case 'MemberJoined': {
       const { channelId, userId, memberCount } = stored.data;
       return publishAs(ChannelMemberJoined, stored, { channelId, userId, memberCount });
+    }
+    case 'MemberLeft': {
+      const { channelId, userId, memberCount } = stored.data;
+      return publishAs(ChannelMemberLeft, stored, { channelId, userId, memberCount });
     }
     case 'JoinLinkGenerated':
       return null;

@@ -1,4 +1,12 @@
-import { buildGig, buildUser, eventually, expectRebuildReproduces, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
+import {
+  buildEvent,
+  buildGig,
+  buildUser,
+  eventually,
+  expectRebuildReproduces,
+  startTestPlatform,
+  type TestPlatform,
+} from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projections } from '../src/index.ts';
 
@@ -9,7 +17,7 @@ describe('messaging rebuild', () => {
   });
   afterAll(() => p.stop());
 
-  it('replays channels, chats and read marks into exactly what the live path built', async () => {
+  it('replays channels (event channels too), chats and read marks into exactly what the live path built', async () => {
     const ada = await buildUser(p, 'Ada Admin');
     const bob = await buildUser(p, 'Bob Buyer');
     // A channel: created, joined by posting and by link, a link made, messages, a read mark.
@@ -37,6 +45,19 @@ describe('messaging rebuild', () => {
     ] as const)
       expect((await p.call('POST', `/api/chat/${chat.id}/messages`, { token: who.token, body: { content } })).status).toBe(201);
     expect((await p.call('PATCH', `/api/chat/${chat.id}/read`, { token: bob.token })).status).toBe(200);
+
+    // An event's channel: opened by the event, joined by a registration, left by a cancellation.
+    const event = (await p.call('POST', '/api/events', { token: ada.token, body: buildEvent() })).body.data;
+    const eventChannel = await eventually(
+      async () => (await p.call('GET', `/api/events/${event.id}`)).body.data.channelId as string | null,
+    );
+    const members = async () =>
+      (await p.call('GET', '/api/chat/channels', { token: ada.token })).body.data.find((c: { id: string }) => c.id === eventChannel)
+        ?.memberCount;
+    await p.call('POST', `/api/events/${event.id}/rsvp`, { token: bob.token });
+    await eventually(async () => (await members()) === 2);
+    await p.call('DELETE', `/api/events/${event.id}/rsvp`, { token: bob.token });
+    await eventually(async () => (await members()) === 1);
 
     await expectRebuildReproduces(p.database, projections);
   });

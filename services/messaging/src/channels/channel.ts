@@ -9,9 +9,12 @@ export type ChannelEvent =
         type: 'public' | 'private';
         category: 'general' | 'random' | 'tech' | 'music';
         creatorId: string;
+        /** Set on a tech event's channel, whose members are the event's organiser and attendees. */
+        eventId?: string;
       };
     }
-  | { type: 'MemberJoined'; data: { channelId: string; userId: string; via: 'create' | 'post' | 'link'; memberCount: number } }
+  | { type: 'MemberJoined'; data: { channelId: string; userId: string; via: 'create' | 'post' | 'link' | 'event'; memberCount: number } }
+  | { type: 'MemberLeft'; data: { channelId: string; userId: string; memberCount: number } }
   | { type: 'JoinLinkGenerated'; data: { channelId: string; joinLink: string; generatedBy: string } }
   | {
       type: 'MessagePosted';
@@ -35,7 +38,7 @@ export interface ChannelState {
   channelId: string;
   type: 'public' | 'private';
   creatorId: string;
-  /** Everyone who joined, in joining order; nobody leaves a channel yet. */
+  /** Everyone who joined, in joining order; only an event channel's members leave (their seat given up). */
   members: string[];
   messageCount: number;
   lastSequence: number;

@@ -16,7 +16,10 @@ export type ChannelCommand =
     }
   | { type: 'PostMessage'; actor: PersonCard; messageId: string; content: string; clientId: string | null }
   | { type: 'GenerateJoinLink'; actorId: string; joinLink: string }
-  | { type: 'JoinByLink'; actorId: string };
+  | { type: 'JoinByLink'; actorId: string }
+  | { type: 'OpenEventChannel'; channelId: string; eventId: string; organizerId: string; title: string }
+  | { type: 'JoinEventChannel'; userId: string }
+  | { type: 'LeaveEventChannel'; userId: string };
 
 export function evolve(state: ChannelState, event: ChannelEvent): ChannelState {
   switch (event.type) {
@@ -24,6 +27,8 @@ export function evolve(state: ChannelState, event: ChannelEvent): ChannelState {
       return { ...state, exists: true, channelId: event.data.channelId, type: event.data.type, creatorId: event.data.creatorId };
     case 'MemberJoined':
       return { ...state, members: [...state.members, event.data.userId] };
+    case 'MemberLeft':
+      return { ...state, members: state.members.filter((id) => id !== event.data.userId) };
     case 'JoinLinkGenerated':
       return state;
     case 'MessagePosted':
@@ -86,6 +91,40 @@ export function decide(command: ChannelCommand, state: ChannelState): ChannelEve
           data: { channelId: state.channelId, userId: command.actorId, via: 'link', memberCount: state.members.length + 1 },
         },
       ];
+    case 'OpenEventChannel': {
+      // The event was published again (or its event redelivered): its channel is already open.
+      if (state.exists) return [];
+      const { channelId, eventId, organizerId, title } = command;
+      return [
+        {
+          type: 'ChannelCreated',
+          data: {
+            channelId,
+            name: title,
+            description: `Attendees of "${title}" meet here before and after the event.`,
+            type: 'private',
+            category: 'tech',
+            creatorId: organizerId,
+            eventId,
+          },
+        },
+        { type: 'MemberJoined', data: { channelId, userId: organizerId, via: 'create', memberCount: 1 } },
+      ];
+    }
+    case 'JoinEventChannel':
+      if (!state.exists) throw ChannelNotFound();
+      if (isMember(state, command.userId)) return [];
+      return [
+        {
+          type: 'MemberJoined',
+          data: { channelId: state.channelId, userId: command.userId, via: 'event', memberCount: state.members.length + 1 },
+        },
+      ];
+    case 'LeaveEventChannel':
+      if (!state.exists) throw ChannelNotFound();
+      // The organiser stays: they run the channel whoever comes.
+      if (!isMember(state, command.userId) || isAdmin(state, command.userId)) return [];
+      return [{ type: 'MemberLeft', data: { channelId: state.channelId, userId: command.userId, memberCount: state.members.length - 1 } }];
     default: {
       const never: never = command;
       return never;

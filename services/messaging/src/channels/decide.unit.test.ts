@@ -13,7 +13,7 @@ const created = (type: 'public' | 'private' = 'public'): ChannelEvent => ({
   type: 'ChannelCreated',
   data: { channelId, name: 'general', description: '', type, category: 'general', creatorId: admin },
 });
-const joined = (userId: string, memberCount: number, via: 'create' | 'post' | 'link' = 'link'): ChannelEvent => ({
+const joined = (userId: string, memberCount: number, via: 'create' | 'post' | 'link' | 'event' = 'link'): ChannelEvent => ({
   type: 'MemberJoined',
   data: { channelId, userId, via, memberCount },
 });
@@ -102,5 +102,67 @@ describe('channel decider', () => {
       .given(created('private'), joined(admin, 1, 'create'), joined(other, 2))
       .when({ type: 'JoinByLink', actorId: other })
       .thenNothing();
+  });
+
+  describe("a tech event's channel", () => {
+    const eventId = '55555555-6666-4777-8888-999999999999';
+    const open: ChannelCommand = { type: 'OpenEventChannel', channelId, eventId, organizerId: admin, title: 'Hack night' };
+    const opened: ChannelEvent = {
+      type: 'ChannelCreated',
+      data: {
+        channelId,
+        name: 'Hack night',
+        description: 'Attendees of "Hack night" meet here before and after the event.',
+        type: 'private',
+        category: 'tech',
+        creatorId: admin,
+        eventId,
+      },
+    };
+
+    it('opens once, private, run by the organiser', () => {
+      spec
+        .given()
+        .when(open)
+        .then(opened, joined(admin, 1, 'create'));
+      spec
+        .given(opened, joined(admin, 1, 'create'))
+        .when(open)
+        .thenNothing();
+    });
+
+    it('takes in each attendee once and lets them go, never the organiser', () => {
+      const start = [opened, joined(admin, 1, 'create')];
+      spec
+        .given(...start)
+        .when({ type: 'JoinEventChannel', userId: member })
+        .then(joined(member, 2, 'event'));
+      spec
+        .given(...start, joined(member, 2, 'event'))
+        .when({ type: 'JoinEventChannel', userId: member })
+        .thenNothing();
+      spec
+        .given(...start, joined(member, 2, 'event'))
+        .when({ type: 'LeaveEventChannel', userId: member })
+        .then({ type: 'MemberLeft', data: { channelId, userId: member, memberCount: 1 } });
+      spec
+        .given(...start)
+        .when({ type: 'LeaveEventChannel', userId: admin })
+        .thenNothing();
+      spec
+        .given(...start)
+        .when({ type: 'LeaveEventChannel', userId: other })
+        .thenNothing();
+    });
+
+    it('a left attendee no longer posts in it', () => {
+      spec
+        .given(opened, joined(admin, 1, 'create'), joined(member, 2, 'event'), {
+          type: 'MemberLeft',
+          data: { channelId, userId: member, memberCount: 1 },
+        })
+        .when(post(member))
+        .thenThrows('Channel not found');
+    });
   });
 });

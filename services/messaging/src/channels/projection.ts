@@ -46,6 +46,18 @@ export async function projectChannelEvents(trx: MessagingDb, events: StoredEvent
           .where('id', '=', event.data.channelId)
           .execute();
         break;
+      case 'MemberLeft':
+        await trx
+          .deleteFrom('channel_members')
+          .where('channel_id', '=', event.data.channelId)
+          .where('user_id', '=', event.data.userId)
+          .execute();
+        await trx
+          .updateTable('channels')
+          .set({ member_count: event.data.memberCount, version })
+          .where('id', '=', event.data.channelId)
+          .execute();
+        break;
       case 'JoinLinkGenerated':
         await trx.updateTable('channels').set({ join_link: event.data.joinLink, version }).where('id', '=', event.data.channelId).execute();
         break;

@@ -2,6 +2,7 @@ import { type EventBus, type Subscription, serviceStream, UnprocessableEvent } f
 import type { Broadcast, BroadcastContext } from './broadcast.ts';
 import { onChannelCreated } from './onChannelCreated.ts';
 import { onChannelMemberJoined } from './onChannelMemberJoined.ts';
+import { onChannelMemberLeft } from './onChannelMemberLeft.ts';
 import { onChannelMessagePosted } from './onChannelMessagePosted.ts';
 import { onChatCreated } from './onChatCreated.ts';
 import { onChatMessagePosted } from './onChatMessagePosted.ts';
@@ -13,6 +14,7 @@ export type { BroadcastContext } from './broadcast.ts';
 export const BROADCASTS: readonly Broadcast[] = [
   onChannelCreated,
   onChannelMemberJoined,
+  onChannelMemberLeft,
   onChannelMessagePosted,
   onChatCreated,
   onChatMessagePosted,
