@@ -1,4 +1,5 @@
-import { GIG_CATEGORIES, type GigCategory } from '@commonwork/contracts';
+import { EVENT_CATEGORIES, GIG_CATEGORIES, type GigCategory, type TechEvent } from '@commonwork/contracts';
+import { projections as events } from '@commonwork/events';
 import { projections as identity, loadKeyStore } from '@commonwork/identity';
 import { type Database, rebuildProjections } from '@commonwork/kit';
 import { createTestBus, createTestDatabase, eventually, testLogger } from '@commonwork/kit/testing';
@@ -50,8 +51,8 @@ describe('demo seed', () => {
     ({ database, drop } = await createTestDatabase());
     const testBus = await createTestBus();
     closeBus = testBus.close;
-    const result = await seedDemo(database, { users: 10, gigs: 60, seed: 7 });
-    expect(result).toMatchObject({ seeded: true, users: 10, freelancers: 10, gigs: 60 });
+    const result = await seedDemo(database, { users: 10, gigs: 60, events: 14, seed: 7 });
+    expect(result).toMatchObject({ seeded: true, users: 10, freelancers: 10, gigs: 60, events: 14 });
     const { rows } = await sql<{ name: string }>`select name from identity.users`.execute(database.root);
     names = new Set(rows.map((r) => r.name));
     seededCards = await tableWithout(database, 'marketplace.freelancers', [], 'user_id');
@@ -71,7 +72,7 @@ describe('demo seed', () => {
   });
 
   it('refuses to seed a database whose marketplace already has gigs', async () => {
-    expect(await seedDemo(database, { users: 10, gigs: 60, seed: 7 })).toEqual({ seeded: false, existingGigs: 60 });
+    expect(await seedDemo(database, { users: 10, gigs: 60, events: 14, seed: 7 })).toEqual({ seeded: false, existingGigs: 60 });
   });
 
   it('lists every seeded gig, in every category and sub-category, with its freelancer', async () => {
@@ -97,6 +98,20 @@ describe('demo seed', () => {
     ).toContain(gig.id);
   });
 
+  it('lists every seeded event, in every category, with its organiser, attendees and channel', async () => {
+    if (!platform) throw new Error('platform stopped');
+    const res = await fetch(`${platform.url}/api/events?limit=100`);
+    const { data } = (await res.json()) as { data: { events: TechEvent[]; pagination: { total: number } } };
+    expect(data.pagination.total).toBe(14);
+    expect(new Set(data.events.map((e) => e.category))).toEqual(new Set(EVENT_CATEGORIES));
+    for (const event of data.events) expect(names.has(event.organizer.name), event.organizer.name).toBe(true);
+    expect(data.events.every((e) => e.attendeeCount >= 2)).toBe(true);
+    expect(data.events.some((e) => e.hasEnded) && data.events.some((e) => !e.hasEnded)).toBe(true);
+    // The seeded events are published on start: messaging opens each one's channel.
+    const url = `${platform.url}/api/events/${data.events[0]?.id}`;
+    await eventually(async () => ((await (await fetch(url)).json()) as { data: TechEvent }).data.channelId);
+  });
+
   it('keeps the freelancer cards when the platform publishes the seeded identity events again', async () => {
     // The relay publishes 30 identity events; the consumer handles each (registered and two profile updates per person).
     await eventually(async () => {
@@ -112,8 +127,16 @@ describe('demo seed', () => {
     platform = null;
     const users = await tableWithout(database, 'identity.users', USERS_OUTSIDE_EVENTS);
     const gigs = await tableWithout(database, 'marketplace.gigs', GIGS_OUTSIDE_EVENTS);
+    // Seats of one import share a time: compared in a stable order.
+    const seatsNow = async () =>
+      (await tableWithout(database, 'events.event_attendees', [], 'registered_at')).sort((a, b) =>
+        `${a.event_id}${a.user_id}`.localeCompare(`${b.event_id}${b.user_id}`),
+      );
+    const seats = await seatsNow();
     expect(await rebuildProjections(database, identity)).toBe(30);
     expect(await rebuildProjections(database, marketplace)).toBe(60);
+    expect(await rebuildProjections(database, events)).toBe(14 + seats.length);
+    expect(await seatsNow()).toEqual(seats);
     expect(await tableWithout(database, 'identity.users', USERS_OUTSIDE_EVENTS)).toEqual(users);
     expect(await tableWithout(database, 'marketplace.gigs', GIGS_OUTSIDE_EVENTS)).toEqual(gigs);
   });

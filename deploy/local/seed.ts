@@ -1,27 +1,19 @@
 import { parseArgs } from 'node:util';
-import { type Database, kitMigrations, type Logger, migrateSchema } from '@commonwork/kit';
+import { type Database, kitMigrations, type Logger, migrateSchema, mulberry32 } from '@commonwork/kit';
+import { seedEvents } from '../../services/events/src/events/seed.ts';
+import { migrations as eventsMigrations } from '../../services/events/src/migrations.ts';
 import { migrations as identityMigrations } from '../../services/identity/src/migrations.ts';
 import { seedUsers } from '../../services/identity/src/users/seed.ts';
 import { seedFreelancers, seedGigs } from '../../services/marketplace/src/gigs/seed.ts';
 import { migrations as marketplaceMigrations } from '../../services/marketplace/src/migrations.ts';
-
-/** mulberry32: a tiny 32-bit PRNG, good enough for demo data and the same on every run of one seed. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 export interface DemoOptions {
   /** People to register; default 40. */
   users?: number;
   /** Gigs to publish; default 300. */
   gigs?: number;
+  /** Tech events to publish, with a few attendees each; default 24. */
+  events?: number;
   /** PRNG seed: the same number gives the same people and gigs; default 42. */
   seed?: number;
   /** Reference time the demo history is dated back from; default now. */
@@ -30,18 +22,20 @@ export interface DemoOptions {
 
 export type DemoResult =
   | { seeded: false; existingGigs: number }
-  | { seeded: true; users: number; freelancers: number; gigs: number; ms: number };
+  | { seeded: true; users: number; freelancers: number; gigs: number; events: number; ms: number };
 
-/** Migrates identity's and marketplace's schemas exactly as the services do when they start. */
+/** Migrates the seeded services' schemas exactly as the services do when they start. */
 export async function migrateServices(database: Database) {
   await migrateSchema(database, 'identity', [...kitMigrations(), ...identityMigrations]);
   await migrateSchema(database, 'marketplace', [...kitMigrations(), ...marketplaceMigrations]);
+  await migrateSchema(database, 'events', [...kitMigrations(), ...eventsMigrations]);
 }
 
 /**
  * Seeds the demo through each service's own write path: people (identity's events and users
  * table), their freelancer cards (marketplace's read model, as the bus would feed it), then gigs
- * (marketplace's events and gigs table). Refuses when marketplace already has gigs.
+ * (marketplace's events and gigs table), then tech events with their attendees (the events service's
+ * events). Refuses when marketplace already has gigs.
  */
 export async function seedDemo(database: Database, options: DemoOptions = {}, log?: Logger): Promise<DemoResult> {
   const started = Date.now();
@@ -70,14 +64,25 @@ export async function seedDemo(database: Database, options: DemoOptions = {}, lo
     { now, metadata },
   );
   log?.info({ gigs: gigs.length }, 'demo gigs seeded');
-  return { seeded: true, users: users.length, freelancers, gigs: gigs.length, ms: Date.now() - started };
+  const events =
+    users.length >= 2
+      ? await seedEvents(
+          database,
+          users.map((u) => ({ card: u.card, at: u.cardAt })),
+          options.events ?? 24,
+          rng,
+          { now, metadata },
+        )
+      : 0;
+  log?.info({ events }, 'demo events seeded');
+  return { seeded: true, users: users.length, freelancers, gigs: gigs.length, events, ms: Date.now() - started };
 }
 
-/** `npm run seed -- --users N --gigs N --seed N`: seeds the database `npm start` uses (stop the platform first in embedded mode). */
+/** `npm run seed -- --users N --gigs N --events N --seed N`: seeds the database `npm start` uses (stop the platform first in embedded mode). */
 async function main() {
   const { CommonConfig, createLogger, loadConfig, openInfrastructure } = await import('@commonwork/kit');
   const { values } = parseArgs({
-    options: { users: { type: 'string' }, gigs: { type: 'string' }, seed: { type: 'string' } },
+    options: { users: { type: 'string' }, gigs: { type: 'string' }, events: { type: 'string' }, seed: { type: 'string' } },
     strict: true,
   });
   const number = (name: keyof typeof values, fallback: number) => {
@@ -89,7 +94,7 @@ async function main() {
     }
     return n;
   };
-  const options = { users: number('users', 40), gigs: number('gigs', 300), seed: number('seed', 42) };
+  const options = { users: number('users', 40), gigs: number('gigs', 300), events: number('events', 24), seed: number('seed', 42) };
   if (options.users < 1 && options.gigs > 0) {
     console.error('--users must be at least 1 when there are gigs to own');
     process.exit(64);
@@ -105,7 +110,7 @@ async function main() {
     }
     const where = config.DATABASE_URL ? 'PostgreSQL' : `PGlite under ${config.DATA_DIR}`;
     console.log(
-      `Seeded ${result.users} people, ${result.freelancers} freelancer cards and ${result.gigs} gigs into ${where} in ${(result.ms / 1000).toFixed(1)} s (seed ${options.seed}).`,
+      `Seeded ${result.users} people, ${result.freelancers} freelancer cards, ${result.gigs} gigs and ${result.events} events into ${where} in ${(result.ms / 1000).toFixed(1)} s (seed ${options.seed}).`,
     );
   } finally {
     await infra.close();

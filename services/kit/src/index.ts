@@ -20,5 +20,6 @@ export * from './infrastructure.ts';
 export * from './lifecycle.ts';
 export * from './logger.ts';
 export * from './process.ts';
+export * from './random.ts';
 export * from './service.ts';
 export * from './telemetry.ts';

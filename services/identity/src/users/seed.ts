@@ -1,14 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { EventMetadata, GigCategory } from '@commonwork/contracts';
-import { type Database, importEvents } from '@commonwork/kit';
+import { type Database, importEvents, pickOne, type Random, randomInt, seededUuid } from '@commonwork/kit';
 import { type Kysely, sql } from 'kysely';
 import { userAggregate } from './aggregate.ts';
 import { decide, evolve, type UserCommand } from './decide.ts';
 import type { IdentityTables } from './projection.ts';
 import { initialUserState, type UserCard, type UserEvent, type UserState } from './user.ts';
-
-/** A source of numbers in [0, 1): a seeded PRNG makes the demo people the same on every run. */
-export type Random = () => number;
 
 /** A seeded person, with what the marketplace seed needs: their card and the gigs they would offer. */
 export interface SeededUser {
@@ -148,22 +145,11 @@ const DAY_MS = 86_400_000;
 /** Streams per `appendToStreams` call. */
 const BATCH = 300;
 
-const int = (rng: Random, min: number, max: number) => min + Math.floor(rng() * (max - min + 1));
-const pick = <T>(rng: Random, items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T;
 const ascii = (s: string) =>
   s
     .normalize('NFD')
     .replace(/[^a-zA-Z]/g, '')
     .toLowerCase();
-
-/** A version-4-shaped UUID drawn from the PRNG, so ids are stable across runs of one seed. */
-function uuidFrom(rng: Random): string {
-  const hex = Array.from({ length: 32 }, () => Math.floor(rng() * 16).toString(16));
-  hex[12] = '4';
-  hex[16] = (8 + Math.floor(rng() * 4)).toString(16);
-  const h = hex.join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
 
 /** The subject the developer sign-in gives an email, so a demo person can be signed in as. */
 const devSubject = (email: string) => `dev:${createHash('sha256').update(email).digest('hex').slice(0, 32)}`;
@@ -184,8 +170,8 @@ function buildPeople(rng: Random, n: number): Person[] {
   const names = new Set<string>();
   const handles = new Map<string, number>();
   return Array.from({ length: n }, () => {
-    let name = `${pick(rng, FIRST)} ${pick(rng, LAST)}`;
-    for (let tries = 0; names.has(name) && tries < 20; tries++) name = `${pick(rng, FIRST)} ${pick(rng, LAST)}`;
+    let name = `${pickOne(rng, FIRST)} ${pickOne(rng, LAST)}`;
+    for (let tries = 0; names.has(name) && tries < 20; tries++) name = `${pickOne(rng, FIRST)} ${pickOne(rng, LAST)}`;
     names.add(name);
     const [first = '', last = ''] = name.split(' ');
     const base = `${ascii(first)}_${ascii(last)}`;
@@ -193,17 +179,17 @@ function buildPeople(rng: Random, n: number): Person[] {
     handles.set(base, count);
     const username = count === 1 ? base : `${base}${count}`;
     const email = `${username.replace('_', '.')}@example.com`;
-    const userId = uuidFrom(rng);
-    const specialty = pick(rng, SPECIALTIES);
-    const title = pick(rng, specialty.titles);
-    const years = int(rng, 2, 15);
+    const userId = seededUuid(rng);
+    const specialty = pickOne(rng, SPECIALTIES);
+    const title = pickOne(rng, specialty.titles);
+    const years = randomInt(rng, 2, 15);
     const skills = [...specialty.skills]
       .sort((a, b) => a.localeCompare(b))
       .filter(() => rng() < 0.7)
       .slice(0, 7);
     const changes = {
       title,
-      location: pick(rng, LOCATIONS),
+      location: pickOne(rng, LOCATIONS),
       skills: skills.length >= 3 ? skills : specialty.skills.slice(0, 4),
       ...(rng() < 0.6 && { github: `https://github.com/${username.replace('_', '')}` }),
       ...(rng() < 0.3 && { website: `https://${username.replace('_', '')}.dev` }),
@@ -218,7 +204,7 @@ function buildPeople(rng: Random, n: number): Person[] {
       complete: { type: 'CompleteProfile', name, username, bio },
       update: { type: 'UpdateProfile', changes },
       focus: specialty.focus,
-      daysAgo: int(rng, 190, 560),
+      daysAgo: randomInt(rng, 190, 560),
       rating: reviews ? Math.round((3.8 + 1.2 * Math.sqrt(rng())) * 10) / 10 : 0,
       reviews,
     };

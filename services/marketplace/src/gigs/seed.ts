@@ -6,7 +6,7 @@ import {
   type GigCategory,
   type PublicUserCard,
 } from '@commonwork/contracts';
-import { type Database, importEvents } from '@commonwork/kit';
+import { type Database, importEvents, pickOne, type Random, randomInt, seededUuid } from '@commonwork/kit';
 import { type Kysely, sql } from 'kysely';
 import { upsertFreelancer } from '../freelancers/projection.ts';
 import { gigAggregate } from './aggregate.ts';
@@ -14,9 +14,6 @@ import { decide } from './decide.ts';
 import { CLOSERS, DEMO_CATALOG, type SubCategoryCatalog } from './demoCatalog.ts';
 import { type GigFields, initialGigState } from './gig.ts';
 import type { MarketplaceTables } from './projection.ts';
-
-/** A source of numbers in [0, 1): a seeded PRNG makes the demo data the same on every run. */
-export type Random = () => number;
 
 /** Who may own seeded gigs; gigs of a category go to owners whose focus it is, when there are any. */
 export interface SeedOwner {
@@ -34,24 +31,12 @@ const DAY_MS = 86_400_000;
 /** Streams per `appendToStreams` call: a few hundred keeps each insert well under PostgreSQL's parameter limit. */
 const BATCH = 400;
 
-const int = (rng: Random, min: number, max: number) => min + Math.floor(rng() * (max - min + 1));
-const pick = <T>(rng: Random, items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T;
-
 function shuffle<T>(rng: Random, items: T[]): T[] {
   for (let i = items.length - 1; i > 0; i--) {
     const j = Math.floor(rng() * (i + 1));
     [items[i], items[j]] = [items[j] as T, items[i] as T];
   }
   return items;
-}
-
-/** A version-4-shaped UUID drawn from the PRNG, so ids are stable across runs of one seed. */
-export function uuidFrom(rng: Random): string {
-  const hex = Array.from({ length: 32 }, () => Math.floor(rng() * 16).toString(16));
-  hex[12] = '4';
-  hex[16] = (8 + Math.floor(rng() * 4)).toString(16);
-  const h = hex.join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
 /** Every (category, sub-category) pair, in the contracts' order. */
@@ -78,7 +63,7 @@ function priceFor(rng: Random, factor: number): number {
 function deliveryFor(rng: Random, price: number): DeliveryTime {
   const options = DELIVERY_OPTIONS.map((o) => o.value);
   const from = price < 100 ? 0 : price < 300 ? 1 : price < 1000 ? 2 : 3;
-  return options[Math.min(options.length - 1, from + int(rng, 0, 1))] as DeliveryTime;
+  return options[Math.min(options.length - 1, from + randomInt(rng, 0, 1))] as DeliveryTime;
 }
 
 /** 2-5 tags from the sub-category's pool, the ones the title names first. */
@@ -89,17 +74,17 @@ function tagsFor(rng: Random, pool: readonly string[], title: string): string[] 
     rng,
     pool.filter((t) => !named.includes(t)),
   );
-  return [...named, ...rest].slice(0, int(rng, 2, 5));
+  return [...named, ...rest].slice(0, randomInt(rng, 2, 5));
 }
 
 /** One believable gig of a sub-category. */
 export function buildDemoGig(rng: Random, category: GigCategory, subCategory: string): GigFields {
   const catalog = catalogOf(category, subCategory);
-  const fill = pick(rng, catalog.fills);
-  const title = pick(rng, catalog.titles).replace('{x}', fill);
-  const sentences = [pick(rng, catalog.pitches).replace('{x}', fill)];
-  if (rng() < 0.7) sentences.push(pick(rng, DEMO_CATALOG[category].process));
-  sentences.push(pick(rng, CLOSERS));
+  const fill = pickOne(rng, catalog.fills);
+  const title = pickOne(rng, catalog.titles).replace('{x}', fill);
+  const sentences = [pickOne(rng, catalog.pitches).replace('{x}', fill)];
+  if (rng() < 0.7) sentences.push(pickOne(rng, DEMO_CATALOG[category].process));
+  sentences.push(pickOne(rng, CLOSERS));
   const price = priceFor(rng, catalog.priceFactor ?? 1);
   return {
     title,
@@ -114,10 +99,10 @@ export function buildDemoGig(rng: Random, category: GigCategory, subCategory: st
 
 /** Ratings, reviews and orders: three gigs in four have sold, the rest are new. */
 function tractionFor(rng: Random) {
-  if (rng() < 0.25) return { rating: 0, reviews: 0, orders: rng() < 0.3 ? int(rng, 1, 3) : 0 };
+  if (rng() < 0.25) return { rating: 0, reviews: 0, orders: rng() < 0.3 ? randomInt(rng, 1, 3) : 0 };
   const reviews = Math.max(1, Math.round(400 * rng() ** 3));
   const rating = Math.round((3.5 + 1.5 * Math.sqrt(rng())) * 10) / 10;
-  return { rating, reviews, orders: reviews + int(rng, 0, Math.ceil(reviews * 0.6)) };
+  return { rating, reviews, orders: reviews + randomInt(rng, 0, Math.ceil(reviews * 0.6)) };
 }
 
 /** Upserts the freelancers marketplace shows on gigs, with the function identity's events feed through the bus. */
@@ -144,9 +129,9 @@ export async function seedGigs(database: Database, owners: readonly SeedOwner[],
 
   const gigs = Array.from({ length: n }, (_, i) => {
     const { category, subCategory } =
-      i < SUB_CATEGORIES.length ? (SUB_CATEGORIES[i] as (typeof SUB_CATEGORIES)[number]) : pick(rng, SUB_CATEGORIES);
-    const owner = pick(rng, byFocus.get(category) ?? owners);
-    const gigId = uuidFrom(rng);
+      i < SUB_CATEGORIES.length ? (SUB_CATEGORIES[i] as (typeof SUB_CATEGORIES)[number]) : pickOne(rng, SUB_CATEGORIES);
+    const owner = pickOne(rng, byFocus.get(category) ?? owners);
+    const gigId = seededUuid(rng);
     const fields = buildDemoGig(rng, category, subCategory);
     const [created] = decide({ type: 'CreateGig', gigId, actorId: owner.userId, status: 'active', fields }, initialGigState());
     if (!created) throw new Error('CreateGig decided nothing');
