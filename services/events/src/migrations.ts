@@ -47,8 +47,8 @@ export const migrations: ServiceMigration[] = [
       ) stored`.execute(db);
       await sql`create index events_search_idx on ${events} using gin (search)`.execute(db);
       await sql`create index events_trgm_idx on ${events} using gin ((title || ' ' || tags_text) public.gin_trgm_ops)`.execute(db);
-      // The listing's order (soonest first) and the dashboard's (upcoming, soonest first).
-      await sql`create index events_schedule_idx on ${events} (status, starts_at, id)`.execute(db);
+      // The listing's order (to come first, soonest first) and the dashboard's, read from the index alone.
+      await sql`create index events_schedule_idx on ${events} (status, starts_at, id) include (ends_at)`.execute(db);
       await sql`create index events_ends_idx on ${events} (status, ends_at)`.execute(db);
       await db.schema.createIndex('events_organizer_idx').on('events').column('organizer_id').execute();
 

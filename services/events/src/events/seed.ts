@@ -154,12 +154,14 @@ export async function seedEvents(
   });
   await db.transaction().execute(async (trx) => {
     for (const { card, at } of people) await upsertPerson(trx, card, at);
-    await importEvents(trx, techEventAggregate, {
-      schema: 'events',
-      metadata,
-      now: new Date(now.getTime() - 30 * DAY_MS),
-      appends: streams.map((s) => ({ id: s.eventId, expectedVersion: 0, events: s.events })),
-    });
+    // A hundred streams (up to two thousand events) per statement stay under PostgreSQL's parameter limit.
+    for (let i = 0; i < streams.length; i += 100)
+      await importEvents(trx, techEventAggregate, {
+        schema: 'events',
+        metadata,
+        now: new Date(now.getTime() - 30 * DAY_MS),
+        appends: streams.slice(i, i + 100).map((s) => ({ id: s.eventId, expectedVersion: 0, events: s.events })),
+      });
   });
   return streams.length;
 }

@@ -18,7 +18,7 @@ const chosen = <T extends string>(value: T | '' | 'all' | undefined): T | null =
 
 /** Who sees what: published events for everyone, your drafts with `mine`, your seats with `registered`. */
 function filtered(db: EventsDb, query: ListEventsQuery, callerId: string | null) {
-  let q = eventViews(db);
+  let q = db.selectFrom('events');
   if (query.mine === 'true' && callerId) q = q.where('events.organizer_id', '=', callerId);
   else q = q.where('events.status', '=', 'published');
   if (query.registered === 'true')
@@ -39,34 +39,33 @@ function filtered(db: EventsDb, query: ListEventsQuery, callerId: string | null)
 type EventsQuery = ReturnType<typeof filtered>;
 
 /**
- * The order of a page. By date: events still to come or under way first, soonest first, then past
- * ones, latest first. A search ranks by relevance first. Ties break on id, so pages never overlap.
+ * One page of ids and the total, in one pass over narrow rows: only the sort keys are read and
+ * sorted, and only the page's events are read whole afterwards. By date: events still to come or
+ * under way first, soonest first, then past ones, latest first. A search ranks by relevance first.
+ * Ties break on id, so pages never overlap.
  */
-function ordered(q: EventsQuery, query: ListEventsQuery, now: Date, rank: Expression<number> | null) {
-  let o = q;
-  if (rank) o = o.orderBy(rank, 'desc');
-  if (query.sort === 'newest') o = o.orderBy('events.created_at', 'desc');
-  else if (query.sort === 'price') o = o.orderBy('events.price', 'asc');
+async function page(q: EventsQuery, query: ListEventsQuery, now: Date, rank: Expression<number> | null) {
+  let ordered = q.select(['events.id', sql<string>`count(*) over ()`.as('total')]);
+  if (rank) ordered = ordered.orderBy(rank, 'desc');
+  if (query.sort === 'newest') ordered = ordered.orderBy('events.created_at', 'desc');
+  else if (query.sort === 'price') ordered = ordered.orderBy('events.price', 'asc');
   else
-    o = o
+    ordered = ordered
       .orderBy(sql`events.ends_at <= ${now}`)
       .orderBy(sql`case when events.ends_at > ${now} then events.starts_at end`, 'asc')
       .orderBy('events.starts_at', 'desc');
-  return o.orderBy('events.id');
-}
-
-async function page(q: EventsQuery, query: ListEventsQuery, now: Date, rank: Expression<number> | null) {
-  const rows = (await ordered(q.select(sql<string>`count(*) over ()`.as('total')), query, now, rank)
+  const rows = await ordered
+    .orderBy('events.id')
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
-    .execute()) as (EventView & { total: string })[];
+    .execute();
   // A page past the end has no row to carry the total: then it is counted.
   const total = rows.length
     ? Number(rows[0]?.total)
     : query.page > 1
-      ? Number((await q.clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirst())?.n ?? 0)
+      ? Number((await q.select(sql<string>`count(*)`.as('n')).executeTakeFirst())?.n ?? 0)
       : 0;
-  return { rows: rows, total };
+  return { ids: rows.map((r) => r.id), total };
 }
 
 /**
@@ -77,7 +76,7 @@ async function page(q: EventsQuery, query: ListEventsQuery, now: Date, rank: Exp
 export async function listEvents(db: EventsDb, query: ListEventsQuery, callerId: string | null, now: Date) {
   const search = query.search?.trim() ?? '';
   const tsquery = search ? toPrefixTsQuery(search) : null;
-  let found: { rows: EventView[]; total: number };
+  let found: { ids: string[]; total: number };
   if (tsquery) {
     const tsq = sql`to_tsquery('english', ${tsquery})`;
     const matching = filtered(db, query, callerId).where(sql<SqlBool>`events.search @@ ${tsq}`);
@@ -91,8 +90,11 @@ export async function listEvents(db: EventsDb, query: ListEventsQuery, callerId:
   } else {
     found = await page(filtered(db, query, callerId), query, now, null);
   }
+  const order = new Map(found.ids.map((id, i) => [id, i]));
+  const rows = found.ids.length ? ((await eventViews(db).where('events.id', 'in', found.ids).execute()) as EventView[]) : [];
+  rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   return {
-    rows: found.rows,
+    rows,
     pagination: { page: query.page, pages: Math.max(1, Math.ceil(found.total / query.limit)), total: found.total, limit: query.limit },
   };
 }
