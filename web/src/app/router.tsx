@@ -2,6 +2,9 @@ import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { LoginPage, SignupPage } from '../features/auth/AuthPage.tsx';
 import { CommunityPage } from '../features/community/CommunityPage.tsx';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
+import { EventDetailPage } from '../features/events/EventDetailPage.tsx';
+import { CreateEventPage, EditEventPage } from '../features/events/EventFormPage.tsx';
+import { EventsPage } from '../features/events/EventsPage.tsx';
 import { InboxPage } from '../features/inbox/InboxPage.tsx';
 import { JoinChannelPage } from '../features/join/JoinChannelPage.tsx';
 import { LandingPage } from '../features/landing/LandingPage.tsx';
@@ -53,11 +56,11 @@ export const router = createBrowserRouter([
               { path: '/marketplace/create', element: <CreateGigPage /> },
               { path: '/marketplace/:id', element: <GigDetailPage /> },
               { path: '/marketplace/:id/edit', element: <EditGigPage /> },
-              placeholder('/events', 'Events', 'Hackathons, workshops and conferences.'),
-              placeholder('/events/create', 'Create Event', 'Organise an event for the community.'),
-              placeholder('/events/:id', 'Event Details', 'The details of an event.'),
-              placeholder('/events/edit/:id', 'Edit Event', 'Change your event.'),
-              placeholder('/events/:id/edit', 'Edit Event', 'Change your event.'),
+              { path: '/events', element: <EventsPage /> },
+              { path: '/events/create', element: <CreateEventPage /> },
+              { path: '/events/:id', element: <EventDetailPage /> },
+              { path: '/events/edit/:id', element: <EditEventPage /> },
+              { path: '/events/:id/edit', element: <EditEventPage /> },
               { path: '/community', element: <CommunityPage /> },
               { path: '/inbox', element: <InboxPage /> },
               { path: '/inbox/:chatId', element: <InboxPage /> },

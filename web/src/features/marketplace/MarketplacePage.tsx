@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { AlertCircle, ChevronDown, Loader2, RefreshCw } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
+import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue.ts';
 import { buttonSecondary } from '../../shared/ui/classes.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { AiPanel } from './AiPanel.tsx';
@@ -25,7 +26,6 @@ import { NoGigs } from './NoGigs.tsx';
 import { SearchBar } from './SearchBar.tsx';
 import { SmartFilters } from './SmartFilters.tsx';
 import { TrendingSkills } from './TrendingSkills.tsx';
-import { useDebouncedValue } from './useDebouncedValue.ts';
 import { useGigDeletion } from './useGigDeletion.tsx';
 
 /** The listing waits this long after the last filter or search change (spec 001 §9: 300 ms). */

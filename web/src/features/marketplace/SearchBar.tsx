@@ -1,10 +1,10 @@
 import { TIMINGS } from '@commonwork/contracts';
 import { Loader2, Search, Sparkles } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
+import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue.ts';
 import { Spinner } from '../../shared/ui/Spinner.tsx';
 import { useSuggestions } from './api.ts';
 import { moveHighlight, shouldSuggest } from './suggestions.ts';
-import { useDebouncedValue } from './useDebouncedValue.ts';
 
 interface SearchBarProps {
   value: string;

@@ -1,6 +1,6 @@
 import { GIG_TAGS_MAX } from '@commonwork/contracts';
 import { ChipsInput } from '../../shared/ui/ChipsInput.tsx';
-import { acceptTag } from './tags.ts';
+import { acceptTag } from '../../shared/ui/tags.ts';
 
 interface TagsInputProps {
   id: string;

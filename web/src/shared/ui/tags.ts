@@ -1,5 +1,5 @@
 import { GIG_TAGS_MAX } from '@commonwork/contracts';
-import type { ChipVerdict } from '../../shared/ui/chips.ts';
+import type { ChipVerdict } from './chips.ts';
 
 export type TagRejection = 'empty' | 'duplicate' | 'full';
 
@@ -10,7 +10,7 @@ export const TAG_REJECTIONS: Record<Exclude<TagRejection, 'empty'>, string> = {
 };
 
 /**
- * Adds a tag (spec 001 §5): trimmed, at most 10, no duplicates (case-insensitive, so 'React' and
+ * Adds a gig's or an event's tag (spec 001 §5): trimmed, at most 10, no duplicates (case-insensitive, so 'React' and
  * 'react' are one tag). Returns the new list, or the unchanged list and why.
  */
 export function addTag(tags: readonly string[], raw: string): { tags: string[]; rejected?: TagRejection } {

@@ -1,0 +1,104 @@
+import type { TechEvent } from '@commonwork/contracts';
+import { CalendarDays, Clock, ImageOff, MapPin, Pencil, Trash2, Users } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { buttonPrimary } from '../../shared/ui/classes.ts';
+import { categoryLabel, eventDate, priceText, seatsText, whereText } from './eventDisplay.ts';
+import { visibleTags } from './listing.ts';
+
+interface EventCardProps {
+  event: TechEvent;
+  owned: boolean;
+  onDelete: (event: TechEvent) => void;
+}
+
+const iconButton =
+  'rounded-lg p-2 text-slate-500 transition hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-green-600 dark:text-slate-400 dark:hover:bg-slate-800';
+
+/** One event in the listing (spec 001 §2): image or placeholder, 3 tags and '+N', owner's edit and delete. */
+export function EventCard({ event, owned, onDelete }: EventCardProps) {
+  const titleId = `event-card-${event.id}`;
+  const { tags, more } = visibleTags(event.tags);
+  const image = event.images[0]?.url;
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900"
+    >
+      {image ? (
+        <img src={image} alt="" className="h-40 w-full object-cover" />
+      ) : (
+        <div
+          className="flex h-40 items-center justify-center bg-gradient-to-br from-green-100 to-emerald-200 dark:from-green-950 dark:to-emerald-900"
+          aria-hidden="true"
+        >
+          <ImageOff className="h-10 w-10 text-green-700/50 dark:text-green-300/50" />
+        </div>
+      )}
+      <div className="flex flex-1 flex-col p-5">
+        <div className="flex items-center justify-between gap-2">
+          <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-950 dark:text-green-300">
+            {categoryLabel(event.category)}
+          </span>
+          <span className="text-sm font-bold text-slate-900 dark:text-white">{priceText(event)}</span>
+        </div>
+        <h3 id={titleId} className="mt-3 line-clamp-2 text-lg font-semibold text-slate-900 dark:text-white">
+          {event.title}
+        </h3>
+        {event.status === 'draft' && (
+          <span className="mt-1 w-fit rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700">Draft</span>
+        )}
+        <dl className="mt-3 space-y-1 text-sm text-slate-600 dark:text-slate-400">
+          <div className="flex items-center gap-2">
+            <dt className="sr-only">Date</dt>
+            <CalendarDays className="h-4 w-4" aria-hidden="true" />
+            <dd>{eventDate(event)}</dd>
+            <dt className="sr-only">Time</dt>
+            <Clock className="ml-2 h-4 w-4" aria-hidden="true" />
+            <dd>{event.time}</dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <dt className="sr-only">Location</dt>
+            <MapPin className="h-4 w-4" aria-hidden="true" />
+            <dd>{whereText(event)}</dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <dt className="sr-only">Attendees</dt>
+            <Users className="h-4 w-4" aria-hidden="true" />
+            <dd>{seatsText(event)}</dd>
+          </div>
+        </dl>
+        {event.tags.length > 0 && (
+          <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
+            {tags.map((tag) => (
+              <li key={tag} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+                {tag}
+              </li>
+            ))}
+            {more > 0 && <li className="rounded-md px-1 py-0.5 text-xs text-slate-500">+{more}</li>}
+          </ul>
+        )}
+        <div className="mt-auto flex items-center gap-2 border-t border-slate-100 pt-4 dark:border-slate-800">
+          <Link to={`/events/${event.id}`} className={`${buttonPrimary} flex-1`} aria-label={`View Details: ${event.title}`}>
+            View Details
+          </Link>
+          {owned && (
+            <>
+              <Link to={`/events/edit/${event.id}`} className={iconButton} aria-label={`Edit ${event.title}`} title="Edit event">
+                <Pencil className="h-4 w-4" aria-hidden="true" />
+              </Link>
+              <button
+                type="button"
+                onClick={() => onDelete(event)}
+                className={`${iconButton} hover:text-red-600`}
+                aria-label={`Delete ${event.title}`}
+                title="Delete event"
+              >
+                <Trash2 className="h-4 w-4" aria-hidden="true" />
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,293 @@
+import { CURRENCIES, EVENT_CATEGORIES, EVENT_TITLE_MAX, LOCATION_TYPES, type TechEvent } from '@commonwork/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Loader2, Plus, Rocket, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { type FieldError, useFieldArray, useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { useNavigate, useParams } from 'react-router-dom';
+import { isApiError } from '../../shared/api/index.ts';
+import { ChipsInput } from '../../shared/ui/ChipsInput.tsx';
+import { buttonGhost, buttonPrimary, buttonSecondary, cardClass, inputClass } from '../../shared/ui/classes.ts';
+import { FormField } from '../../shared/ui/FormField.tsx';
+import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
+import { acceptTag } from '../../shared/ui/tags.ts';
+import { ImageUpload } from '../../shared/upload/ImageUpload.tsx';
+import { useAuth } from '../auth/AuthProvider.tsx';
+import { createEvent, invalidateEvents, updateEvent, useEvent } from './api.ts';
+import { categoryLabel, isOrganizer } from './eventDisplay.ts';
+import { clearedLocation, type EventFormValues, emptyEventForm, formValuesOf, placeFieldsOf, toEventBody } from './eventForm.ts';
+import { eventFormResolver } from './eventFormResolver.ts';
+import { EVENT_TEXT, saveFailureText } from './messages.ts';
+
+/** /events/create. */
+export function CreateEventPage() {
+  return <EventForm initial={null} />;
+}
+
+/** /events/edit/:id and /events/:id/edit: the same form, prefilled; a failed load returns to /events. */
+export function EditEventPage() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const query = useEvent(id, user?.id ?? null);
+
+  useEffect(() => {
+    if (!query.isError) return;
+    toast.error(EVENT_TEXT.form.loadFailed);
+    navigate('/events', { replace: true });
+  }, [query.isError, navigate]);
+
+  if (query.isPending || query.isError) return <LoadingScreen label="Loading event..." />;
+  if (!isOrganizer(query.data, user?.id)) {
+    return (
+      <div className={`${cardClass} mx-auto max-w-xl text-center`}>
+        <p className="font-semibold">You can only edit your own events.</p>
+      </div>
+    );
+  }
+  return <EventForm initial={query.data} />;
+}
+
+const err = (error: FieldError | undefined) => error?.message;
+
+function EventForm({ initial }: { initial: TechEvent | null }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const editing = initial !== null;
+  const [saving, setSaving] = useState(false);
+  const form = useForm<EventFormValues>({
+    resolver: eventFormResolver,
+    defaultValues: initial ? formValuesOf(initial) : emptyEventForm(),
+  });
+  const { register, handleSubmit, watch, setValue, formState } = form;
+  const { errors } = formState;
+  const agenda = useFieldArray({ control: form.control, name: 'agenda' });
+  const requirements = useFieldArray({ control: form.control, name: 'requirements' });
+  const locationType = watch('location.type');
+  const places = placeFieldsOf(locationType);
+  const tags = watch('tags');
+  const image = watch('images')[0] ?? null;
+
+  const submit = handleSubmit(async (values) => {
+    setSaving(true);
+    try {
+      const body = toEventBody(values, 'published');
+      if (editing) await updateEvent(initial.id, body);
+      else await createEvent(body);
+      toast.success(editing ? EVENT_TEXT.updated : EVENT_TEXT.created);
+      await invalidateEvents(queryClient);
+      navigate('/events');
+    } catch (error) {
+      toast.error(isApiError(error) ? saveFailureText(error.message, error.details) : EVENT_TEXT.form.saveFailed);
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  const field = (id: string) => ({ id, 'aria-invalid': Boolean(errors[id as keyof typeof errors]) || undefined });
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <button type="button" className={buttonGhost} onClick={() => navigate(-1)}>
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        Back
+      </button>
+      <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{editing ? 'Edit Event' : 'Create Event'}</h1>
+
+      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-6">
+        <section className={`${cardClass} space-y-4`} aria-label="Basics">
+          <FormField id="title" label="Title" error={err(errors.title)}>
+            <input {...register('title')} {...field('title')} className={inputClass} maxLength={EVENT_TITLE_MAX} />
+          </FormField>
+          <FormField id="description" label="Description" error={err(errors.description)}>
+            <textarea {...register('description')} {...field('description')} rows={5} className={inputClass} />
+          </FormField>
+          <FormField id="category" label="Category" error={err(errors.category)}>
+            <select {...register('category')} {...field('category')} className={inputClass}>
+              <option value="">Select a category</option>
+              {EVENT_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {categoryLabel(c)}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <ImageUpload
+            label="Event Image"
+            type="event"
+            folder="events"
+            value={image}
+            onChange={(next) => setValue('images', next ? [next] : [], { shouldDirty: true })}
+          />
+        </section>
+
+        <section className={`${cardClass} grid gap-4 sm:grid-cols-2`} aria-label="When">
+          <FormField id="date" label="Start Date" error={err(errors.date)}>
+            <input type="date" {...register('date')} {...field('date')} className={inputClass} />
+          </FormField>
+          <FormField id="time" label="Start Time" error={err(errors.time)}>
+            <input type="time" {...register('time')} {...field('time')} className={inputClass} />
+          </FormField>
+          <FormField id="endDate" label="End Date" error={err(errors.endDate)}>
+            <input type="date" {...register('endDate')} id="endDate" className={inputClass} />
+          </FormField>
+          <FormField id="endTime" label="End Time" error={err(errors.endTime)}>
+            <input type="time" {...register('endTime')} id="endTime" className={inputClass} />
+          </FormField>
+          <FormField id="timeZone" label="Time Zone" error={err(errors.timeZone)}>
+            <input {...register('timeZone')} id="timeZone" className={inputClass} />
+          </FormField>
+          <FormField id="rsvpDeadline" label="RSVP Deadline" error={err(errors.rsvpDeadline)}>
+            <input type="date" {...register('rsvpDeadline')} id="rsvpDeadline" className={inputClass} />
+          </FormField>
+        </section>
+
+        <section className={`${cardClass} space-y-4`} aria-label="Where">
+          <FormField id="locationType" label="Location Type" error={err(errors.location?.type)}>
+            <select
+              id="locationType"
+              className={inputClass}
+              value={locationType}
+              onChange={(e) => setValue('location', clearedLocation(e.target.value), { shouldDirty: true })}
+            >
+              <option value="">Select a location type</option>
+              {LOCATION_TYPES.map((t) => (
+                <option key={t.value} value={t.value}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          {places.venue && (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField id="venue" label="Venue" error={err(errors.location?.venue)}>
+                <input {...register('location.venue')} id="venue" className={inputClass} />
+              </FormField>
+              <FormField id="address" label="Address" error={err(errors.location?.address)}>
+                <input {...register('location.address')} id="address" className={inputClass} />
+              </FormField>
+              <FormField id="city" label="City" error={err(errors.location?.city)}>
+                <input {...register('location.city')} id="city" className={inputClass} />
+              </FormField>
+              <FormField id="country" label="Country" error={err(errors.location?.country)}>
+                <input {...register('location.country')} id="country" className={inputClass} />
+              </FormField>
+            </div>
+          )}
+          {places.link && (
+            <FormField id="meetingLink" label="Meeting Link" error={err(errors.location?.meetingLink)}>
+              <input type="url" {...register('location.meetingLink')} id="meetingLink" className={inputClass} placeholder="https://" />
+            </FormField>
+          )}
+        </section>
+
+        <section className={`${cardClass} grid gap-4 sm:grid-cols-3`} aria-label="Tickets">
+          <FormField id="price" label="Price" error={err(errors.price)}>
+            <input type="number" min={0} step={0.01} {...register('price')} id="price" className={inputClass} />
+          </FormField>
+          <FormField id="currency" label="Currency">
+            <select {...register('currency')} id="currency" className={inputClass}>
+              {CURRENCIES.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </select>
+          </FormField>
+          <FormField id="maxAttendees" label="Max Attendees" error={err(errors.maxAttendees)} hint="Empty means unlimited">
+            <input type="number" min={1} step={1} {...register('maxAttendees')} id="maxAttendees" className={inputClass} />
+          </FormField>
+        </section>
+
+        <section className={`${cardClass} space-y-3`} aria-labelledby="agenda-title">
+          <div className="flex items-center justify-between">
+            <h2 id="agenda-title" className="font-semibold">
+              Agenda
+            </h2>
+            <button
+              type="button"
+              className={buttonSecondary}
+              onClick={() => agenda.append({ time: '', title: '', description: '', speaker: '' })}
+            >
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Add agenda item
+            </button>
+          </div>
+          {agenda.fields.map((item, i) => (
+            <fieldset key={item.id} className="grid gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-2 dark:border-slate-700">
+              <legend className="sr-only">Agenda item {i + 1}</legend>
+              <FormField id={`agenda-${i}-time`} label="Time" error={err(errors.agenda?.[i]?.time)}>
+                <input {...register(`agenda.${i}.time`)} id={`agenda-${i}-time`} className={inputClass} placeholder="18:30" />
+              </FormField>
+              <FormField id={`agenda-${i}-title`} label="Session title" error={err(errors.agenda?.[i]?.title)}>
+                <input {...register(`agenda.${i}.title`)} id={`agenda-${i}-title`} className={inputClass} />
+              </FormField>
+              <FormField id={`agenda-${i}-speaker`} label="Speaker">
+                <input {...register(`agenda.${i}.speaker`)} id={`agenda-${i}-speaker`} className={inputClass} />
+              </FormField>
+              <FormField id={`agenda-${i}-description`} label="Details">
+                <input {...register(`agenda.${i}.description`)} id={`agenda-${i}-description`} className={inputClass} />
+              </FormField>
+              <button type="button" className={`${buttonGhost} sm:col-span-2 justify-self-end`} onClick={() => agenda.remove(i)}>
+                <Trash2 className="h-4 w-4" aria-hidden="true" />
+                Remove agenda item {i + 1}
+              </button>
+            </fieldset>
+          ))}
+        </section>
+
+        <section className={`${cardClass} space-y-3`} aria-labelledby="requirements-title">
+          <div className="flex items-center justify-between">
+            <h2 id="requirements-title" className="font-semibold">
+              Requirements
+            </h2>
+            <button type="button" className={buttonSecondary} onClick={() => requirements.append({ text: '' })}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Add requirement
+            </button>
+          </div>
+          {requirements.fields.map((item, i) => (
+            <div key={item.id} className="flex items-start gap-2">
+              <div className="flex-1">
+                <FormField id={`requirement-${i}`} label={`Requirement ${i + 1}`} error={err(errors.requirements?.[i]?.text)}>
+                  <input {...register(`requirements.${i}.text`)} id={`requirement-${i}`} className={inputClass} />
+                </FormField>
+              </div>
+              <button
+                type="button"
+                className={`${buttonGhost} mt-6`}
+                onClick={() => requirements.remove(i)}
+                aria-label={`Remove requirement ${i + 1}`}
+              >
+                <Trash2 className="h-4 w-4" aria-hidden="true" />
+              </button>
+            </div>
+          ))}
+        </section>
+
+        <section className={cardClass}>
+          <ChipsInput
+            id="event-tags"
+            label="Tags"
+            chips={tags}
+            onChange={(next) => setValue('tags', next, { shouldDirty: true })}
+            accept={acceptTag}
+            placeholder="Add a tag and press Enter"
+            listLabel="Event tags"
+            addLabel="Add tag"
+            hint={`${tags.length}/10 tags`}
+          />
+          {errors.tags && <p className="mt-1 text-sm text-red-600">{err(errors.tags as FieldError)}</p>}
+        </section>
+
+        <div className="flex justify-end gap-2">
+          <button type="button" className={buttonSecondary} onClick={() => navigate('/events')}>
+            Cancel
+          </button>
+          <button type="submit" className={buttonPrimary} disabled={saving}>
+            {saving ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Rocket className="h-4 w-4" aria-hidden="true" />}
+            {editing ? 'Update Event' : 'Publish Event'}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
