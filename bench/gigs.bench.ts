@@ -5,13 +5,15 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { loadKeyStore } from '@commonwork/identity';
-import { createLogger, type Database, type EventBus, MemoryBus, openDatabase } from '@commonwork/kit';
+import { createLogger, type Database, MemoryBus, openDatabase } from '@commonwork/kit';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { startPlatform } from '../deploy/local/platform.ts';
 import { seedDemo } from '../deploy/local/seed.ts';
+import { drained } from './drained.ts';
 import { explainListing } from './explain.ts';
 import { type LoadRun, runLoad, serialLatencies, summarize } from './load.ts';
+import { droppingEventsOf } from './quietBus.ts';
 import { type RunInfo, renderResults, type Scenario, type ScenarioResult, TARGETS, writeResults } from './report.ts';
 
 const GIGS = 100_000;
@@ -71,57 +73,6 @@ async function settle(maxMs = 7_000) {
     if (Number(rows[0]?.n) === 0) return;
     await sleep(100);
   }
-}
-
-/** Events behind: outbox relays not yet through their event store, then consumers still handling what was published. */
-async function drained(database: Database, timeoutMs = 240_000) {
-  const started = Date.now();
-  const schemas = (
-    await sql<{ schema: string }>`select table_schema as schema from information_schema.tables where table_name = 'event_store'`.execute(
-      database.root,
-    )
-  ).rows.map((r) => r.schema);
-  let handled = -1;
-  for (let stableSince = 0; ; await sleep(250)) {
-    if (Date.now() - started > timeoutMs) throw new Error(`events still being published or handled after ${timeoutMs / 1000} s`);
-    let behind = 0;
-    let total = 0;
-    for (const schema of schemas) {
-      const { rows } = await sql<{ behind: string; handled: string }>`select
-        (select coalesce(max(global_position), 0) from ${sql.table(`${schema}.event_store`)})
-          - coalesce((select position from ${sql.table(`${schema}.outbox_position`)}), 0) as behind,
-        (select count(*) from ${sql.table(`${schema}.processed_events`)}) as handled`.execute(database.root);
-      behind += Number(rows[0]?.behind);
-      total += Number(rows[0]?.handled);
-    }
-    // Published everything, and the consumers have handled nothing new for a second.
-    if (behind > 0 || total !== handled) {
-      handled = total;
-      stableSince = Date.now();
-    } else if (Date.now() - stableSince >= 1_000) return Date.now() - started;
-  }
-}
-
-/**
- * The in-process bus, except that marketplace's own events are counted and dropped. Publishing
- * 100,000 of them through the in-process bus took 211 s on the first run (its duplicate-window
- * expiry scans every remembered id on each publish), and messaging's gig consumer, which this
- * bench does not exercise, would then handle them all on the event loop under measurement.
- * Identity's events go through as usual.
- */
-function withoutMarketplaceEvents(bus: MemoryBus): EventBus & { dropped: () => number } {
-  let dropped = 0;
-  return {
-    ensureStream: (stream, subjects) => bus.ensureStream(stream, subjects),
-    publish: async (envelope) => {
-      if (envelope.type.startsWith('marketplace.')) dropped++;
-      else await bus.publish(envelope);
-    },
-    consume: (spec) => bus.consume(spec),
-    ping: () => bus.ping(),
-    close: () => bus.close(),
-    dropped: () => dropped,
-  };
 }
 
 async function measure(scenario: Scenario, directUrl: string, gatewayUrl: string): Promise<ScenarioResult> {
@@ -184,7 +135,8 @@ step(`database ${name} created`);
 let database: Database | undefined;
 let platform: Awaited<ReturnType<typeof startPlatform>> | undefined;
 const log = createLogger('bench', 'silent');
-const bus = withoutMarketplaceEvents(new MemoryBus(log));
+// Marketplace's own events: 100,000 of them took 211 s through the in-process bus on the first run.
+const bus = droppingEventsOf(new MemoryBus(log), ['marketplace']);
 try {
   database = await openDatabase({ url: benchUrl, poolSize: 2 });
   const seedStarted = Date.now();

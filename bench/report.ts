@@ -1,5 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
 import type { LoadResult } from './load.ts';
+import { writeSection } from './section.ts';
 
 export interface Scenario {
   id: string;
@@ -39,8 +39,6 @@ export interface RunInfo {
 }
 
 export const TARGETS = { searchP99Ms: 50, gatewayOverhead: 0.15 } as const;
-const START = '<!-- bench:results:start -->';
-const END = '<!-- bench:results:end -->';
 
 const ms = (n: number) => (Number.isNaN(n) ? '—' : n < 100 ? n.toFixed(1) : Math.round(n).toLocaleString('en-US'));
 const rps = (n: number) => (n < 10 ? n.toFixed(1) : Math.round(n).toLocaleString('en-US'));
@@ -134,13 +132,5 @@ export function renderResults(results: ScenarioResult[], info: RunInfo): string 
   return lines.join('\n');
 }
 
-/** Rewrites the results section of RESULTS.md between its markers, keeping the header and the notes around it. */
-export async function writeResults(file: string, markdown: string) {
-  const current = await readFile(file, 'utf8').catch(() => '');
-  const start = current.indexOf(START);
-  const end = current.indexOf(END);
-  const section = `${START}\n${markdown}\n${END}`;
-  const next =
-    start >= 0 && end > start ? `${current.slice(0, start)}${section}${current.slice(end + END.length)}` : `${current}\n${section}\n`;
-  await writeFile(file, next);
-}
+/** Rewrites the gig benchmark's section of RESULTS.md (between its markers). */
+export const writeResults = (file: string, markdown: string) => writeSection(file, 'results', '', markdown);

@@ -1,12 +1,9 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeSection } from '../section.ts';
 import type { Side } from './protocol.ts';
 import type { Summary } from './stats.ts';
 import type { Collected, ConnectResult, FloorResult, SendResult, SideStats } from './swarm.ts';
 
 export const TARGETS = { p99Ms: 100, floorMultiple: 5 } as const;
-
-const START = '<!-- bench:realtime:start -->';
-const END = '<!-- bench:realtime:end -->';
 
 /** The section's fixed text, written once when RESULTS.md has no realtime section yet. */
 export const HEADER = `# Realtime delivery: benchmark
@@ -244,19 +241,5 @@ export function renderRealtime(run: RealtimeRun): string {
   return lines.join('\n');
 }
 
-/**
- * Rewrites the realtime section of RESULTS.md between its own markers, re-reading the file at the
- * moment of writing; the first time, appends the section (header and markers) after what is there.
- * Everything outside the markers, the gig benchmark's section included, is kept as it is.
- */
-export async function writeRealtimeResults(file: string, markdown: string) {
-  const current = await readFile(file, 'utf8').catch(() => '');
-  const start = current.indexOf(START);
-  const end = current.indexOf(END);
-  const section = `${START}\n${markdown}\n${END}`;
-  const next =
-    start >= 0 && end > start
-      ? `${current.slice(0, start)}${section}${current.slice(end + END.length)}`
-      : `${current.trimEnd()}\n\n${HEADER}\n${section}\n`;
-  await writeFile(file, next);
-}
+/** Rewrites the realtime section of RESULTS.md (between its markers); the first time, after what is there. */
+export const writeRealtimeResults = (file: string, markdown: string) => writeSection(file, 'realtime', HEADER, markdown);
