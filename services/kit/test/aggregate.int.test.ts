@@ -54,13 +54,14 @@ const hot = defineAggregate<Tables, CounterState, CounterCommand, CounterEvent>(
   versions: { Added: 2 },
 });
 const plain = defineAggregate<Tables, CounterState, CounterCommand, CounterEvent>({ name: 'plain', decider: counter, project });
+const grouped = defineAggregate<Tables, CounterState, CounterCommand, CounterEvent>({ ...hot, name: 'grouped', groupCommit: true });
 
 describe.each(databaseAdapters)('aggregate store on $name', ({ open }) => {
   let database: Database;
   let drop: () => Promise<void>;
   const db = () => database.forSchema<Tables>(schema);
   /** The binding a service gets from `ctx.aggregate`, counting the outbox wake-ups. */
-  const bind = (aggregate: typeof hot) => {
+  const bind = (aggregate: typeof hot | typeof grouped) => {
     let commits = 0;
     const store = bindAggregate({ db: db(), schema, afterCommit: () => commits++ }, aggregate);
     return { ...store, commits: () => commits };
@@ -167,5 +168,35 @@ describe.each(databaseAdapters)('aggregate store on $name', ({ open }) => {
     expect(await snapshotOf(`hot-${id}`)).toBeUndefined();
     expect((await store.handle(id, { type: 'Add', by: 1 }, metadata)).state.total).toBe(9);
     expect(await snapshotOf(`hot-${id}`)).toMatchObject({ version: 6, state: { id, total: 9 } });
+  });
+
+  it('decides a burst on one stream in shared transactions: each command its own answer, a refusal only its own', async () => {
+    const id = randomUUID();
+    const store = bind(grouped);
+    await store.handle(id, { type: 'Open', id }, metadata);
+    const commitsBefore = store.commits();
+    // Ten adds of 1 and ten subtractions of 2 at once, in alternation: whichever order they land in,
+    // a subtraction that would go below zero is refused alone, and every other command lands.
+    const answers = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) => store.handle(id, { type: 'Add', by: i % 2 === 0 ? 1 : -2 }, metadata)),
+    );
+    const landed = answers.filter((a) => a.status === 'fulfilled');
+    const refused = answers.filter((a) => a.status === 'rejected');
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((a) => (a as PromiseRejectedResult).reason.message === 'below zero')).toBe(true);
+    const stream = await readStream<CounterEvent>(storeOf(db()), `grouped-${id}`);
+    expect(stream).toHaveLength(1 + landed.length);
+    expect(stream.map((e) => e.streamVersion)).toEqual(stream.map((_, i) => i + 1));
+    const total = stream.reduce((sum, e) => sum + (e.type === 'Added' ? e.data.by : 0), 0);
+    expect(total).toBeGreaterThanOrEqual(0);
+    expect((await db().selectFrom('counters').selectAll().where('id', '=', id).executeTakeFirst())?.total).toBe(total);
+    // Each answer carries the state its own command left, and its own events.
+    for (const answer of landed) {
+      const { state, events } = (answer as PromiseFulfilledResult<{ state: CounterState; events: StoredEvent<CounterEvent>[] }>).value;
+      const [event] = events;
+      expect(event?.type === 'Added' && state.total).toBe(event?.type === 'Added' && event.data.total);
+    }
+    // The burst after the first command shared transactions: fewer commits than commands.
+    expect(store.commits() - commitsBefore).toBeLessThan(landed.length);
   });
 });

@@ -36,6 +36,12 @@ export interface Aggregate<DB, S, C, E extends DomainEvent> {
   snapshotEvery?: number;
   /** Decide again on a fresh state this many times when a concurrent writer got there first; default 0. */
   retries?: number;
+  /**
+   * Commands for one instance that arrive while its transaction runs are decided together in the
+   * next one (group commit). For streams that take bursts (a popular event's registrations); each
+   * command still gets its own answer or error. Within one process; replicas queue on the lock.
+   */
+  groupCommit?: boolean;
   /** Schema versions of the stored events; default 1 for each type. */
   versions?: EventVersions<E>;
 }
@@ -90,25 +96,46 @@ export function bindAggregate<DB, S, C, E extends DomainEvent>(
     return { state: fold(from.state, later), version: later.at(-1)?.streamVersion ?? from.version, snapshotVersion: snapshot?.version };
   };
 
-  const decideIn = async (trx: Kysely<DB>, id: string, command: C, metadata: EventMetadata) => {
+  /**
+   * Decides commands one after another on the state each leaves, appends each one's events with its
+   * own metadata, projects them all and keeps the snapshot: one transaction for the lot. A command
+   * its decider refuses gets its error; the others go on.
+   */
+  const decideAllIn = async (trx: Kysely<DB>, id: string, commands: readonly Queued<C>[]): Promise<Outcome<S, E>[]> => {
     const streamId = streamIdOf(aggregate, id);
     const now = new Date();
     const loaded = await loadInTransaction(trx, streamId);
-    const decided = aggregate.decider.decide(command, loaded.state);
-    const state = decided.reduce(aggregate.decider.evolve, loaded.state);
-    if (decided.length === 0) return { state, events: [] as StoredEvent<E>[] };
     const store = storeOf(trx);
-    const events = (await appendToStream(store, {
-      schema: binding.schema,
-      streamId,
-      expectedVersion: loaded.version,
-      events: decided,
-      metadata,
-      now,
-      versions: aggregate.versions,
-    })) as StoredEvent<E>[];
-    await aggregate.project(trx, events);
-    const version = loaded.version + events.length;
+    let state = loaded.state;
+    let version = loaded.version;
+    const outcomes: Outcome<S, E>[] = [];
+    for (const { command, metadata } of commands) {
+      let decided: E[];
+      try {
+        decided = aggregate.decider.decide(command, state);
+      } catch (error) {
+        outcomes.push({ ok: false, error });
+        continue;
+      }
+      state = decided.reduce(aggregate.decider.evolve, state);
+      const events =
+        decided.length === 0
+          ? []
+          : ((await appendToStream(store, {
+              schema: binding.schema,
+              streamId,
+              expectedVersion: version,
+              events: decided,
+              metadata,
+              now,
+              versions: aggregate.versions,
+            })) as StoredEvent<E>[]);
+      version += events.length;
+      outcomes.push({ ok: true, state, events });
+    }
+    const appended = outcomes.flatMap((o) => (o.ok ? o.events : []));
+    if (appended.length === 0) return outcomes;
+    await aggregate.project(trx, appended);
     const every = aggregate.snapshotEvery;
     if (every && (loaded.snapshotVersion === undefined || version - loaded.snapshotVersion >= every)) {
       const row = { version, state: JSON.stringify(state) };
@@ -118,29 +145,83 @@ export function bindAggregate<DB, S, C, E extends DomainEvent>(
         .onConflict((oc) => oc.column('stream_id').doUpdateSet(row))
         .execute();
     }
-    return { state, events };
+    return outcomes;
   };
 
-  const attempt = async (id: string, command: C, metadata: EventMetadata) => {
-    const result = await binding.db.transaction().execute((trx) => decideIn(trx, id, command, metadata));
-    if (result.events.length > 0) binding.afterCommit();
-    return result;
+  const decideIn = async (trx: Kysely<DB>, id: string, command: C, metadata: EventMetadata) => {
+    const [outcome] = await decideAllIn(trx, id, [{ command, metadata }]);
+    if (!outcome) throw new Error('no outcome for a command');
+    if (!outcome.ok) throw outcome.error;
+    return { state: outcome.state, events: outcome.events };
+  };
+
+  /** Runs commands in one transaction, again on a concurrent writer's conflict (`retries`). */
+  const attempt = async (id: string, commands: readonly Queued<C>[]) => {
+    for (let tries = 0; ; tries++) {
+      try {
+        const outcomes = await binding.db.transaction().execute((trx) => decideAllIn(trx, id, commands));
+        if (outcomes.some((o) => o.ok && o.events.length > 0)) binding.afterCommit();
+        return outcomes;
+      } catch (error) {
+        const stale = error instanceof AppError && error.code === 'STALE_VERSION';
+        if (!stale || tries >= (aggregate.retries ?? 0)) throw error;
+      }
+    }
+  };
+
+  /**
+   * Commands for one stream that arrive while its transaction runs wait here, and the next
+   * transaction decides them all (group commit): a hot stream's writers share one lock, one fold
+   * and one commit instead of queueing for the lock one by one.
+   */
+  const waiting = new Map<string, (Queued<C> & Settle<S, E>)[]>();
+  const drain = async (id: string) => {
+    for (let batch = waiting.get(id); batch && batch.length > 0; batch = waiting.get(id)) {
+      waiting.set(id, []);
+      try {
+        const outcomes = await attempt(id, batch);
+        batch.forEach((entry, i) => {
+          const outcome = outcomes[i];
+          if (outcome?.ok) entry.resolve({ state: outcome.state, events: outcome.events });
+          else entry.reject(outcome?.error ?? new Error('no outcome for a command'));
+        });
+      } catch (error) {
+        for (const entry of batch) entry.reject(error);
+      }
+    }
+    waiting.delete(id);
   };
 
   return {
     async handle(id, command, metadata) {
-      for (let tries = 0; ; tries++) {
-        try {
-          return await attempt(id, command, metadata);
-        } catch (error) {
-          const stale = error instanceof AppError && error.code === 'STALE_VERSION';
-          if (!stale || tries >= (aggregate.retries ?? 0)) throw error;
-        }
+      if (!aggregate.groupCommit) {
+        const [outcome] = await attempt(id, [{ command, metadata }]);
+        if (!outcome?.ok) throw outcome?.error ?? new Error('no outcome for a command');
+        return { state: outcome.state, events: outcome.events };
       }
+      return new Promise((resolve, reject) => {
+        const queued = waiting.get(id);
+        if (queued) {
+          queued.push({ command, metadata, resolve, reject });
+          return;
+        }
+        waiting.set(id, [{ command, metadata, resolve, reject }]);
+        void drain(id);
+      });
     },
     handleIn: decideIn,
   };
 }
+
+interface Queued<C> {
+  command: C;
+  metadata: EventMetadata;
+}
+interface Settle<S, E extends DomainEvent> {
+  resolve: (result: { state: S; events: StoredEvent<E>[] }) => void;
+  reject: (error: unknown) => void;
+}
+type Outcome<S, E extends DomainEvent> = { ok: true; state: S; events: StoredEvent<E>[] } | { ok: false; error: unknown };
 
 /** The domain event inside a stored one (what `evolve` folds). */
 export const toDomainEvent = <E extends DomainEvent>(stored: StoredEvent<E>) => ({ type: stored.type, data: stored.data }) as E;
