@@ -33,7 +33,7 @@ const RESULTS_FILE = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 const SCENARIOS = [
   { id: 'a', name: 'listing, page 1 (as the events page asks)', path: '/api/events?page=1&limit=12&sort=date' },
   { id: 'b', name: 'search, 1 word', path: '/api/events?page=1&limit=12&search=typescript&sort=date' },
-  { id: 'c', name: 'search, 2 words', path: '/api/events?page=1&limit=12&search=react%20workshop&sort=date' },
+  { id: 'c', name: 'search, 2 words', path: '/api/events?page=1&limit=12&search=typescript%20meetup&sort=date' },
   { id: 'd', name: 'search, a typo', path: '/api/events?page=1&limit=12&search=hackaton&sort=date' },
   {
     id: 'e',

@@ -198,7 +198,8 @@ export const ListEventsQuery = z.object({
   search: z.string().trim().max(200).optional(),
   category: Choice(EventCategory),
   'location[type]': Choice(LocationType),
-  sort: z.enum(['date', 'newest', 'price']).default('date'),
+  /** 'date' (the spec client's): still to come first, soonest first; 'relevance' ranks a search's matches (title over tags over description). */
+  sort: z.enum(['date', 'relevance', 'newest', 'price']).default('date'),
   'priceRange[min]': z.coerce.number().min(0).optional(),
   'priceRange[max]': z.coerce.number().min(0).optional(),
   /** Only the caller's own events, drafts included. */

@@ -62,6 +62,15 @@ export const migrations: ServiceMigration[] = [
       await db.schema.createIndex('event_attendees_user_idx').on('event_attendees').columns(['user_id', 'event_id']).execute();
       await sql`create index event_attendees_order_idx on ${sql.table(`${schema}.event_attendees`)} (event_id, registered_at)`.execute(db);
 
+      // The words of titles and tags, each once: what a typo is corrected to (a few hundred rows, trigram-indexed).
+      await db.schema
+        .createTable('search_words')
+        .addColumn('word', 'text', (c) => c.primaryKey())
+        .execute();
+      await sql`create index search_words_trgm_idx on ${sql.table(`${schema}.search_words`)} using gin (word public.gin_trgm_ops)`.execute(
+        db,
+      );
+
       await db.schema
         .createTable('people')
         .addColumn('user_id', 'uuid', (c) => c.primaryKey())

@@ -8,6 +8,6 @@ import type { EventsTables } from './tables.ts';
  */
 export const projections: Projections<EventsTables> = {
   schema: 'events',
-  tables: ['events', 'event_attendees'],
+  tables: ['events', 'event_attendees', 'search_words'],
   aggregates: [techEventAggregate],
 };

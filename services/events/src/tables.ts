@@ -39,6 +39,8 @@ export interface EventsTable {
 export interface EventsTables {
   events: EventsTable;
   event_attendees: { event_id: string; user_id: string; registered_at: Date };
+  /** Every word of titles and tags, for typo correction (search/listEvents.ts). */
+  search_words: { word: string };
   /** Names and pictures of organisers and attendees (identity's events). */
   people: { user_id: string; name: string; picture: string; updated_at: Date };
   /** Each event's community channel (messaging's events). */

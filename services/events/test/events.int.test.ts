@@ -222,6 +222,32 @@ describe('tech events through the gateway', () => {
     expect((await list('category=all&location%5Btype%5D=')).pagination.total).toBe(3);
   });
 
+  it('lists events to come soonest first, then past ones latest first, across page boundaries', async () => {
+    const dee = await buildUser(p, 'Dee Dates');
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    for (const [title, date] of [
+      ['in ten days', day(10)],
+      ['long ago', '2020-01-01'],
+      ['in five days', day(5)],
+      ['last year', '2021-01-01'],
+      ['in twenty days', day(20)],
+    ])
+      await create(dee.token, buildEvent({ title, date, endDate: null, endTime: '' }));
+    const pageOf = async (n: number) => {
+      const { data } = (await p.call('GET', `/api/events?mine=true&limit=2&page=${n}&sort=date`, { token: dee.token })).body;
+      expect(data.pagination).toMatchObject({ total: 5, pages: 3 });
+      return data.events.map((e: { title: string }) => e.title);
+    };
+    expect([...(await pageOf(1)), ...(await pageOf(2)), ...(await pageOf(3))]).toEqual([
+      'in five days',
+      'in ten days',
+      'in twenty days',
+      'last year',
+      'long ago',
+    ]);
+    expect((await p.call('GET', '/api/events?mine=true&limit=2&page=4', { token: dee.token })).body.data.events).toEqual([]);
+  });
+
   it('searches titles, tags and descriptions with prefixes and typos', async () => {
     await create(ada.token, buildEvent({ title: 'Kubernetes operators deep dive', tags: ['golang'] }));
     const search = async (q: string) =>
@@ -231,6 +257,17 @@ describe('tech events through the gateway', () => {
     expect(await search('golang')).toContain('Kubernetes operators deep dive');
     expect(await search('kubernetse')).toContain('Kubernetes operators deep dive');
     expect(await search('zzqx nothing')).toEqual([]);
+  });
+
+  it('ranks a title match over a description match when asked for relevance', async () => {
+    const word = `quasar${Date.now()}`;
+    await create(ada.token, buildEvent({ title: 'Evening talks', description: `We will mention ${word} once.`, date: '2030-01-01' }));
+    await create(ada.token, buildEvent({ title: `All about ${word}`, date: '2031-01-01' }));
+    const titles = async (sort: string) =>
+      (await p.call('GET', `/api/events?search=${word}&sort=${sort}`)).body.data.events.map((e: { title: string }) => e.title);
+    expect(await titles('relevance')).toEqual([`All about ${word}`, 'Evening talks']);
+    // By date (the spec client's order), the sooner event comes first whatever matched.
+    expect(await titles('date')).toEqual(['Evening talks', `All about ${word}`]);
   });
 
   it('answers upcoming events soonest first, without ended or draft ones', async () => {

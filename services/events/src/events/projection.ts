@@ -33,6 +33,27 @@ const columnsOf = (fields: EventFields, schedule: Schedule) => ({
   tags_text: fields.tags.join(' '),
 });
 
+/** The words a search may be corrected to: those of the title and tags, lower case, three letters or more. */
+export const wordsOf = (fields: Pick<EventFields, 'title' | 'tags'>) => [
+  ...new Set(
+    [fields.title, ...fields.tags]
+      .join(' ')
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((word) => word.length >= 3),
+  ),
+];
+
+async function rememberWords(trx: EventsDb, fields: EventFields) {
+  const words = wordsOf(fields);
+  if (words.length > 0)
+    await trx
+      .insertInto('search_words')
+      .values(words.map((word) => ({ word })))
+      .onConflict((oc) => oc.column('word').doNothing())
+      .execute();
+}
+
 /** Applies event-stream events to the events and attendees tables; the live path, the rebuild and the seed use it. */
 export async function projectTechEvents(trx: EventsDb, events: StoredEvent<TechEventEvent>[]) {
   for (const event of events) {
@@ -44,6 +65,7 @@ export async function projectTechEvents(trx: EventsDb, events: StoredEvent<TechE
           .insertInto('events')
           .values({ id: eventId, organizer_id: organizerId, status, created_at: event.occurredAt, ...base, ...columnsOf(fields, schedule) })
           .execute();
+        await rememberWords(trx, fields);
         break;
       }
       case 'EventEdited':
@@ -52,6 +74,7 @@ export async function projectTechEvents(trx: EventsDb, events: StoredEvent<TechE
           .set({ status: event.data.status, ...base, ...columnsOf(event.data.fields, event.data.schedule) })
           .where('id', '=', event.data.eventId)
           .execute();
+        await rememberWords(trx, event.data.fields);
         break;
       case 'EventDeleted':
         await trx.deleteFrom('event_attendees').where('event_id', '=', event.data.eventId).execute();
