@@ -1,16 +1,16 @@
 // `npm run bench:events`: event search at 10,000 events through the gateway, and registrations on
 // one hot event with 1,000 seats from 200 people at once. Needs DATABASE_URL (a PostgreSQL server
 // it may create a database on).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { issueAccessToken, loadKeyStore } from '@commonwork/identity';
 import { createLogger, type Database, MemoryBus, openDatabase } from '@commonwork/kit';
 import { buildEvent } from '@commonwork/kit/testing';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { startPlatform } from '../deploy/local/platform.ts';
 import { seedDemo } from '../deploy/local/seed.ts';
+import { createBenchDatabase, stopEach } from './benchDatabase.ts';
 import { drained } from './drained.ts';
 import { type LoadRun, percentile, runLoad, summarize } from './load.ts';
 import { droppingEventsOf } from './quietBus.ts';
@@ -49,9 +49,6 @@ if (!serverUrl) {
   );
   process.exit(2);
 }
-const name = `cw_bench_${randomBytes(4).toString('hex')}`;
-const benchUrl = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
-const admin = new pg.Client({ connectionString: serverUrl });
 const step = (message: string) => console.error(`[bench:events] ${message}`);
 const ms = (n: number) => (Number.isNaN(n) ? '—' : n < 100 ? n.toFixed(1) : Math.round(n).toLocaleString('en-US'));
 const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
@@ -73,13 +70,7 @@ async function searchScenario(path: string, directUrl: string, gatewayUrl: strin
 }
 
 const runStarted = Date.now();
-await admin.connect();
-await admin.query(`create database ${name}`);
-const cleanup = async () => {
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-};
-process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)));
+const { url: benchUrl, drop } = await createBenchDatabase(serverUrl);
 
 let database: Database | undefined;
 let platform: Awaited<ReturnType<typeof startPlatform>> | undefined;
@@ -188,10 +179,6 @@ try {
   console.error('[bench:events] failed:', error);
   process.exitCode = 1;
 } finally {
-  for (const stop of [() => platform?.stop(), () => bus.close(), () => database?.close(), cleanup]) {
-    await Promise.resolve()
-      .then(stop)
-      .catch((error: unknown) => console.error('[bench:events] cleanup:', error));
-  }
+  await stopEach('bench:events', [() => platform?.stop(), () => bus.close(), () => database?.close(), drop]);
 }
 process.exit(process.exitCode ?? 0);

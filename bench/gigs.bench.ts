@@ -1,15 +1,14 @@
 // `npm run bench`: gig listing and search at 100,000 gigs, straight to marketplace and through the
 // gateway, side by side. Needs DATABASE_URL (a PostgreSQL server it may create a database on).
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { loadKeyStore } from '@commonwork/identity';
 import { createLogger, type Database, MemoryBus, openDatabase } from '@commonwork/kit';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { startPlatform } from '../deploy/local/platform.ts';
 import { seedDemo } from '../deploy/local/seed.ts';
+import { createBenchDatabase, stopEach } from './benchDatabase.ts';
 import { drained } from './drained.ts';
 import { explainListing } from './explain.ts';
 import { type LoadRun, runLoad, serialLatencies, summarize } from './load.ts';
@@ -56,9 +55,6 @@ if (!serverUrl) {
   );
   process.exit(2);
 }
-const name = `cw_bench_${randomBytes(4).toString('hex')}`;
-const benchUrl = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
-const admin = new pg.Client({ connectionString: serverUrl });
 const step = (message: string) => console.error(`[bench] ${message}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -123,13 +119,7 @@ async function machine(database: Database, loadBefore: string): Promise<RunInfo[
 }
 
 const runStarted = Date.now();
-await admin.connect();
-await admin.query(`create database ${name}`);
-const cleanup = async () => {
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-};
-process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)));
+const { name, url: benchUrl, admin, drop } = await createBenchDatabase(serverUrl);
 step(`database ${name} created`);
 
 let database: Database | undefined;
@@ -217,12 +207,7 @@ try {
   console.error('[bench] failed:', error);
   process.exitCode = 1;
 } finally {
-  // Each part stops on its own, so one failure does not leave the database behind.
-  for (const stop of [() => platform?.stop(), () => bus.close(), () => database?.close(), cleanup]) {
-    await Promise.resolve()
-      .then(stop)
-      .catch((error: unknown) => console.error('[bench] cleanup:', error));
-  }
+  await stopEach('bench', [() => platform?.stop(), () => bus.close(), () => database?.close(), drop]);
 }
 // A platform that failed half-way through starting may leave a listener open: end the run anyway.
 process.exit(process.exitCode ?? 0);

@@ -1,7 +1,8 @@
 import type { TechEvent } from '@commonwork/contracts';
-import { CalendarDays, Clock, ImageOff, MapPin, Pencil, Trash2, Users } from 'lucide-react';
+import { CalendarDays, Clock, ImageOff, MapPin, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { buttonPrimary } from '../../shared/ui/classes.ts';
+import { OwnerActions } from '../../shared/ui/OwnerActions.tsx';
 import { categoryLabel, eventDate, priceText, seatsText, whereText } from './eventDisplay.ts';
 import { visibleTags } from './listing.ts';
 
@@ -10,9 +11,6 @@ interface EventCardProps {
   owned: boolean;
   onDelete: (event: TechEvent) => void;
 }
-
-const iconButton =
-  'rounded-lg p-2 text-slate-500 transition hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-green-600 dark:text-slate-400 dark:hover:bg-slate-800';
 
 /** One event in the listing (spec 001 §2): image or placeholder, 3 tags and '+N', owner's edit and delete. */
 export function EventCard({ event, owned, onDelete }: EventCardProps) {
@@ -81,22 +79,7 @@ export function EventCard({ event, owned, onDelete }: EventCardProps) {
           <Link to={`/events/${event.id}`} className={`${buttonPrimary} flex-1`} aria-label={`View Details: ${event.title}`}>
             View Details
           </Link>
-          {owned && (
-            <>
-              <Link to={`/events/edit/${event.id}`} className={iconButton} aria-label={`Edit ${event.title}`} title="Edit event">
-                <Pencil className="h-4 w-4" aria-hidden="true" />
-              </Link>
-              <button
-                type="button"
-                onClick={() => onDelete(event)}
-                className={`${iconButton} hover:text-red-600`}
-                aria-label={`Delete ${event.title}`}
-                title="Delete event"
-              >
-                <Trash2 className="h-4 w-4" aria-hidden="true" />
-              </button>
-            </>
-          )}
+          {owned && <OwnerActions title={event.title} noun="event" editTo={`/events/edit/${event.id}`} onDelete={() => onDelete(event)} />}
         </div>
       </div>
     </article>

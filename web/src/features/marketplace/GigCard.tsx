@@ -1,8 +1,9 @@
 import type { Gig } from '@commonwork/contracts';
-import { Award, Clock, Pencil, ShoppingCart, Star, Trash2 } from 'lucide-react';
+import { Award, Clock, ShoppingCart, Star } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { formatCurrency } from '../../shared/format/index.ts';
 import { buttonPrimary } from '../../shared/ui/classes.ts';
+import { OwnerActions } from '../../shared/ui/OwnerActions.tsx';
 import { categoryLabel, countText, deliveryLabel, gigIdOf, ratingText } from './gigDisplay.ts';
 
 interface GigCardProps {
@@ -11,9 +12,6 @@ interface GigCardProps {
   owned: boolean;
   onDelete: (gig: Gig) => void;
 }
-
-const iconButton =
-  'rounded-lg p-2 text-slate-500 transition hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-green-600 dark:text-slate-400 dark:hover:bg-slate-800';
 
 /** One gig in the listing (spec 001 §2). */
 export function GigCard({ gig, topRated, owned, onDelete }: GigCardProps) {
@@ -88,22 +86,7 @@ export function GigCard({ gig, topRated, owned, onDelete }: GigCardProps) {
           <Link to={`/marketplace/${id}`} className={`${buttonPrimary} flex-1`} aria-label={`View Details: ${gig.title}`}>
             View Details
           </Link>
-          {owned && (
-            <>
-              <Link to={`/marketplace/${id}/edit`} className={iconButton} aria-label={`Edit ${gig.title}`} title="Edit gig">
-                <Pencil className="h-4 w-4" aria-hidden="true" />
-              </Link>
-              <button
-                type="button"
-                onClick={() => onDelete(gig)}
-                className={`${iconButton} hover:text-red-600 dark:hover:text-red-400`}
-                aria-label={`Delete ${gig.title}`}
-                title="Delete gig"
-              >
-                <Trash2 className="h-4 w-4" aria-hidden="true" />
-              </button>
-            </>
-          )}
+          {owned && <OwnerActions title={gig.title} noun="gig" editTo={`/marketplace/${id}/edit`} onDelete={() => onDelete(gig)} />}
         </div>
       </div>
     </article>
