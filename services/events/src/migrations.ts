@@ -62,15 +62,6 @@ export const migrations: ServiceMigration[] = [
       await db.schema.createIndex('event_attendees_user_idx').on('event_attendees').columns(['user_id', 'event_id']).execute();
       await sql`create index event_attendees_order_idx on ${sql.table(`${schema}.event_attendees`)} (event_id, registered_at)`.execute(db);
 
-      // The words of titles and tags, each once: what a typo is corrected to (a few hundred rows, trigram-indexed).
-      await db.schema
-        .createTable('search_words')
-        .addColumn('word', 'text', (c) => c.primaryKey())
-        .execute();
-      await sql`create index search_words_trgm_idx on ${sql.table(`${schema}.search_words`)} using gin (word public.gin_trgm_ops)`.execute(
-        db,
-      );
-
       await db.schema
         .createTable('people')
         .addColumn('user_id', 'uuid', (c) => c.primaryKey())
@@ -83,6 +74,24 @@ export const migrations: ServiceMigration[] = [
         .addColumn('event_id', 'uuid', (c) => c.primaryKey())
         .addColumn('channel_id', 'uuid', (c) => c.notNull())
         .execute();
+    },
+  },
+  {
+    name: '0002_search_words',
+    async up(db, schema) {
+      // The words of titles and tags, each once: what a typo is corrected to (a few hundred rows, trigram-indexed).
+      const words = sql.table(`${schema}.search_words`);
+      await db.schema
+        .createTable('search_words')
+        .addColumn('word', 'text', (c) => c.primaryKey())
+        .execute();
+      await sql`create index search_words_trgm_idx on ${words} using gin (word public.gin_trgm_ops)`.execute(db);
+      // Events stored before this migration: their words, from the read table.
+      await sql`insert into ${words} (word)
+        select distinct w from ${sql.table(`${schema}.events`)} e,
+          regexp_split_to_table(lower(e.title || ' ' || e.tags_text), '[^[:alnum:]]+') as w
+        where length(w) >= 3
+        on conflict do nothing`.execute(db);
     },
   },
 ];
