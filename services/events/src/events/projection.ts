@@ -54,9 +54,58 @@ async function rememberWords(trx: EventsDb, fields: EventFields) {
       .execute();
 }
 
-/** Applies event-stream events to the events and attendees tables; the live path, the rebuild and the seed use it. */
+type SeatEvent = StoredEvent<Extract<TechEventEvent, { type: 'AttendeeRegistered' | 'RegistrationCancelled' }>>;
+const isSeat = (event: StoredEvent<TechEventEvent>): event is SeatEvent =>
+  event.type === 'AttendeeRegistered' || event.type === 'RegistrationCancelled';
+
+/**
+ * A run of seats taken (or given up) on one event, as one statement, then the event's count as the
+ * last of them left it: a batch of registrations costs two statements, not two per seat.
+ */
+async function projectSeats(trx: EventsDb, run: SeatEvent[]) {
+  const last = run.at(-1);
+  if (!last) return;
+  const { eventId } = last.data;
+  if (last.type === 'AttendeeRegistered')
+    await trx
+      .insertInto('event_attendees')
+      .values(run.map((e) => ({ event_id: eventId, user_id: e.data.userId, registered_at: e.occurredAt })))
+      .execute();
+  else
+    await trx
+      .deleteFrom('event_attendees')
+      .where('event_id', '=', eventId)
+      .where(
+        'user_id',
+        'in',
+        run.map((e) => e.data.userId),
+      )
+      .execute();
+  await trx
+    .updateTable('events')
+    .set({ attendee_count: last.data.attendeeCount, version: last.streamVersion })
+    .where('id', '=', eventId)
+    .execute();
+}
+
+/**
+ * Applies event-stream events to the events and attendees tables; the live path, the rebuild and
+ * the seed use it. Consecutive seats of one kind on one event are applied together, in order.
+ */
 export async function projectTechEvents(trx: EventsDb, events: StoredEvent<TechEventEvent>[]) {
+  let seats: SeatEvent[] = [];
+  const flush = async () => {
+    await projectSeats(trx, seats);
+    seats = [];
+  };
   for (const event of events) {
+    if (isSeat(event)) {
+      const previous = seats.at(-1);
+      if (previous && (previous.type !== event.type || previous.data.eventId !== event.data.eventId)) await flush();
+      seats.push(event);
+      continue;
+    }
+    await flush();
     const base = { version: event.streamVersion, updated_at: event.occurredAt };
     switch (event.type) {
       case 'EventCreated': {
@@ -80,33 +129,11 @@ export async function projectTechEvents(trx: EventsDb, events: StoredEvent<TechE
         await trx.deleteFrom('event_attendees').where('event_id', '=', event.data.eventId).execute();
         await trx.deleteFrom('events').where('id', '=', event.data.eventId).execute();
         break;
-      case 'AttendeeRegistered':
-        await trx
-          .insertInto('event_attendees')
-          .values({ event_id: event.data.eventId, user_id: event.data.userId, registered_at: event.occurredAt })
-          .execute();
-        await trx
-          .updateTable('events')
-          .set({ attendee_count: event.data.attendeeCount, version: event.streamVersion })
-          .where('id', '=', event.data.eventId)
-          .execute();
-        break;
-      case 'RegistrationCancelled':
-        await trx
-          .deleteFrom('event_attendees')
-          .where('event_id', '=', event.data.eventId)
-          .where('user_id', '=', event.data.userId)
-          .execute();
-        await trx
-          .updateTable('events')
-          .set({ attendee_count: event.data.attendeeCount, version: event.streamVersion })
-          .where('id', '=', event.data.eventId)
-          .execute();
-        break;
       default: {
         const never: never = event;
         throw new Error(`Unhandled event ${JSON.stringify(never)}`);
       }
     }
   }
+  await flush();
 }
