@@ -12,7 +12,10 @@ export function buildOpenApiDocument(routes: readonly RouteContract[], version: 
     const responses = Object.fromEntries(
       Object.entries(route.response).map(([status, schema]) => [
         status,
-        { description: status, content: { 'application/json': { schema: toSchema(schema) } } },
+        {
+          description: status,
+          content: { [status.startsWith('2') && route.produces ? route.produces : 'application/json']: { schema: toSchema(schema) } },
+        },
       ]),
     );
     paths[path] ??= {};
@@ -22,6 +25,20 @@ export function buildOpenApiDocument(routes: readonly RouteContract[], version: 
       parameters,
       ...(route.body && {
         requestBody: { required: true, content: { 'application/json': { schema: toSchema(route.body) } } },
+      }),
+      ...(route.upload && {
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                properties: { [route.upload.field]: { type: 'string', format: 'binary' } },
+                required: [route.upload.field],
+              },
+            },
+          },
+        },
       }),
       responses,
     };

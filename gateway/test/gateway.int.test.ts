@@ -49,6 +49,14 @@ describe('gateway', () => {
       ]),
     );
     expect(res.body.paths['/api/users/{id}'].put.requestBody.content['application/json'].schema.properties).toHaveProperty('preferences');
+    // Events and media: the spec's bracketed query keys, the multipart upload and the answers that are not JSON.
+    const params = res.body.paths['/api/events'].get.parameters.map((p: { name: string }) => p.name);
+    expect(params).toEqual(
+      expect.arrayContaining(['page', 'limit', 'search', 'category', 'location[type]', 'priceRange[min]', 'priceRange[max]']),
+    );
+    expect(res.body.paths['/api/upload/upload'].post.requestBody.content['multipart/form-data'].schema.required).toEqual(['file']);
+    expect(Object.keys(res.body.paths['/api/events/{id}/ics'].get.responses['200'].content)).toEqual(['text/calendar']);
+    expect(Object.keys(res.body.paths['/api/media/{file}'].get.responses['200'].content)).toEqual(['image/*']);
   });
 
   it('serves the SPA with history fallback, its files as themselves, and JSON 404s under /api', async () => {

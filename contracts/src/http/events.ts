@@ -46,6 +46,7 @@ export const eventsRoutes = {
     summary: 'The event as an iCalendar (RFC 5545) entry in its time zone',
     auth: 'optional',
     params: EventIdParams,
+    produces: 'text/calendar',
     response: { 200: z.string(), ...errors },
   }),
   createEvent: defineRoute({

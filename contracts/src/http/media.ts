@@ -7,7 +7,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 
 /**
  * Uploads. The upload's body is multipart (field `file`), read by the media service itself, so the
- * contract has no body schema; the image is served at `/api/media/<public_id>.<format>`.
+ * contract names the field instead of a body schema; the image is served at `/api/media/<public_id>.<format>`.
  */
 export const mediaRoutes = {
   upload: defineRoute({
@@ -16,6 +16,7 @@ export const mediaRoutes = {
     summary: 'Upload an image (multipart field `file`); its type is read from its bytes, metadata stripped',
     auth: 'user',
     querystring: UploadQuery,
+    upload: { field: 'file' },
     response: { 201: UploadResponse, ...errors },
   }),
   deleteUpload: defineRoute({
@@ -32,6 +33,7 @@ export const mediaRoutes = {
     summary: 'A stored image, cached as immutable (a new image always gets a new name)',
     auth: 'public',
     params: MediaParams,
+    produces: 'image/*',
     response: { 200: z.string().describe('the image bytes'), 404: ErrorBody },
   }),
 } as const;

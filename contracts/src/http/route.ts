@@ -16,6 +16,10 @@ export interface RouteContract {
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;
+  /** A multipart upload the service reads itself (no JSON body): the file's form field. */
+  upload?: { field: string };
+  /** The success answer's media type when it is not JSON (an image, a calendar). */
+  produces?: string;
   response: Record<number, z.ZodType>;
 }
 
