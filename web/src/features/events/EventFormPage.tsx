@@ -50,6 +50,10 @@ export function EditEventPage() {
 
 const err = (error: FieldError | undefined) => error?.message;
 
+/** Every IANA zone the browser knows, UTC first; the event's own zone always among them (an edit keeps it). */
+const TIME_ZONES = ['UTC', ...(Intl as unknown as { supportedValuesOf: (key: string) => string[] }).supportedValuesOf('timeZone')];
+const zoneOptions = (current: string) => (current && !TIME_ZONES.includes(current) ? [current, ...TIME_ZONES] : TIME_ZONES);
+
 function EventForm({ initial }: { initial: TechEvent | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -135,7 +139,11 @@ function EventForm({ initial }: { initial: TechEvent | null }) {
             <input type="time" {...register('endTime')} id="endTime" className={inputClass} />
           </FormField>
           <FormField id="timeZone" label="Time Zone" error={err(errors.timeZone)}>
-            <input {...register('timeZone')} id="timeZone" className={inputClass} />
+            <select {...register('timeZone')} id="timeZone" className={inputClass}>
+              {zoneOptions(watch('timeZone')).map((zone) => (
+                <option key={zone}>{zone}</option>
+              ))}
+            </select>
           </FormField>
           <FormField id="rsvpDeadline" label="RSVP Deadline" error={err(errors.rsvpDeadline)}>
             <input type="date" {...register('rsvpDeadline')} id="rsvpDeadline" className={inputClass} />
