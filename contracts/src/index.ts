@@ -10,6 +10,7 @@ export * from './gigs.ts';
 export * from './http/index.ts';
 export * from './media.ts';
 export * from './messaging.ts';
+export * from './notifications.ts';
 export * from './openapi.ts';
 export * from './socket.ts';
 export * from './techEvents.ts';

@@ -26,6 +26,7 @@ const MARKETPLACE_PORT = Number(process.env.MARKETPLACE_PORT ?? 4002);
 const MESSAGING_PORT = Number(process.env.MESSAGING_PORT ?? 4003);
 const EVENTS_PORT = Number(process.env.EVENTS_PORT ?? 4004);
 const MEDIA_PORT = Number(process.env.MEDIA_PORT ?? 4005);
+const NOTIFICATIONS_PORT = Number(process.env.NOTIFICATIONS_PORT ?? 4006);
 const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
 /** Two realtime replicas on Redis (REALTIME_PORTS=4010,4011), so cross-replica fan-out runs on every start. */
 const REALTIME_PORTS = (process.env.REALTIME_PORTS ?? '4010,4011').split(',').map(Number);
@@ -63,6 +64,7 @@ const processes: ProcessSpec[] = [
   internal('messaging', 'services/messaging/src/main.ts', MESSAGING_PORT, { IDENTITY_URL }),
   internal('events', 'services/events/src/main.ts', EVENTS_PORT, { IDENTITY_URL }),
   internal('media', 'services/media/src/main.ts', MEDIA_PORT, { IDENTITY_URL }),
+  internal('notifications', 'services/notifications/src/main.ts', NOTIFICATIONS_PORT, { IDENTITY_URL }),
   ...REALTIME_PORTS.map((port, i) =>
     internal(`realtime-${i + 1}`, 'services/realtime/src/main.ts', port, {
       IDENTITY_URL,
@@ -79,6 +81,7 @@ const processes: ProcessSpec[] = [
       MESSAGING_URL: `http://127.0.0.1:${MESSAGING_PORT}`,
       EVENTS_URL: `http://127.0.0.1:${EVENTS_PORT}`,
       MEDIA_URL: `http://127.0.0.1:${MEDIA_PORT}`,
+      NOTIFICATIONS_URL: `http://127.0.0.1:${NOTIFICATIONS_PORT}`,
       REALTIME_URLS: REALTIME_PORTS.map((port) => `http://127.0.0.1:${port}`).join(','),
       WEB_DIST: `${root}web/dist`,
     },

@@ -5,6 +5,7 @@ import { type Database, type EventBus, type Logger, parseConfig, startService } 
 import { MarketplaceConfig, marketplaceService } from '@commonwork/marketplace';
 import { mediaService } from '@commonwork/media';
 import { messagingService } from '@commonwork/messaging';
+import { notificationsService } from '@commonwork/notifications';
 import { startRealtime } from '@commonwork/realtime';
 
 export interface PlatformOptions {
@@ -41,13 +42,21 @@ export async function startPlatform(options: PlatformOptions) {
     const messaging = track(await startService(messagingService(), { database, bus, log, verifier }));
     const events = track(await startService(eventsService(), { database, bus, log, verifier }));
     const media = track(await startService(mediaService(), { database, bus, log, verifier }));
+    const notifications = track(await startService(notificationsService(), { database, bus, log, verifier }));
     // One realtime replica, in-memory adapter and presence, on the shared in-process bus.
     const realtime = track(await startRealtime({ bus, log, verifier, messagingUrl: messaging.url }));
 
     const gateway = await createGateway({
       log: log.child({ service: 'gateway' }),
       verifier,
-      services: { identity: identity.url, marketplace: marketplace.url, messaging: messaging.url, events: events.url, media: media.url },
+      services: {
+        identity: identity.url,
+        marketplace: marketplace.url,
+        messaging: messaging.url,
+        events: events.url,
+        media: media.url,
+        notifications: notifications.url,
+      },
       realtime: [realtime.url],
       webDist: gatewayConfig.WEB_DIST,
       rateLimit: { max: gatewayConfig.RATE_LIMIT_MAX, authMax: gatewayConfig.RATE_LIMIT_AUTH_MAX },
@@ -57,7 +66,7 @@ export async function startPlatform(options: PlatformOptions) {
     return {
       url,
       gateway,
-      services: { identity, marketplace, messaging, events, media, realtime },
+      services: { identity, marketplace, messaging, events, media, notifications, realtime },
       stop: () => stopAll(started),
     };
   } catch (error) {

@@ -5,6 +5,7 @@ import { CommonConfig, createLogger, type Database, loadConfig, openDatabase, re
 import { projections as marketplace } from '@commonwork/marketplace';
 import { projections as media } from '@commonwork/media';
 import { projections as messaging } from '@commonwork/messaging';
+import { projections as notifications } from '@commonwork/notifications';
 import { sql } from 'kysely';
 
 // `npm run rebuild` replays every service's event store into its emptied read tables;
@@ -16,6 +17,7 @@ const ALL: Record<string, (database: Database) => Promise<number>> = {
   messaging: (database) => rebuildProjections(database, messaging),
   events: (database) => rebuildProjections(database, events),
   media: (database) => rebuildProjections(database, media),
+  notifications: (database) => rebuildProjections(database, notifications),
 };
 
 const names = process.argv.slice(2);

@@ -15,6 +15,7 @@ const app = await createGateway({
     messaging: config.MESSAGING_URL,
     events: config.EVENTS_URL,
     media: config.MEDIA_URL,
+    notifications: config.NOTIFICATIONS_URL,
   },
   realtime: config.REALTIME_URLS,
   webDist: config.WEB_DIST,

@@ -24,7 +24,10 @@ describe('gateway', () => {
     expect(await p.call('GET', '/healthz')).toEqual({ status: 200, body: { status: 'ok' } });
     expect(await p.call('GET', '/readyz')).toEqual({
       status: 200,
-      body: { status: 'ready', checks: { identity: 'ok', marketplace: 'ok', messaging: 'ok', events: 'ok', media: 'ok' } },
+      body: {
+        status: 'ready',
+        checks: { identity: 'ok', marketplace: 'ok', messaging: 'ok', events: 'ok', media: 'ok', notifications: 'ok' },
+      },
     });
   });
 

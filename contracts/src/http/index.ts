@@ -3,6 +3,7 @@ import { identityRoutes } from './identity.ts';
 import { marketplaceRoutes } from './marketplace.ts';
 import { mediaRoutes } from './media.ts';
 import { messagingRoutes } from './messaging.ts';
+import { notificationsRoutes } from './notifications.ts';
 import type { RouteContract } from './route.ts';
 
 export * from './events.ts';
@@ -10,6 +11,7 @@ export * from './identity.ts';
 export * from './marketplace.ts';
 export * from './media.ts';
 export * from './messaging.ts';
+export * from './notifications.ts';
 export * from './route.ts';
 
 /** Every public call, by owning service: the gateway routes, documents and guards from this list. */
@@ -19,6 +21,7 @@ export const SERVICE_ROUTES: Record<string, readonly RouteContract[]> = {
   messaging: Object.values(messagingRoutes),
   events: Object.values(eventsRoutes),
   media: Object.values(mediaRoutes),
+  notifications: Object.values(notificationsRoutes),
 };
 
 /** The path prefixes each service owns; the gateway proxies them there. */
@@ -28,4 +31,5 @@ export const SERVICE_PREFIXES: Record<string, readonly string[]> = {
   messaging: ['/api/chat'],
   events: ['/api/events'],
   media: ['/api/upload', '/api/media'],
+  notifications: ['/api/notifications'],
 };

@@ -1,6 +1,5 @@
-import { type AiSearchResult, defineRoute, type GigInput, marketplaceRoutes, messagingRoutes } from '@commonwork/contracts';
+import { type AiSearchResult, type GigInput, marketplaceRoutes, messagingRoutes, notificationsRoutes } from '@commonwork/contracts';
 import { keepPreviousData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { call, isApiError, type ResponseOf } from '../../shared/api/index.ts';
 import { type ListingParams, listingQuery, paramsKey } from './listing.ts';
 import { shouldSuggest } from './suggestions.ts';
@@ -74,20 +73,7 @@ export function createChat(recipientId: string, gigId: string): Promise<Response
   return call(messagingRoutes.createChat, { body: { recipientId, gigId } });
 }
 
-/**
- * POST /api/notifications/gig-interest (spec 001 §7). No service serves it yet (the gateway answers
- * 404 and the page says the interest was not sent), so its contract is the web's alone, with the
- * answer the spec does not show left unknown. It moves to contracts/ with the service that serves it.
- */
-const gigInterestRoute = defineRoute({
-  method: 'POST',
-  url: '/api/notifications/gig-interest',
-  summary: 'Tell a gig’s freelancer you are interested',
-  auth: 'user',
-  body: z.object({ gigId: z.string(), message: z.string().optional() }),
-  response: { 200: z.unknown(), 201: z.unknown() },
-});
-
-export function sendGigInterest(gigId: string): Promise<unknown> {
-  return call(gigInterestRoute, { body: { gigId } });
+/** POST /api/notifications/gig-interest (spec 001 §7): the freelancer gets a gig_interest notification. */
+export function sendGigInterest(gigId: string) {
+  return call(notificationsRoutes.gigInterest, { body: { gigId } });
 }

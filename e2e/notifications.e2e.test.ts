@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { type BrowserGlobals, buildPerson, signUpWithDevIssuer } from './helpers.ts';
+
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
+
+test("a buyer's interest reaches the freelancer's badge without a reload", async ({ page, browser }) => {
+  await signUpWithDevIssuer(page, buildPerson('seller'));
+  const token = await page.evaluate(() => (globalThis as unknown as BrowserGlobals).localStorage.getItem('token'));
+  const created = await page.request.post('/api/gigs', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      title: `Brand identity (${randomUUID().slice(0, 8)})`,
+      description: 'Logo, colours and type for a new studio.',
+      category: 'design',
+      subCategory: 'logo',
+      price: 300,
+      status: 'active',
+    },
+  });
+  const gigId = ((await created.json()) as { gig: { id: string } }).gig.id;
+  await expect(page.getByRole('link', { name: /Notifications/ })).not.toContainText('unread');
+
+  const buyer = await browser.newContext();
+  try {
+    const buyerPage = await buyer.newPage();
+    await signUpWithDevIssuer(buyerPage, buildPerson('buyer'));
+    await buyerPage.goto(`/marketplace/${gigId}`);
+    await buyerPage.getByRole('button', { name: 'Send Interest' }).click();
+    await expect(toast(buyerPage, 'Interest notification sent to freelancer')).toBeVisible();
+  } finally {
+    await buyer.close();
+  }
+  // The badge polls every 5 s: it shows the interest with no reload.
+  await expect(page.getByRole('link', { name: /Notifications\s*1 unread/ })).toBeVisible({ timeout: 15_000 });
+});

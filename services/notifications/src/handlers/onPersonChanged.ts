@@ -1,0 +1,36 @@
+import { UserPreferencesUpdated, UserProfileUpdated, UserRegistered } from '@commonwork/contracts';
+import { defineHandler } from '@commonwork/kit';
+import type { NotificationsDb } from '../tables.ts';
+
+/** Keeps senders' names and pictures, and each person's notification preferences, current (identity's events). */
+export const onPersonChanged = defineHandler(
+  [UserRegistered, UserProfileUpdated, UserPreferencesUpdated],
+  async (trx: NotificationsDb, event) => {
+    const at = new Date(event.envelope.occurredAt);
+    if (event.type === UserPreferencesUpdated.type) {
+      const wanted = event.data.notifications;
+      const preferences = {
+        marketplace_alerts: wanted.marketplaceAlerts ?? true,
+        message_notifications: wanted.messageNotifications ?? true,
+        event_reminders: wanted.eventReminders ?? true,
+      };
+      await trx
+        .insertInto('people')
+        .values({ user_id: event.data.userId, name: 'Member', picture: '', updated_at: at, ...preferences })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet(preferences))
+        .execute();
+      return;
+    }
+    const card = { name: event.data.name, picture: event.data.picture };
+    await trx
+      .insertInto('people')
+      .values({ user_id: event.data.userId, updated_at: at, ...card })
+      .onConflict((oc) =>
+        oc
+          .column('user_id')
+          .doUpdateSet({ ...card, updated_at: at })
+          .where('people.updated_at', '<=', at),
+      )
+      .execute();
+  },
+);

@@ -1,0 +1,35 @@
+import type { NotificationType } from '@commonwork/contracts';
+
+/** What a notification says and who it comes from. */
+export interface NotificationContent {
+  type: NotificationType;
+  title: string;
+  message: string;
+  sender: { userId: string; name: string; picture: string } | null;
+  data: { gigId?: string; gigTitle?: string; chatId?: string; eventId?: string; eventTitle?: string; channelId?: string };
+}
+
+/** The inbox aggregate's stored events: one person's notifications. Each carries the unread count it leaves. */
+export type InboxEvent =
+  | {
+      type: 'NotificationCreated';
+      data: { userId: string; notificationId: string; key: string | null; content: NotificationContent; unreadCount: number };
+    }
+  | { type: 'NotificationRefreshed'; data: { userId: string; notificationId: string; content: NotificationContent; unreadCount: number } }
+  | { type: 'NotificationsRead'; data: { userId: string; notificationIds: string[]; unreadCount: number } }
+  | { type: 'NotificationDeleted'; data: { userId: string; notificationId: string; unreadCount: number } };
+
+/**
+ * One person's notifications, folded: which exist and are read, and which unread one stands for a
+ * key (a chat's messages share one). Plain JSON: an inbox is a hot stream the kit snapshots.
+ */
+export interface InboxState {
+  userId: string;
+  notifications: Record<string, { read: boolean; key: string | null }>;
+  /** The unread notification of each key. */
+  unreadByKey: Record<string, string>;
+}
+
+export const initialInboxState = (): InboxState => ({ userId: '', notifications: {}, unreadByKey: {} });
+
+export const unreadCountOf = (state: InboxState) => Object.values(state.notifications).filter((n) => !n.read).length;

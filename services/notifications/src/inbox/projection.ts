@@ -1,0 +1,46 @@
+import type { StoredEvent } from '@commonwork/kit';
+import type { NotificationsDb } from '../tables.ts';
+import type { InboxEvent, NotificationContent } from './inbox.ts';
+
+const columnsOf = (content: NotificationContent) => ({
+  type: content.type,
+  title: content.title,
+  message: content.message,
+  sender: JSON.stringify(content.sender),
+  data: JSON.stringify(content.data),
+});
+
+/** Applies inbox events to the notifications table; the live path and the rebuild use it. */
+export async function projectInboxEvents(trx: NotificationsDb, events: StoredEvent<InboxEvent>[]) {
+  for (const event of events) {
+    const at = event.occurredAt;
+    switch (event.type) {
+      case 'NotificationCreated': {
+        const { userId, notificationId, content } = event.data;
+        await trx
+          .insertInto('notifications')
+          .values({ id: notificationId, user_id: userId, read: false, created_at: at, updated_at: at, ...columnsOf(content) })
+          .execute();
+        break;
+      }
+      case 'NotificationRefreshed':
+        // Newer content, and newest first again in the list.
+        await trx
+          .updateTable('notifications')
+          .set({ ...columnsOf(event.data.content), created_at: at, updated_at: at })
+          .where('id', '=', event.data.notificationId)
+          .execute();
+        break;
+      case 'NotificationsRead':
+        await trx.updateTable('notifications').set({ read: true, updated_at: at }).where('id', 'in', event.data.notificationIds).execute();
+        break;
+      case 'NotificationDeleted':
+        await trx.deleteFrom('notifications').where('id', '=', event.data.notificationId).execute();
+        break;
+      default: {
+        const never: never = event;
+        throw new Error(`Unhandled event ${JSON.stringify(never)}`);
+      }
+    }
+  }
+}

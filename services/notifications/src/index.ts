@@ -1,0 +1,3 @@
+export { NotificationsConfig } from './config.ts';
+export { projections } from './projections.ts';
+export { notificationsService } from './service.ts';

@@ -1,0 +1,51 @@
+import type { ServiceMigration } from '@commonwork/kit';
+import { sql } from 'kysely';
+
+export const migrations: ServiceMigration[] = [
+  {
+    name: '0001_notifications',
+    async up(db, schema) {
+      await db.schema
+        .createTable('notifications')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('read', 'boolean', (c) => c.notNull())
+        .addColumn('sender', 'jsonb')
+        .addColumn('data', 'jsonb', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      // A person's list, newest first, and their unread count, from the index alone.
+      await sql`create index notifications_user_idx on ${sql.table(`${schema}.notifications`)} (user_id, created_at desc, id)`.execute(db);
+      await sql`create index notifications_unread_idx on ${sql.table(`${schema}.notifications`)} (user_id) where not read`.execute(db);
+
+      await db.schema
+        .createTable('people')
+        .addColumn('user_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('picture', 'text', (c) => c.notNull())
+        .addColumn('marketplace_alerts', 'boolean', (c) => c.notNull().defaultTo(true))
+        .addColumn('message_notifications', 'boolean', (c) => c.notNull().defaultTo(true))
+        .addColumn('event_reminders', 'boolean', (c) => c.notNull().defaultTo(true))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('gigs')
+        .addColumn('gig_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('owner_id', 'uuid', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('available', 'boolean', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('event_attendees')
+        .addColumn('event_id', 'uuid', (c) => c.notNull())
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addPrimaryKeyConstraint('event_attendees_pkey', ['event_id', 'user_id'])
+        .execute();
+    },
+  },
+];

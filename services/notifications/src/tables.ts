@@ -1,0 +1,38 @@
+import type { NotificationType } from '@commonwork/contracts';
+import type { Generated, JSONColumnType, Kysely, Selectable } from 'kysely';
+import type { NotificationContent } from './inbox/inbox.ts';
+
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  read: boolean;
+  sender: JSONColumnType<NotificationContent['sender']>;
+  data: JSONColumnType<NotificationContent['data']>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The notifications service's tables: its projection, and the read models fed by other services' events. */
+export interface NotificationsTables {
+  notifications: NotificationsTable;
+  /** Names and pictures of senders, and what each person wants to be told (identity's events). */
+  people: {
+    user_id: string;
+    name: string;
+    picture: string;
+    marketplace_alerts: Generated<boolean>;
+    message_notifications: Generated<boolean>;
+    event_reminders: Generated<boolean>;
+    updated_at: Date;
+  };
+  /** Gigs someone may show interest in (marketplace's events). */
+  gigs: { gig_id: string; owner_id: string; title: string; available: boolean; updated_at: Date };
+  /** Who holds a seat at which event, to tell them when it changes (the events service's events). */
+  event_attendees: { event_id: string; user_id: string };
+}
+
+export type NotificationsDb = Kysely<NotificationsTables>;
+export type NotificationRow = Selectable<NotificationsTable>;

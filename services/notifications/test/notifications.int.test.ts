@@ -1,0 +1,141 @@
+import {
+  buildEvent,
+  buildGig,
+  buildUser,
+  eventually,
+  expectRebuildReproduces,
+  startTestPlatform,
+  type TestPlatform,
+} from '@commonwork/kit/testing';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projections } from '../src/index.ts';
+
+type User = Awaited<ReturnType<typeof buildUser>>;
+
+describe('notifications through the gateway', () => {
+  let p: TestPlatform;
+  let ada: User;
+  let bob: User;
+  let gig: { id: string; title: string };
+
+  beforeAll(async () => {
+    p = await startTestPlatform();
+    [ada, bob] = await Promise.all([buildUser(p, 'Ada Freelancer'), buildUser(p, 'Bob Buyer')]);
+    gig = (await p.call('POST', '/api/gigs', { token: ada.token, body: buildGig({ title: 'Logo design' }) })).body.gig;
+  });
+  afterAll(() => p.stop());
+
+  const list = (token: string, query = '') => p.call('GET', `/api/notifications${query}`, { token }).then((r) => r.body);
+  const badge = async (token: string) => (await list(token, '?limit=1&unreadOnly=true')).unreadCount as number;
+  /** PATCH as the spec's axios client sends it: a JSON content type and no body. */
+  const patch = (path: string, token: string) =>
+    fetch(`${p.url}${path}`, { method: 'PATCH', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } }).then(
+      // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
+      async (r) => ({ status: r.status, body: (await r.json()) as any }),
+    );
+  const interest = (token: string, gigId = gig.id) => p.call('POST', '/api/notifications/gig-interest', { token, body: { gigId } });
+
+  it('tells the freelancer of an interest in their gig, once the gig is known here', async () => {
+    const sent = await eventually(async () => {
+      const res = await interest(bob.token);
+      return res.status === 201 && res;
+    });
+    expect(sent.body).toMatchObject({ success: true, message: 'Interest notification sent to freelancer' });
+    const { notifications, unreadCount, pagination } = await list(ada.token);
+    expect(unreadCount).toBe(1);
+    expect(pagination).toEqual({ currentPage: 1, totalPages: 1, totalNotifications: 1, hasNext: false, hasPrev: false });
+    expect(notifications[0]).toMatchObject({
+      type: 'gig_interest',
+      title: 'New Interest in Your Gig!',
+      read: false,
+      sender: { _id: bob.id, name: 'Bob Buyer' },
+      data: { gigId: gig.id, gigTitle: 'Logo design' },
+    });
+    expect(await badge(ada.token)).toBe(1);
+    expect(await badge(bob.token)).toBe(0);
+  });
+
+  it('refuses interest in your own gig, an unknown gig and a visitor', async () => {
+    expect((await interest(ada.token)).status).toBe(400);
+    const unknown = await interest(bob.token, '00000000-0000-4000-8000-000000000000');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('Gig not found');
+    expect((await p.call('POST', '/api/notifications/gig-interest', { body: { gigId: gig.id } })).status).toBe(401);
+  });
+
+  it("marks read, marks all read and deletes only one's own, with bodiless PATCH calls", async () => {
+    await interest(bob.token);
+    await interest(bob.token);
+    const [first, second] = (await list(ada.token)).notifications;
+    expect((await patch(`/api/notifications/${first.id}/read`, bob.token)).status).toBe(404);
+    expect((await p.call('DELETE', `/api/notifications/${first.id}`, { token: bob.token })).status).toBe(404);
+    const read = await patch(`/api/notifications/${first.id}/read`, ada.token);
+    expect(read.status).toBe(200);
+    expect(read.body.notification.read).toBe(true);
+    const before = await badge(ada.token);
+    const all = await patch('/api/notifications/mark-all-read', ada.token);
+    expect(all.body).toEqual({ success: true, message: 'All notifications marked as read', unreadCount: 0 });
+    expect(before).toBeGreaterThan(0);
+    const removed = await p.call('DELETE', `/api/notifications/${second.id}`, { token: ada.token });
+    expect(removed.status).toBe(200);
+    expect((await list(ada.token)).notifications.map((n: { id: string }) => n.id)).not.toContain(second.id);
+    expect((await list(ada.token, '?unreadOnly=true')).notifications).toEqual([]);
+  });
+
+  it('keeps one unread notification per chat, updated by each message and read with the chat', async () => {
+    const chat = (await p.call('POST', '/api/chat/create', { token: bob.token, body: { recipientId: ada.id, gigId: gig.id } })).body.data;
+    const before = await badge(ada.token);
+    for (const content of ['Hi Ada', 'Are you free next week?'])
+      await p.call('POST', `/api/chat/${chat.id}/messages`, { token: bob.token, body: { content } });
+    const message = await eventually(async () => {
+      const found = (await list(ada.token)).notifications.find((n: { type: string; message: string }) => n.type === 'message');
+      return found?.message === 'Are you free next week?' && found;
+    });
+    expect(message).toMatchObject({ title: 'New message from Bob Buyer', data: { chatId: chat.id }, read: false });
+    expect(await badge(ada.token)).toBe(before + 1);
+    await p.call('PATCH', `/api/chat/${chat.id}/read`, { token: ada.token });
+    await eventually(async () => (await badge(ada.token)) === before);
+  });
+
+  it("tells an organiser of each registration, and attendees of the event's changes", async () => {
+    const event = (await p.call('POST', '/api/events', { token: ada.token, body: buildEvent({ title: 'Design jam' }) })).body.data;
+    await p.call('POST', `/api/events/${event.id}/rsvp`, { token: bob.token });
+    const registration = await eventually(async () =>
+      (await list(ada.token)).notifications.find((n: { data: { eventId?: string } }) => n.data.eventId === event.id),
+    );
+    expect(registration).toMatchObject({ type: 'event_invite', title: 'New registration for Design jam', sender: { _id: bob.id } });
+    await p.call('PUT', `/api/events/${event.id}`, { token: ada.token, body: buildEvent({ title: 'Design jam', time: '19:00' }) });
+    const change = await eventually(async () =>
+      (await list(bob.token)).notifications.find((n: { data: { eventId?: string } }) => n.data.eventId === event.id),
+    );
+    expect(change).toMatchObject({ title: 'Design jam was updated', data: { eventTitle: 'Design jam' } });
+  });
+
+  it('makes no notification of a kind the person turned off', async () => {
+    const cy = await buildUser(p, 'Cy Quiet');
+    const quietGig = (await p.call('POST', '/api/gigs', { token: cy.token, body: buildGig() })).body.gig;
+    await p.call('PUT', `/api/users/${cy.id}`, { token: cy.token, body: { preferences: { notifications: { marketplaceAlerts: false } } } });
+    await eventually(async () => {
+      const { rows } = await sql<{
+        off: boolean;
+      }>`select not marketplace_alerts as off from notifications.people where user_id = ${cy.id}`.execute(p.database.root);
+      return rows[0]?.off;
+    });
+    await eventually(async () => (await interest(bob.token, quietGig.id)).status === 201);
+    expect(await badge(cy.token)).toBe(0);
+  });
+
+  it('keeps the unread count exact under a burst of interests and a mark-all-read among them', async () => {
+    const people = await Promise.all(Array.from({ length: 12 }, (_, i) => buildUser(p, `Fan ${i}`)));
+    const calls = people.map((person) => interest(person.token));
+    calls.splice(6, 0, patch('/api/notifications/mark-all-read', ada.token));
+    await Promise.all(calls);
+    const { rows } = await sql<{
+      n: string;
+    }>`select count(*) as n from notifications.notifications where user_id = ${ada.id} and not read`.execute(p.database.root);
+    expect(await badge(ada.token)).toBe(Number(rows[0]?.n));
+    expect(await badge(ada.token)).toBeGreaterThan(0);
+    await expectRebuildReproduces(p.database, projections);
+  });
+});
