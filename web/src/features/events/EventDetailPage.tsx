@@ -64,12 +64,17 @@ export function EventDetailPage() {
 
   const share = async () => {
     const url = window.location.href;
-    if (navigator.share) {
+    // Native sharing when the browser has it (a cancelled share is no error), else the link is copied.
+    if (typeof navigator.share === 'function') {
       await navigator.share({ title: event.title, url }).catch(() => undefined);
       return;
     }
-    await navigator.clipboard.writeText(url);
-    toast.success(EVENT_TEXT.detail.linkCopied);
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success(EVENT_TEXT.detail.linkCopied);
+    } catch {
+      toast.error(`Could not copy the link: ${url}`);
+    }
   };
 
   return (
@@ -207,7 +212,7 @@ export function EventDetailPage() {
             <div className="mt-3 flex items-center gap-3">
               <Avatar name={event.organizer.name} picture={event.organizer.profilePicture} />
               <span className="font-medium">{event.organizer.name}</span>
-              {event.organizer.verified && <BadgeCheck className="h-5 w-5 text-green-600" aria-label="Verified" />}
+              {event.organizer.verified && <BadgeCheck className="h-5 w-5 text-green-600" role="img" aria-label="Verified organizer" />}
             </div>
           </section>
 
@@ -252,9 +257,10 @@ function RegistrationPanel({ event, signedIn, owned }: { event: TechEvent; signe
   const queryClient = useQueryClient();
   const state = registrationState(event, { signedIn, owned });
   const change = useMutation({
-    mutationFn: () => (event.isRegistered ? cancelRegistration(event.id) : register(event.id)),
-    onSuccess: (body) => {
-      toast.success(body.message);
+    // The variable is whether the viewer held a seat when they clicked: it picks the call and the toast.
+    mutationFn: (wasRegistered: boolean) => (wasRegistered ? cancelRegistration(event.id) : register(event.id)),
+    onSuccess: (body, wasRegistered) => {
+      toast.success(wasRegistered ? EVENT_TEXT.cancelled : EVENT_TEXT.registered);
       queryClient.setQueryData([...EVENTS_KEY, 'detail', event.id], body.data);
     },
     onError: (error) => toast.error(errorMessage(error, EVENT_TEXT.detail.registrationFailed)),
@@ -269,23 +275,27 @@ function RegistrationPanel({ event, signedIn, owned }: { event: TechEvent; signe
       </h2>
       <p className="text-2xl font-bold text-slate-900 dark:text-white">{priceText(event)}</p>
       <p className="mt-1 text-sm text-slate-500">{seatsText(event)}</p>
-      {event.isRegistered && event.location.meetingLink && (
-        <a
-          href={event.location.meetingLink}
-          target="_blank"
-          rel="noreferrer"
-          className="mt-3 inline-flex items-center gap-1 text-sm font-medium text-green-700"
-        >
-          <ExternalLink className="h-4 w-4" aria-hidden="true" />
-          Join the meeting
-        </a>
+      {/* The server sends the link to attendees and the organiser only; empty for everyone else. */}
+      {event.location.meetingLink && (
+        <div className="mt-3 text-sm">
+          <p className="font-medium text-slate-700 dark:text-slate-300">Meeting link</p>
+          <a
+            href={event.location.meetingLink}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex items-center gap-1 break-all font-medium text-green-700 hover:underline dark:text-green-400"
+          >
+            <ExternalLink className="h-4 w-4 shrink-0" aria-hidden="true" />
+            {event.location.meetingLink}
+          </a>
+        </div>
       )}
       <div className="mt-4">
         {state.kind === 'action' ? (
           <button
             type="button"
             className={`${event.isRegistered ? buttonSecondary : buttonPrimary} w-full`}
-            onClick={() => change.mutate()}
+            onClick={() => change.mutate(event.isRegistered)}
             disabled={change.isPending}
           >
             {event.isRegistered ? 'Cancel Registration' : 'Register for Event'}

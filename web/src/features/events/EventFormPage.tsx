@@ -1,4 +1,4 @@
-import { CURRENCIES, EVENT_CATEGORIES, EVENT_TITLE_MAX, LOCATION_TYPES, type TechEvent } from '@commonwork/contracts';
+import { CURRENCIES, EVENT_CATEGORIES, EVENT_TAGS_MAX, EVENT_TITLE_MAX, LOCATION_TYPES, type TechEvent } from '@commonwork/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Loader2, Plus, Rocket, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -281,7 +281,7 @@ function EventForm({ initial }: { initial: TechEvent | null }) {
             placeholder="Add a tag and press Enter"
             listLabel="Event tags"
             addLabel="Add tag"
-            hint={`${tags.length}/10 tags`}
+            hint={`${tags.length}/${EVENT_TAGS_MAX} tags`}
           />
           {errors.tags && <p className="mt-1 text-sm text-red-600">{err(errors.tags as FieldError)}</p>}
         </section>

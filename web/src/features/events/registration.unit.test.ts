@@ -15,5 +15,7 @@ describe('the registration panel', () => {
     expect(registrationState({ ...open, isFull: true }, member)).toEqual({ kind: 'notice', text: 'Event is Full' });
     expect(registrationState({ ...open, hasEnded: true }, member)).toEqual({ kind: 'notice', text: 'Event has ended' });
     expect(registrationState(open, { signedIn: false, owned: false })).toEqual({ kind: 'login' });
+    expect(registrationState({ ...open, isRegistered: true, hasEnded: true }, member)).toEqual({ kind: 'notice', text: 'Event has ended' });
+    expect(registrationState({ ...open, status: 'draft' }, member)).toMatchObject({ kind: 'notice' });
   });
 });

@@ -1,6 +1,6 @@
 import { UPLOAD_CLIENT_MESSAGES, type UploadType } from '@commonwork/contracts';
 import { ImagePlus, Loader2, X } from 'lucide-react';
-import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { buttonSecondary } from '../ui/classes.ts';
 import { deleteImage, PICK_RULES, pickError, UploadError, uploadImage } from './upload.ts';
@@ -17,18 +17,39 @@ interface ImageUploadProps {
   /** The image held now, if any (one image: spec 001 §5). */
   value: UploadedImage | null;
   onChange: (image: UploadedImage | null) => void;
+  /** The preview's alternative text; defaults to the label. */
+  alt?: string;
+}
+
+/** The chosen file as a local address while it uploads (spec 000 §4: previewed locally, then uploaded). */
+function useLocalPreview(file: File | null) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  return url;
 }
 
 /**
- * Picks one image, checks it as the spec's picker did, uploads it with a progress percentage and
- * shows it; Remove deletes it from the server. A real button opens the picker, so it works from the keyboard.
+ * Picks one image, checks it as the spec's picker did, previews it and uploads it with a progress
+ * percentage; Remove deletes it from the server. A real button opens the picker, so it works from
+ * the keyboard; the file input itself stays labelled (for assistive tools and tests) but out of the tab order.
  */
-export function ImageUpload({ label, type, folder, value, onChange }: ImageUploadProps) {
+export function ImageUpload({ label, type, folder, value, onChange, alt }: ImageUploadProps) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const preview = useLocalPreview(chosen);
   const rules = PICK_RULES[type];
+  const uploading = progress !== null;
 
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -41,9 +62,10 @@ export function ImageUpload({ label, type, folder, value, onChange }: ImageUploa
       return;
     }
     setError(null);
+    setChosen(file);
     setProgress(0);
     try {
-      const uploaded = await uploadImage(file, { type, ...(folder && { folder }), onProgress: setProgress });
+      const uploaded = await uploadImage(file, type, folder, setProgress);
       onChange({ url: uploaded.url, publicId: uploaded.public_id });
       toast.success(UPLOAD_CLIENT_MESSAGES.uploaded);
     } catch (failure) {
@@ -52,6 +74,7 @@ export function ImageUpload({ label, type, folder, value, onChange }: ImageUploa
       toast.error(message);
     } finally {
       setProgress(null);
+      setChosen(null);
     }
   };
 
@@ -62,45 +85,52 @@ export function ImageUpload({ label, type, folder, value, onChange }: ImageUploa
     await deleteImage(value.publicId).catch(() => toast.error(UPLOAD_CLIENT_MESSAGES.deleteFailed));
   };
 
+  const shown = uploading ? preview : (value?.url ?? null);
+
   return (
     <div>
-      <span id={`${inputId}-label`} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">
+      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">
         {label}
-      </span>
-      {value ? (
+      </label>
+      <input
+        ref={input}
+        id={inputId}
+        type="file"
+        accept={rules.types.join(',')}
+        className="sr-only"
+        tabIndex={-1}
+        onChange={(event) => void pick(event)}
+        disabled={uploading}
+      />
+      {shown ? (
         <div className="relative overflow-hidden rounded-xl border border-slate-200 dark:border-slate-700">
-          <img src={value.url} alt="Event" className="h-48 w-full object-cover" />
-          <button
-            type="button"
-            onClick={() => void remove()}
-            className="absolute top-2 right-2 inline-flex items-center gap-1 rounded-lg bg-white/90 px-2 py-1 text-sm font-medium text-slate-700 shadow hover:bg-white dark:bg-slate-900/90 dark:text-slate-200"
-          >
-            <X className="h-4 w-4" aria-hidden="true" />
-            Remove image
-          </button>
+          <img src={shown} alt={alt ?? label} className={`h-48 w-full object-cover ${uploading ? 'opacity-60' : ''}`} />
+          {uploading ? (
+            <UploadProgress percent={progress} />
+          ) : (
+            <button
+              type="button"
+              onClick={() => void remove()}
+              className="absolute top-2 right-2 inline-flex items-center gap-1 rounded-lg bg-white/90 px-2 py-1 text-sm font-medium text-slate-700 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-green-600 dark:bg-slate-900/90 dark:text-slate-200"
+            >
+              <X className="h-4 w-4" aria-hidden="true" />
+              Remove image
+            </button>
+          )}
         </div>
       ) : (
-        <div className="flex flex-col items-center rounded-xl border-2 border-dashed border-slate-300 px-4 py-8 text-center dark:border-slate-600">
+        <div className="relative flex flex-col items-center overflow-hidden rounded-xl border-2 border-dashed border-slate-300 px-4 py-8 text-center dark:border-slate-600">
           <ImagePlus className="h-8 w-8 text-slate-400" aria-hidden="true" />
           <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">JPEG, PNG or WebP, up to {rules.maxMb} MB</p>
-          <input
-            ref={input}
-            id={inputId}
-            type="file"
-            accept={rules.types.join(',')}
-            className="sr-only"
-            aria-labelledby={`${inputId}-label`}
-            onChange={(event) => void pick(event)}
-            disabled={progress !== null}
-          />
-          <button type="button" className={`${buttonSecondary} mt-3`} onClick={() => input.current?.click()} disabled={progress !== null}>
-            {progress !== null ? (
+          <button type="button" className={`${buttonSecondary} mt-3`} onClick={() => input.current?.click()} disabled={uploading}>
+            {uploading ? (
               <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
             ) : (
               <ImagePlus className="h-4 w-4" aria-hidden="true" />
             )}
-            {progress !== null ? `Uploading... ${progress}%` : 'Upload Image'}
+            {uploading ? `Uploading... ${progress}%` : 'Upload Image'}
           </button>
+          {uploading && <UploadProgress percent={progress} />}
         </div>
       )}
       {error && (
@@ -108,6 +138,27 @@ export function ImageUpload({ label, type, folder, value, onChange }: ImageUploa
           {error}
         </p>
       )}
+    </div>
+  );
+}
+
+function UploadProgress({ percent }: { percent: number }) {
+  return (
+    <div className="absolute inset-x-0 bottom-0 bg-white/90 px-3 py-2 dark:bg-slate-900/90">
+      <div className="flex items-center justify-between text-xs font-medium text-slate-700 dark:text-slate-200">
+        <span>Uploading...</span>
+        <span>{percent}%</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Upload progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="mt-1 h-1.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+      >
+        <div className="h-full rounded-full bg-green-600 transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
     </div>
   );
 }

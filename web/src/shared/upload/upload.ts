@@ -32,18 +32,19 @@ export class UploadError extends Error {}
 
 /**
  * POST /api/upload/upload?type=&folder= with the file in the multipart field `file`, through
- * XMLHttpRequest so the progress can be shown; 30 s at most (spec 000 §9).
+ * XMLHttpRequest so the progress can be shown (`onProgress`, 0 to 100); 30 s at most (spec 000 §9).
+ * Rejects with an `UploadError` whose message is the one to show.
  */
-export function uploadImage(file: File, options: { type: UploadType; folder?: string; onProgress?: (percent: number) => void }) {
+export function uploadImage(file: File, type: UploadType, folder?: string, onProgress?: (percent: number) => void) {
   return new Promise<UploadResponse>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    const query = new URLSearchParams({ type: options.type, ...(options.folder && { folder: options.folder }) });
+    const query = new URLSearchParams({ type, ...(folder && { folder }) });
     xhr.open('POST', `${mediaRoutes.upload.url}?${query}`);
     xhr.timeout = TIMINGS.uploadTimeoutMs;
     const token = readToken();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) options.onProgress?.(Math.round((event.loaded / event.total) * 100));
+      if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));
     };
     xhr.ontimeout = () => reject(new UploadError(uploadFailureMessage({ timedOut: true })));
     xhr.onerror = () => reject(new UploadError(uploadFailureMessage({})));
@@ -70,7 +71,7 @@ export function uploadImage(file: File, options: { type: UploadType; folder?: st
   });
 }
 
-/** DELETE /api/upload/delete/{publicId}. */
+/** DELETE /api/upload/delete/{publicId}, 10 s at most unless a signal is given. */
 export function deleteImage(publicId: string, signal?: AbortSignal) {
   return call(mediaRoutes.deleteUpload, { params: { publicId }, signal: signal ?? AbortSignal.timeout(TIMINGS.deleteTimeoutMs) });
 }
