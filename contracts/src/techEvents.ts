@@ -168,6 +168,8 @@ export const TechEvent = z.object({
   attendeeCount: z.number(),
   isFull: z.boolean(),
   hasEnded: z.boolean(),
+  /** Whether a seat can still be taken now: published, not full, before the RSVP deadline's end and the event's. */
+  registrationOpen: z.boolean(),
   rsvpDeadline: z.string().nullable(),
   requirements: z.array(z.string()),
   agenda: z.array(AgendaItem),

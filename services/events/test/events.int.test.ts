@@ -30,6 +30,7 @@ describe('tech events through the gateway', () => {
         attendeeCount: 0,
         isFull: false,
         hasEnded: false,
+        registrationOpen: true,
         isRegistered: false,
         organizer: { _id: ada.id, name: 'Ada Organiser', verified: false },
         location: { type: 'offline', address: '1 Main Street', city: 'London' },
@@ -154,7 +155,13 @@ describe('tech events through the gateway', () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({
       message: 'Successfully registered for event',
-      data: { attendeeCount: 1, isFull: true, isRegistered: true, location: { meetingLink: 'https://meet.example.com/x' } },
+      data: {
+        attendeeCount: 1,
+        isFull: true,
+        registrationOpen: false,
+        isRegistered: true,
+        location: { meetingLink: 'https://meet.example.com/x' },
+      },
     });
     expect(first.body.data.attendees).toEqual([{ _id: bob.id, name: 'Bob Attendee', profilePicture: expect.any(String) }]);
     const again = await p.call('POST', `/api/events/${id}/rsvp`, { token: bob.token });
@@ -171,12 +178,19 @@ describe('tech events through the gateway', () => {
     expect((await p.call('POST', `/api/events/${id}/rsvp`, { token: carol.token })).status).toBe(200);
   });
 
-  it('refuses registration for an event that has ended', async () => {
+  it('refuses registration for an event that has ended, or past its RSVP deadline', async () => {
     const { body } = await create(ada.token, buildEvent({ date: '2020-01-01', endDate: null, endTime: '' }));
-    expect(body.data.hasEnded).toBe(true);
+    expect(body.data).toMatchObject({ hasEnded: true, registrationOpen: false });
     const late = await p.call('POST', `/api/events/${body.data.id}/rsvp`, { token: bob.token });
     expect(late.status).toBe(409);
     expect(late.body.message).toBe('Event has ended');
+
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const closed = (await create(ada.token, buildEvent({ rsvpDeadline: yesterday }))).body.data;
+    expect(closed).toMatchObject({ hasEnded: false, registrationOpen: false });
+    const tooLate = await p.call('POST', `/api/events/${closed.id}/rsvp`, { token: bob.token });
+    expect(tooLate.status).toBe(409);
+    expect(tooLate.body.message).toBe('Registration for this event has closed');
   });
 
   it('gives exactly 10 seats to 50 people registering at once, and a cancel frees one', async () => {

@@ -1,5 +1,6 @@
 import type { TechEvent } from '@commonwork/contracts';
 import type { EventRow } from '../tables.ts';
+import { registrationClosesAt } from './schedule.ts';
 
 /** An event row with what the queries join to it. */
 export interface EventView extends EventRow {
@@ -25,6 +26,9 @@ export function presentEvent(row: EventView, viewer: Viewer): TechEvent {
   const isOrganizer = viewer.userId === row.organizer_id;
   const seesLink = isOrganizer || viewer.isRegistered;
   const attendeeCount = row.attendee_count;
+  const isFull = row.max_attendees !== null && attendeeCount >= row.max_attendees;
+  const schedule = { startsAt: new Date(row.starts_at).toISOString(), endsAt: new Date(row.ends_at).toISOString() };
+  const closesAt = registrationClosesAt({ rsvpDeadline: row.rsvp_deadline, timeZone: row.time_zone }, schedule);
   return {
     _id: row.id,
     id: row.id,
@@ -36,15 +40,16 @@ export function presentEvent(row: EventView, viewer: Viewer): TechEvent {
     time: row.time,
     endTime: row.end_time,
     timeZone: row.time_zone,
-    startsAt: new Date(row.starts_at).toISOString(),
-    endsAt: new Date(row.ends_at).toISOString(),
+    startsAt: schedule.startsAt,
+    endsAt: schedule.endsAt,
     location: { type: row.location_type, ...row.location, meetingLink: seesLink ? row.location.meetingLink : '' },
     price: Number(row.price),
     currency: row.currency,
     maxAttendees: row.max_attendees,
     attendeeCount,
-    isFull: row.max_attendees !== null && attendeeCount >= row.max_attendees,
-    hasEnded: new Date(row.ends_at).getTime() <= viewer.now.getTime(),
+    isFull,
+    hasEnded: Date.parse(schedule.endsAt) <= viewer.now.getTime(),
+    registrationOpen: row.status === 'published' && !isFull && viewer.now.getTime() < Date.parse(closesAt),
     rsvpDeadline: row.rsvp_deadline,
     requirements: row.requirements,
     agenda: row.agenda,

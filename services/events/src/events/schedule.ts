@@ -30,7 +30,7 @@ export function scheduleOf(when: When): Schedule {
 }
 
 /** Registration closes at the end of the RSVP deadline's day, else when the event ends. */
-export function registrationClosesAt(when: When & Pick<EventFields, 'rsvpDeadline'>, schedule: Schedule): string {
+export function registrationClosesAt(when: Pick<EventFields, 'rsvpDeadline' | 'timeZone'>, schedule: Schedule): string {
   if (!when.rsvpDeadline) return schedule.endsAt;
   const deadline = endOfDay(when.rsvpDeadline, when.timeZone).getTime();
   return new Date(Math.min(deadline, Date.parse(schedule.endsAt))).toISOString();

@@ -9,7 +9,7 @@ export type RegistrationState = { kind: 'action' } | { kind: 'login' } | { kind:
  * until the event ends, even when it is full. Otherwise the reason, in the spec's words.
  */
 export function registrationState(
-  event: Pick<TechEvent, 'isRegistered' | 'isFull' | 'hasEnded' | 'status'>,
+  event: Pick<TechEvent, 'isRegistered' | 'isFull' | 'hasEnded' | 'status' | 'registrationOpen'>,
   viewer: { signedIn: boolean; owned: boolean },
 ): RegistrationState {
   if (viewer.owned) return { kind: 'notice', text: EVENT_TEXT.organizer };
@@ -18,5 +18,6 @@ export function registrationState(
   if (event.isFull) return { kind: 'notice', text: EVENT_TEXT.full };
   if (!viewer.signedIn) return { kind: 'login' };
   if (event.status !== 'published') return { kind: 'notice', text: 'This event is not open for registration yet' };
+  if (!event.registrationOpen) return { kind: 'notice', text: EVENT_TEXT.rsvpClosed };
   return { kind: 'action' };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registrationState } from './registration.ts';
 
-const open = { isRegistered: false, isFull: false, hasEnded: false, status: 'published' as const };
+const open = { isRegistered: false, isFull: false, hasEnded: false, status: 'published' as const, registrationOpen: true };
 const member = { signedIn: true, owned: false };
 
 describe('the registration panel', () => {
@@ -15,6 +15,10 @@ describe('the registration panel', () => {
     expect(registrationState({ ...open, isFull: true }, member)).toEqual({ kind: 'notice', text: 'Event is Full' });
     expect(registrationState({ ...open, hasEnded: true }, member)).toEqual({ kind: 'notice', text: 'Event has ended' });
     expect(registrationState(open, { signedIn: false, owned: false })).toEqual({ kind: 'login' });
+    expect(registrationState({ ...open, registrationOpen: false }, member)).toEqual({
+      kind: 'notice',
+      text: 'Registration for this event has closed',
+    });
     expect(registrationState({ ...open, isRegistered: true, hasEnded: true }, member)).toEqual({ kind: 'notice', text: 'Event has ended' });
     expect(registrationState({ ...open, status: 'draft' }, member)).toMatchObject({ kind: 'notice' });
   });
