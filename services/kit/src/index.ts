@@ -1,6 +1,7 @@
 export * from './auth/verifier.ts';
 export * from './config.ts';
 export * from './db/database.ts';
+export * from './db/keepNewest.ts';
 export * from './db/migrations.ts';
 export * from './db/textSearch.ts';
 export * from './errors.ts';

@@ -1,4 +1,5 @@
 import type { PublicUserCard } from '@commonwork/contracts';
+import { keepNewest } from '@commonwork/kit';
 import type { JSONColumnType, Kysely } from 'kysely';
 import type { MarketplaceTables } from '../gigs/projection.ts';
 
@@ -26,9 +27,5 @@ export async function upsertFreelancer(trx: Kysely<MarketplaceTables>, card: Pub
     skills: JSON.stringify(card.skills),
     updated_at: occurredAt,
   };
-  await trx
-    .insertInto('freelancers')
-    .values(row)
-    .onConflict((oc) => oc.column('user_id').doUpdateSet(row).where('freelancers.updated_at', '<=', occurredAt))
-    .execute();
+  await keepNewest(trx, 'freelancers', 'user_id', row);
 }

@@ -1,5 +1,5 @@
 import { GigDeleted, GigPublished, GigUnpublished, GigUpdated } from '@commonwork/contracts';
-import { defineHandler } from '@commonwork/kit';
+import { defineHandler, keepNewest } from '@commonwork/kit';
 import type { MessagingDb } from '../tables.ts';
 
 /**
@@ -13,11 +13,7 @@ export const onGigChanged = defineHandler([GigPublished, GigUpdated, GigUnpublis
     case GigUpdated.type: {
       const gig = event.data;
       const row = { gig_id: gig.gigId, owner_id: gig.ownerId, title: gig.title, available: true, updated_at: at };
-      await trx
-        .insertInto('gigs')
-        .values(row)
-        .onConflict((oc) => oc.column('gig_id').doUpdateSet(row).where('gigs.updated_at', '<=', at))
-        .execute();
+      await keepNewest(trx, 'gigs', 'gig_id', row);
       return;
     }
     case GigUnpublished.type:

@@ -1,5 +1,5 @@
 import { GigDeleted, GigPublished, GigUnpublished, GigUpdated } from '@commonwork/contracts';
-import { defineHandler } from '@commonwork/kit';
+import { defineHandler, keepNewest } from '@commonwork/kit';
 import type { NotificationsDb } from '../tables.ts';
 
 /** Keeps the gigs someone may show interest in, with their owner and title (marketplace's events). */
@@ -7,11 +7,7 @@ export const onGigChanged = defineHandler([GigPublished, GigUpdated, GigUnpublis
   const at = new Date(event.envelope.occurredAt);
   if (event.type === GigPublished.type || event.type === GigUpdated.type) {
     const row = { gig_id: event.data.gigId, owner_id: event.data.ownerId, title: event.data.title, available: true, updated_at: at };
-    await trx
-      .insertInto('gigs')
-      .values(row)
-      .onConflict((oc) => oc.column('gig_id').doUpdateSet(row).where('gigs.updated_at', '<=', at))
-      .execute();
+    await keepNewest(trx, 'gigs', 'gig_id', row);
     return;
   }
   await trx
