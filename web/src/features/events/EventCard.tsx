@@ -1,10 +1,10 @@
-import type { TechEvent } from '@commonwork/contracts';
+import { EVENT_CARD_TAGS, type TechEvent } from '@commonwork/contracts';
 import { CalendarDays, Clock, ImageOff, MapPin, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { buttonPrimary } from '../../shared/ui/classes.ts';
 import { OwnerActions } from '../../shared/ui/OwnerActions.tsx';
+import { TagList } from '../../shared/ui/TagList.tsx';
 import { categoryLabel, eventDate, priceText, seatsText, whereText } from './eventDisplay.ts';
-import { visibleTags } from './listing.ts';
 
 interface EventCardProps {
   event: TechEvent;
@@ -15,7 +15,6 @@ interface EventCardProps {
 /** One event in the listing (spec 001 §2): image or placeholder, 3 tags and '+N', owner's edit and delete. */
 export function EventCard({ event, owned, onDelete }: EventCardProps) {
   const titleId = `event-card-${event.id}`;
-  const { tags, more } = visibleTags(event.tags);
   const image = event.images[0]?.url;
   return (
     <article
@@ -65,16 +64,7 @@ export function EventCard({ event, owned, onDelete }: EventCardProps) {
             <dd>{seatsText(event)}</dd>
           </div>
         </dl>
-        {event.tags.length > 0 && (
-          <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
-            {tags.map((tag) => (
-              <li key={tag} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-                {tag}
-              </li>
-            ))}
-            {more > 0 && <li className="rounded-md px-1 py-0.5 text-xs text-slate-500">+{more}</li>}
-          </ul>
-        )}
+        <TagList tags={event.tags} shown={EVENT_CARD_TAGS} />
         <div className="mt-auto flex items-center gap-2 border-t border-slate-100 pt-4 dark:border-slate-800">
           <Link to={`/events/${event.id}`} className={`${buttonPrimary} flex-1`} aria-label={`View Details: ${event.title}`}>
             View Details

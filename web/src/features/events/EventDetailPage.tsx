@@ -22,6 +22,7 @@ import { errorMessage } from '../../shared/api/index.ts';
 import { Avatar } from '../../shared/ui/Avatar.tsx';
 import { buttonGhost, buttonPrimary, buttonSecondary, cardClass } from '../../shared/ui/classes.ts';
 import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
+import { TagList } from '../../shared/ui/TagList.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { calendarUrl, cancelRegistration, EVENTS_KEY, isEventNotFound, register, useEvent } from './api.ts';
 import { categoryLabel, eventDate, isOrganizer, locationTypeLabel, priceText, seatsText } from './eventDisplay.ts';
@@ -141,18 +142,7 @@ export function EventDetailPage() {
               </div>
             </dl>
             <p className="mt-6 whitespace-pre-line text-slate-700 dark:text-slate-300">{event.description}</p>
-            {event.tags.length > 0 && (
-              <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Tags">
-                {event.tags.map((tag) => (
-                  <li
-                    key={tag}
-                    className="rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300"
-                  >
-                    {tag}
-                  </li>
-                ))}
-              </ul>
-            )}
+            <TagList tags={event.tags} className="mt-4" />
           </div>
 
           {event.agenda.length > 0 && (

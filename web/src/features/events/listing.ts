@@ -58,8 +58,3 @@ export function pageItems(current: number, pages: number): (number | 'gap')[] {
   }
   return items;
 }
-
-/** A card shows 3 tags, then '+N' for the rest. */
-export function visibleTags(tags: readonly string[], shown = 3): { tags: string[]; more: number } {
-  return { tags: tags.slice(0, shown), more: Math.max(0, tags.length - shown) };
-}

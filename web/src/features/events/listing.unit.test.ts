@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_EVENT_FILTERS, eventsQuery, inDateRange, pageItems, visibleTags } from './listing.ts';
+import { DEFAULT_EVENT_FILTERS, eventsQuery, inDateRange, pageItems } from './listing.ts';
 
 describe('the events query', () => {
   it('is the spec client’s: page, 12, sort by date, nothing else by default', () => {
@@ -46,12 +46,5 @@ describe('numbered pagination', () => {
     expect(pageItems(5, 10)).toEqual([1, 'gap', 4, 5, 6, 'gap', 10]);
     expect(pageItems(1, 10)).toEqual([1, 2, 'gap', 10]);
     expect(pageItems(10, 10)).toEqual([1, 'gap', 9, 10]);
-  });
-});
-
-describe('card tags', () => {
-  it('shows three and counts the rest', () => {
-    expect(visibleTags(['a', 'b', 'c', 'd', 'e'])).toEqual({ tags: ['a', 'b', 'c'], more: 2 });
-    expect(visibleTags(['a'])).toEqual({ tags: ['a'], more: 0 });
   });
 });

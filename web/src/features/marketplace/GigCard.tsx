@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { formatCurrency } from '../../shared/format/index.ts';
 import { buttonPrimary } from '../../shared/ui/classes.ts';
 import { OwnerActions } from '../../shared/ui/OwnerActions.tsx';
+import { TagList } from '../../shared/ui/TagList.tsx';
 import { categoryLabel, countText, deliveryLabel, gigIdOf, ratingText } from './gigDisplay.ts';
 
 interface GigCardProps {
@@ -50,15 +51,7 @@ export function GigCard({ gig, topRated, owned, onDelete }: GigCardProps) {
       </h3>
       <p className="mt-1 line-clamp-3 text-sm text-slate-600 dark:text-slate-400">{gig.description}</p>
 
-      {gig.tags.length > 0 && (
-        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
-          {gig.tags.map((tag) => (
-            <li key={tag} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-              {tag}
-            </li>
-          ))}
-        </ul>
-      )}
+      <TagList tags={gig.tags} />
 
       <div className="mt-auto pt-4">
         <dl className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400">

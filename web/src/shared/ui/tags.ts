@@ -27,3 +27,8 @@ export function acceptTag(tags: readonly string[], draft: string): ChipVerdict {
   if (rejected === 'empty') return null;
   return rejected ? { rejected: TAG_REJECTIONS[rejected] } : { chips: next };
 }
+
+/** The tags a list shows, and how many more there are (an event card shows 3, then '+N': spec 001 §9). */
+export function visibleTags(tags: readonly string[], shown: number): { tags: string[]; more: number } {
+  return { tags: tags.slice(0, shown), more: Math.max(0, tags.length - shown) };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptTag, addTag } from './tags.ts';
+import { acceptTag, addTag, visibleTags } from './tags.ts';
 
 const ten = Array.from({ length: 10 }, (_, i) => `tag${i}`);
 
@@ -40,5 +40,12 @@ describe('acceptTag', () => {
   it('refuses a repeat or an eleventh tag, in the words shown under the input', () => {
     expect(acceptTag(['React'], 'react')).toEqual({ rejected: 'That tag is already added' });
     expect(acceptTag(ten, 'eleventh')).toEqual({ rejected: 'You can add up to 10 tags' });
+  });
+});
+
+describe('visible tags', () => {
+  it('shows the first ones and counts the rest', () => {
+    expect(visibleTags(['a', 'b', 'c', 'd', 'e'], 3)).toEqual({ tags: ['a', 'b', 'c'], more: 2 });
+    expect(visibleTags(['a'], 3)).toEqual({ tags: ['a'], more: 0 });
   });
 });
