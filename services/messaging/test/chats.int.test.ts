@@ -40,6 +40,10 @@ describe('gig conversations (inbox) through the gateway', () => {
       [1, 2, 3].map(() => p.call('POST', '/api/chat/create', { token: stranger.token, body: { recipientId: freelancer.id, gigId } })),
     );
     expect(new Set(racing.map((r) => r.body.data._id)).size).toBe(1);
+    // The freelancer answering the buyer's interest (Start Chat) opens the same conversation.
+    const answer = await p.call('POST', '/api/chat/create', { token: freelancer.token, body: { recipientId: buyer.id, gigId } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data._id).toBe(first.body.data._id);
   });
 
   it('refuses contacting yourself, an unknown gig, and someone who is not the gig’s freelancer', async () => {

@@ -57,7 +57,8 @@ export function registerChatRoutes(ctx: ServiceContext<MessagingTables>) {
       throw ValidationFailed('You cannot contact yourself', [{ field: 'recipientId', message: 'You cannot contact yourself' }]);
     const gig = await db.selectFrom('gigs').selectAll().where('gig_id', '=', body.gigId).executeTakeFirst();
     if (!gig?.available) throw GigUnavailable();
-    if (gig.owner_id !== body.recipientId) {
+    // A buyer writes to the gig's freelancer; the freelancer may also start it, answering someone's interest.
+    if (gig.owner_id !== body.recipientId && gig.owner_id !== caller.sub) {
       throw ValidationFailed('The recipient is not the freelancer of this gig', [
         { field: 'recipientId', message: 'The recipient is not the freelancer of this gig' },
       ]);
