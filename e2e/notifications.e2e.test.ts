@@ -4,7 +4,10 @@ import { type BrowserGlobals, buildPerson, signUpWithDevIssuer } from './helpers
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
 
-test("a buyer's interest reaches the freelancer's badge without a reload", async ({ page, browser }) => {
+test("a buyer's interest reaches the freelancer's badge without a reload, and Start Chat opens their conversation", async ({
+  page,
+  browser,
+}) => {
   await signUpWithDevIssuer(page, buildPerson('seller'));
   const token = await page.evaluate(() => (globalThis as unknown as BrowserGlobals).localStorage.getItem('token'));
   const created = await page.request.post('/api/gigs', {
@@ -32,5 +35,15 @@ test("a buyer's interest reaches the freelancer's badge without a reload", async
     await buyer.close();
   }
   // The badge polls every 5 s: it shows the interest with no reload.
-  await expect(page.getByRole('link', { name: /Notifications\s*1 unread/ })).toBeVisible({ timeout: 15_000 });
+  const badge = page.getByRole('link', { name: /Notifications\s*1 unread/ });
+  await expect(badge).toBeVisible({ timeout: 15_000 });
+
+  // The list has it under All and Unread; Start Chat reads it and opens the conversation about the gig.
+  await badge.click();
+  await expect(page.getByRole('tab', { name: 'Unread (1)' })).toBeVisible();
+  const item = page.getByRole('article', { name: 'New Interest in Your Gig!' });
+  await expect(item).toBeVisible();
+  await item.getByRole('button', { name: 'Start Chat' }).click();
+  await expect(page).toHaveURL(/\/inbox\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('link', { name: /Notifications/ })).not.toContainText('unread');
 });

@@ -34,6 +34,8 @@ export const ListNotificationsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(NOTIFICATION_PAGE_SIZE),
   unreadOnly: z.enum(['true', 'false']).optional(),
+  /** Only those already read (the Read tab). */
+  readOnly: z.enum(['true', 'false']).optional(),
 });
 export type ListNotificationsQuery = z.infer<typeof ListNotificationsQuery>;
 

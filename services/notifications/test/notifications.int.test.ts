@@ -81,6 +81,9 @@ describe('notifications through the gateway', () => {
     expect(removed.status).toBe(200);
     expect((await list(ada.token)).notifications.map((n: { id: string }) => n.id)).not.toContain(second.id);
     expect((await list(ada.token, '?unreadOnly=true')).notifications).toEqual([]);
+    const readTab = await list(ada.token, '?readOnly=true');
+    expect(readTab.notifications.length).toBeGreaterThan(0);
+    expect(readTab.notifications.every((n: { read: boolean }) => n.read)).toBe(true);
   });
 
   it('keeps one unread notification per chat, updated by each message and read with the chat', async () => {

@@ -12,6 +12,7 @@ import { SidebarLayout } from '../features/layout/SidebarLayout.tsx';
 import { GigDetailPage } from '../features/marketplace/GigDetailPage.tsx';
 import { CreateGigPage, EditGigPage } from '../features/marketplace/GigFormPage.tsx';
 import { MarketplacePage } from '../features/marketplace/MarketplacePage.tsx';
+import { NotificationsPage } from '../features/notifications/NotificationsPage.tsx';
 import { PlaceholderPage } from '../features/placeholders/PlaceholderPage.tsx';
 import { ProfilePage } from '../features/profile/ProfilePage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
@@ -51,7 +52,7 @@ export const router = createBrowserRouter([
               { path: '/dashboard', element: <DashboardPage /> },
               { path: '/profile', element: <ProfilePage /> },
               placeholder('/profile/:username', 'Profile', 'Member profiles open here.'),
-              placeholder('/notifications', 'Notifications', 'Updates addressed to you appear here.'),
+              { path: '/notifications', element: <NotificationsPage /> },
               { path: '/marketplace', element: <MarketplacePage /> },
               { path: '/marketplace/create', element: <CreateGigPage /> },
               { path: '/marketplace/:id', element: <GigDetailPage /> },

@@ -28,6 +28,7 @@ export function registerInboxRoutes(ctx: ServiceContext<NotificationsTables>) {
   registerRoute(app, verifier, notificationsRoutes.list, async ({ query, caller }) => {
     let mine = db.selectFrom('notifications').where('user_id', '=', caller.sub);
     if (query.unreadOnly === 'true') mine = mine.where('read', '=', false);
+    else if (query.readOnly === 'true') mine = mine.where('read', '=', true);
     const [rows, total, unreadCount] = await Promise.all([
       mine
         .selectAll()

@@ -1,0 +1,192 @@
+import type { Notification } from '@commonwork/contracts';
+import { Bell, Check, CheckCheck, Loader2, MessageSquare, RefreshCw, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router-dom';
+import { errorMessage } from '../../shared/api/index.ts';
+import { formatRelativeTimeShort } from '../../shared/format/index.ts';
+import { Avatar } from '../../shared/ui/Avatar.tsx';
+import { buttonGhost, buttonSecondary, cardClass } from '../../shared/ui/classes.ts';
+import { createChat } from '../marketplace/api.ts';
+import { chatIdOf } from '../marketplace/gigDisplay.ts';
+import { deleteNotification, markAllRead, markRead, type NotificationTab, useNotificationList } from './api.ts';
+import { useNotificationContext } from './NotificationProvider.tsx';
+
+const TABS: { id: NotificationTab; label: string }[] = [
+  { id: 'all', label: 'All' },
+  { id: 'unread', label: 'Unread' },
+  { id: 'read', label: 'Read' },
+];
+const NO_SENDER = 'Cannot start chat - sender information not available';
+
+/** /notifications (spec 002 §2, §4): tabs with counts, Refresh, Mark All Read, and each item's actions. */
+export function NotificationsPage() {
+  const navigate = useNavigate();
+  const { refreshKey, triggerRefresh } = useNotificationContext();
+  const [tab, setTab] = useState<NotificationTab>('all');
+  const [page, setPage] = useState(1);
+  const [busy, setBusy] = useState<string | null>(null);
+  const list = useNotificationList(tab, page, refreshKey);
+  const data = list.data;
+
+  /** Runs an action, then reloads the list and the badge. */
+  const act = async (key: string, action: () => Promise<unknown>, failure: string) => {
+    setBusy(key);
+    try {
+      await action();
+    } catch (error) {
+      toast.error(errorMessage(error, failure));
+    } finally {
+      setBusy(null);
+      triggerRefresh();
+    }
+  };
+
+  const startChat = (notification: Notification) =>
+    act(
+      `chat-${notification.id}`,
+      async () => {
+        const { sender, data: about } = notification;
+        if (!sender || !about.gigId) {
+          toast.error(NO_SENDER);
+          return;
+        }
+        if (!notification.read) await markRead(notification.id);
+        const chatId = chatIdOf(await createChat(sender._id, about.gigId));
+        if (!chatId) throw new Error('no chat id');
+        navigate(`/inbox/${encodeURIComponent(chatId)}`);
+      },
+      'Failed to start chat',
+    );
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Notifications</h1>
+          <p className="text-slate-600 dark:text-slate-400">What happened while you were away.</p>
+        </div>
+        <div className="flex gap-2">
+          <button type="button" className={buttonSecondary} onClick={() => void list.refetch()} disabled={list.isFetching}>
+            <RefreshCw className={`h-4 w-4 ${list.isFetching ? 'animate-spin' : ''}`} aria-hidden="true" />
+            Refresh
+          </button>
+          <button
+            type="button"
+            className={buttonSecondary}
+            onClick={() => void act('all', markAllRead, 'Failed to mark notifications as read')}
+            disabled={busy === 'all' || !data?.counts.unread}
+          >
+            <CheckCheck className="h-4 w-4" aria-hidden="true" />
+            Mark All Read
+          </button>
+        </div>
+      </header>
+
+      <div role="tablist" aria-label="Notification filters" className="flex gap-1 border-b border-slate-200 dark:border-slate-800">
+        {TABS.map(({ id, label }) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            onClick={() => {
+              setTab(id);
+              setPage(1);
+            }}
+            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${tab === id ? 'border-green-600 text-green-700 dark:text-green-400' : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400'}`}
+          >
+            {label} ({data?.counts[id] ?? 0})
+          </button>
+        ))}
+      </div>
+
+      {list.isPending ? (
+        <p role="status" className="flex items-center justify-center gap-2 py-12 text-slate-500">
+          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+          Loading notifications...
+        </p>
+      ) : !data || data.notifications.length === 0 ? (
+        <div className={`${cardClass} flex flex-col items-center py-12 text-center`}>
+          <Bell className="h-10 w-10 text-slate-400" aria-hidden="true" />
+          <p className="mt-3 font-semibold text-slate-900 dark:text-white">No notifications</p>
+          <p className="mt-1 text-sm text-slate-500">
+            {tab === 'unread' ? 'You are all caught up.' : 'Updates addressed to you appear here.'}
+          </p>
+        </div>
+      ) : (
+        <ul className="space-y-3" aria-label="Notifications">
+          {data.notifications.map((n) => (
+            <li key={n.id}>
+              <article
+                aria-label={n.title}
+                className={`${cardClass} flex gap-4 ${n.read ? '' : 'border-green-300 bg-green-50/60 dark:border-green-800 dark:bg-green-950/30'}`}
+              >
+                {n.sender ? (
+                  <Avatar name={n.sender.name} picture={n.sender.picture} />
+                ) : (
+                  <Bell className="h-10 w-10 shrink-0 rounded-full bg-slate-100 p-2 text-slate-500 dark:bg-slate-800" aria-hidden="true" />
+                )}
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <h2 className="font-semibold text-slate-900 dark:text-white">
+                      {!n.read && <span className="sr-only">Unread: </span>}
+                      {n.title}
+                    </h2>
+                    <time dateTime={n.createdAt} className="text-xs text-slate-500">
+                      {formatRelativeTimeShort(n.createdAt)}
+                    </time>
+                  </div>
+                  <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{n.message}</p>
+                  {n.data.gigTitle && <p className="mt-1 text-xs text-slate-500">Gig: {n.data.gigTitle}</p>}
+                  <div className="mt-3 flex flex-wrap gap-2">
+                    {n.type === 'gig_interest' && (
+                      <button type="button" className={buttonSecondary} onClick={() => void startChat(n)} disabled={busy !== null}>
+                        <MessageSquare className="h-4 w-4" aria-hidden="true" />
+                        Start Chat
+                      </button>
+                    )}
+                    {!n.read && (
+                      <button
+                        type="button"
+                        className={buttonGhost}
+                        onClick={() => void act(n.id, () => markRead(n.id), 'Failed to mark notification as read')}
+                        disabled={busy !== null}
+                      >
+                        <Check className="h-4 w-4" aria-hidden="true" />
+                        Mark as read
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      className={`${buttonGhost} hover:text-red-600`}
+                      onClick={() => void act(n.id, () => deleteNotification(n.id), 'Failed to delete notification')}
+                      disabled={busy !== null}
+                    >
+                      <Trash2 className="h-4 w-4" aria-hidden="true" />
+                      Delete
+                    </button>
+                  </div>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {data && data.pagination.totalPages > 1 && (
+        <nav aria-label="Pagination" className="flex items-center justify-center gap-2">
+          <button type="button" className={buttonSecondary} onClick={() => setPage(page - 1)} disabled={!data.pagination.hasPrev}>
+            Previous
+          </button>
+          <span className="text-sm text-slate-600">
+            Page {data.pagination.currentPage} of {data.pagination.totalPages}
+          </span>
+          <button type="button" className={buttonSecondary} onClick={() => setPage(page + 1)} disabled={!data.pagination.hasNext}>
+            Next
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}
