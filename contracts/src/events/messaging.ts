@@ -20,7 +20,13 @@ export const ChannelCreated = defineEvent(
 export const ChannelMemberJoined = defineEvent(
   'messaging.channel.member_joined',
   1,
-  z.object({ channelId: z.uuid(), userId: z.uuid(), memberCount: z.number() }),
+  z.object({
+    channelId: z.uuid(),
+    userId: z.uuid(),
+    memberCount: z.number(),
+    /** How they came in (older events lack it): notifications tell a channel's creator of joins by link. */
+    via: z.enum(['create', 'post', 'link', 'event']).optional(),
+  }),
 );
 
 /** Someone left a channel (an event channel's member cancelled their registration). Emitted by messaging; consumed by realtime (room leaves). */

@@ -31,8 +31,8 @@ export function publishMessagingEvent(stored: StoredEvent<MessagingEvent>) {
       return publishAs(ChannelCreated, stored, { channelId, name, type, creatorId, ...(eventId && { eventId }) });
     }
     case 'MemberJoined': {
-      const { channelId, userId, memberCount } = stored.data;
-      return publishAs(ChannelMemberJoined, stored, { channelId, userId, memberCount });
+      const { channelId, userId, memberCount, via } = stored.data;
+      return publishAs(ChannelMemberJoined, stored, { channelId, userId, memberCount, via });
     }
     case 'MemberLeft': {
       const { channelId, userId, memberCount } = stored.data;

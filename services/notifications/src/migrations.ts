@@ -48,4 +48,15 @@ export const migrations: ServiceMigration[] = [
         .execute();
     },
   },
+  {
+    name: '0002_channels',
+    async up(db) {
+      await db.schema
+        .createTable('channels')
+        .addColumn('channel_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('creator_id', 'uuid', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 ];

@@ -30,6 +30,8 @@ export interface NotificationsTables {
   };
   /** Gigs someone may show interest in (marketplace's events). */
   gigs: { gig_id: string; owner_id: string; title: string; available: boolean; updated_at: Date };
+  /** Channels and who created them, to tell a creator who joined by link (messaging's events). */
+  channels: { channel_id: string; creator_id: string; name: string };
   /** Who holds a seat at which event, to tell them when it changes (the events service's events). */
   event_attendees: { event_id: string; user_id: string };
 }

@@ -115,6 +115,17 @@ describe('notifications through the gateway', () => {
     expect(change).toMatchObject({ title: 'Design jam was updated', data: { eventTitle: 'Design jam' } });
   });
 
+  it("tells a channel's creator who joined it by link", async () => {
+    const channel = (await p.call('POST', '/api/chat/channels', { token: ada.token, body: { name: 'brand-talk', type: 'private' } })).body
+      .data;
+    const link = await p.call('POST', `/api/chat/channels/${channel.id}/join-link`, { token: ada.token });
+    expect((await p.call('POST', `/api/chat/join/channel/${link.body.data.joinLink}`, { token: bob.token })).status).toBe(200);
+    const joined = await eventually(async () =>
+      (await list(ada.token)).notifications.find((n: { data: { channelId?: string } }) => n.data.channelId === channel.id),
+    );
+    expect(joined).toMatchObject({ type: 'system', title: 'Bob Buyer joined #brand-talk', sender: { _id: bob.id } });
+  });
+
   it('makes no notification of a kind the person turned off', async () => {
     const cy = await buildUser(p, 'Cy Quiet');
     const quietGig = (await p.call('POST', '/api/gigs', { token: cy.token, body: buildGig() })).body.gig;

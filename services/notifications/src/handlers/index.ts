@@ -1,5 +1,6 @@
 import type { ServiceSubscription } from '@commonwork/kit';
 import type { NotificationsTables } from '../tables.ts';
+import { onChannelJoined } from './onChannelJoined.ts';
 import { onChatActivity } from './onChatActivity.ts';
 import { onGigChanged } from './onGigChanged.ts';
 import { onPersonChanged } from './onPersonChanged.ts';
@@ -9,6 +10,6 @@ import { onTechEventChanged } from './onTechEventChanged.ts';
 export const subscriptions: readonly ServiceSubscription<NotificationsTables>[] = [
   { durable: 'notifications-people', stream: 'IDENTITY', filterSubject: 'identity.user.>', handlers: [onPersonChanged] },
   { durable: 'notifications-gigs', stream: 'MARKETPLACE', filterSubject: 'marketplace.gig.>', handlers: [onGigChanged] },
-  { durable: 'notifications-messaging', stream: 'MESSAGING', filterSubject: 'messaging.>', handlers: [onChatActivity] },
+  { durable: 'notifications-messaging', stream: 'MESSAGING', filterSubject: 'messaging.>', handlers: [onChatActivity, onChannelJoined] },
   { durable: 'notifications-events', stream: 'EVENTS', filterSubject: 'events.event.>', handlers: [onTechEventChanged] },
 ];
