@@ -18,6 +18,7 @@ export * from './http/app.ts';
 export * from './http/routes.ts';
 export * from './ids.ts';
 export * from './infrastructure.ts';
+export * from './jobs.ts';
 export * from './lifecycle.ts';
 export * from './logger.ts';
 export * from './process.ts';

@@ -12,6 +12,7 @@ import { type DomainEvent, type StoredEvent, storeOf } from './events/eventStore
 import { OutboxRelay, type PublishMapper, toEnvelope } from './events/outbox.ts';
 import { kitMigrations } from './events/storeMigration.ts';
 import { type App, createApp } from './http/app.ts';
+import { type RunningJob, type ServiceJob, startJob } from './jobs.ts';
 import type { Logger } from './logger.ts';
 import { currentTraceparent } from './telemetry.ts';
 
@@ -25,6 +26,8 @@ export interface ServiceContext<DB> {
   verifier: TokenVerifier;
   /** Binds one of the service's aggregates to its database: load, decide, append, project, publish. */
   aggregate<S, C, E extends DomainEvent>(aggregate: Aggregate<DB, S, C, E>): AggregateStore<S, C, E, DB>;
+  /** Asks the outbox relay to publish now: after a transaction of one's own that appended events with `handleIn`. */
+  publishNow: () => void;
   /** Event metadata for a command caused by an HTTP request. */
   metadataFor: (request: FastifyRequest, actorId: string | null) => EventMetadata;
 }
@@ -38,6 +41,8 @@ export interface ServiceDefinition<DB, E extends DomainEvent = DomainEvent> {
   register: (ctx: ServiceContext<DB>) => void | Promise<void>;
   /** Every subscription the service has (`handlers/index.ts`). */
   subscriptions?: readonly ServiceSubscription<DB>[];
+  /** Work done on a clock (reminders, digests), started after the consumers. */
+  jobs?: readonly ServiceJob<ServiceContext<DB>>[];
 }
 
 export interface RunningService<DB = unknown> {
@@ -45,6 +50,8 @@ export interface RunningService<DB = unknown> {
   app: App;
   ctx: ServiceContext<DB>;
   relay: OutboxRelay;
+  /** The service's jobs by name: tests and tools run one at once with `runNow`. */
+  jobs: Readonly<Record<string, RunningJob>>;
   url: string;
   stop: () => Promise<void>;
 }
@@ -95,6 +102,7 @@ export async function startService<DB, E extends DomainEvent>(
     log,
     verifier,
     aggregate: (aggregate) => bindAggregate({ db, schema: def.name, afterCommit: () => relay.kick() }, aggregate),
+    publishNow: () => relay.kick(),
     metadataFor: (request, actorId) => ({
       actorId,
       correlationId: request.id ?? randomUUID(),
@@ -108,9 +116,12 @@ export async function startService<DB, E extends DomainEvent>(
     // The publisher may not have started yet (cluster mode): its stream is created the same way it would create it.
     const publisher = serviceStream(consumer.stream.toLowerCase());
     await bus.ensureStream(publisher.stream, publisher.subjects);
-    subscriptions.push(await startConsumer({ ...consumer, db, bus, log, tools: { aggregate: ctx.aggregate } }));
+    subscriptions.push(
+      await startConsumer({ ...consumer, db, bus, log, tools: { aggregate: ctx.aggregate }, afterCommit: ctx.publishNow }),
+    );
   }
   if (options.relay !== false) relay.start();
+  const jobs = Object.fromEntries((def.jobs ?? []).map((job) => [job.name, startJob(job, ctx, log)]));
   const url = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
   log.info({ url }, 'service listening');
   return {
@@ -118,9 +129,11 @@ export async function startService<DB, E extends DomainEvent>(
     app,
     ctx,
     relay,
+    jobs,
     url,
     stop: async () => {
       await app.close();
+      for (const job of Object.values(jobs)) await job.stop();
       for (const s of subscriptions) await s.stop();
       await relay.stop();
     },

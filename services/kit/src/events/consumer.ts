@@ -52,6 +52,8 @@ export interface ConsumerOptions<DB> extends ServiceSubscription<DB> {
   log: Logger;
   /** The service's own tools; a consumer started outside a service has no aggregates. */
   tools?: HandlerTools<DB>;
+  /** Called after each transaction that handled an event: the service's relay publishes what its handlers appended now, not at its next poll. */
+  afterCommit?: () => void;
 }
 
 function noTools<DB>(): HandlerTools<DB> {
@@ -107,6 +109,7 @@ export async function startConsumer<DB>(options: ConsumerOptions<DB>): Promise<S
         for (const handler of handlers) await handler.handle(trx, event, tools);
         return true;
       });
+      if (handled) options.afterCommit?.();
       log.debug({ eventId: envelope.id, type: envelope.type, durable, duplicate: !handled }, 'event handled');
     },
   });
