@@ -6,6 +6,7 @@ export * from './events/events.ts';
 export * from './events/identity.ts';
 export * from './events/marketplace.ts';
 export * from './events/messaging.ts';
+export * from './events/notifications.ts';
 export * from './gigs.ts';
 export * from './http/index.ts';
 export * from './media.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ChannelMessage, ChatMessage, PostMessageRequest } from './messaging.ts';
+import { Notification } from './notifications.ts';
 
 /**
  * Socket.IO event names and payloads of spec 002 §7, plus unread counts and chat messages. Every
@@ -23,6 +24,8 @@ export const SOCKET_EVENTS = {
   unreadCount: 'unread-count',
   newChatMessage: 'new-chat-message',
   chatCreated: 'chat-created',
+  newNotification: 'new-notification',
+  notificationCount: 'notification-count',
 } as const satisfies Record<string, keyof ClientToServerEvents | keyof ServerToClientEvents>;
 
 // Client → server payloads: the server validates each with its schema (a client may send anything).
@@ -70,6 +73,15 @@ export type RequestChannelJoinPayload = z.infer<typeof RequestChannelJoinPayload
 /** A conversation the user takes part in was started (by them on another device, or by someone else). */
 export const ChatCreatedPayload = z.object({ chatId: z.uuid(), gigId: z.uuid(), participantIds: z.array(z.uuid()) });
 export type ChatCreatedPayload = z.infer<typeof ChatCreatedPayload>;
+/**
+ * The person's unread notification count (the sidebar badge). `revision` grows with every change of
+ * their inbox: a client keeps the count of the highest revision it has seen.
+ */
+export const NotificationCountPayload = z.object({ unreadCount: z.number().int().min(0), revision: z.number().int().positive() });
+export type NotificationCountPayload = z.infer<typeof NotificationCountPayload>;
+/** A new notification (or a chat's unread one refreshed), with the count it leaves; sent when the person's `push` preference is on. */
+export const NewNotificationPayload = NotificationCountPayload.extend({ notification: Notification });
+export type NewNotificationPayload = z.infer<typeof NewNotificationPayload>;
 
 // Acknowledgements: a client event's answer, when the client passed a callback.
 
@@ -112,4 +124,6 @@ export interface ServerToClientEvents {
   'unread-count': (payload: UnreadCountPayload) => void;
   'new-chat-message': (message: ChatMessage) => void;
   'chat-created': (payload: ChatCreatedPayload) => void;
+  'new-notification': (payload: NewNotificationPayload) => void;
+  'notification-count': (payload: NotificationCountPayload) => void;
 }
