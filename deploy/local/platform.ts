@@ -5,7 +5,7 @@ import { type Database, type EventBus, type Logger, parseConfig, startService } 
 import { MarketplaceConfig, marketplaceService } from '@commonwork/marketplace';
 import { mediaService } from '@commonwork/media';
 import { messagingService } from '@commonwork/messaging';
-import { notificationsService } from '@commonwork/notifications';
+import { NotificationsConfig, notificationsService } from '@commonwork/notifications';
 import { startRealtime } from '@commonwork/realtime';
 
 export interface PlatformOptions {
@@ -42,7 +42,9 @@ export async function startPlatform(options: PlatformOptions) {
     const messaging = track(await startService(messagingService(), { database, bus, log, verifier }));
     const events = track(await startService(eventsService(), { database, bus, log, verifier }));
     const media = track(await startService(mediaService(), { database, bus, log, verifier }));
-    const notifications = track(await startService(notificationsService(), { database, bus, log, verifier }));
+    const notifications = track(
+      await startService(notificationsService(parseConfig(NotificationsConfig, env)), { database, bus, log, verifier }),
+    );
     // One realtime replica, in-memory adapter and presence, on the shared in-process bus.
     const realtime = track(await startRealtime({ bus, log, verifier, messagingUrl: messaging.url }));
 

@@ -7,6 +7,6 @@ const config = loadConfig(NotificationsConfig);
 await runServiceProcess({
   name: 'notifications',
   config,
-  definition: notificationsService(),
+  definition: notificationsService(config),
   verifier: createTokenVerifier(new URL('/.well-known/jwks.json', config.IDENTITY_URL)),
 });

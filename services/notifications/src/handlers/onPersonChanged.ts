@@ -2,7 +2,7 @@ import { UserPreferencesUpdated, UserProfileUpdated, UserRegistered } from '@com
 import { defineHandler } from '@commonwork/kit';
 import type { NotificationsDb } from '../tables.ts';
 
-/** Keeps senders' names and pictures, and each person's notification preferences, current (identity's events). */
+/** Keeps senders' names and pictures, each person's address and notification preferences, current (identity's events). */
 export const onPersonChanged = defineHandler(
   [UserRegistered, UserProfileUpdated, UserPreferencesUpdated],
   async (trx: NotificationsDb, event) => {
@@ -13,6 +13,8 @@ export const onPersonChanged = defineHandler(
         marketplace_alerts: wanted.marketplaceAlerts ?? true,
         message_notifications: wanted.messageNotifications ?? true,
         event_reminders: wanted.eventReminders ?? true,
+        push: wanted.push ?? true,
+        email_digest: wanted.email ?? true,
       };
       await trx
         .insertInto('people')
@@ -21,7 +23,12 @@ export const onPersonChanged = defineHandler(
         .execute();
       return;
     }
-    const card = { name: event.data.name, picture: event.data.picture };
+    // The address comes with registration only (a Google account's address does not change here).
+    const card = {
+      name: event.data.name,
+      picture: event.data.picture,
+      ...(event.type === UserRegistered.type && { email: event.data.email }),
+    };
     await trx
       .insertInto('people')
       .values({ user_id: event.data.userId, updated_at: at, ...card })

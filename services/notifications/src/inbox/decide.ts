@@ -5,7 +5,7 @@ import { type InboxEvent, type InboxState, initialInboxState, type NotificationC
 export const NotificationNotFound = createError('NOTIFICATION_NOT_FOUND', NOTIFICATION_MESSAGES.notFound, 404);
 
 export type InboxCommand =
-  | { type: 'Notify'; userId: string; notificationId: string; key: string | null; content: NotificationContent }
+  | { type: 'Notify'; userId: string; notificationId: string; key: string | null; content: NotificationContent; live: boolean }
   | { type: 'MarkRead'; notificationId: string }
   | { type: 'MarkAllRead' }
   | { type: 'MarkKeyRead'; key: string }
@@ -53,14 +53,16 @@ const afterReading = (state: InboxState, ids: string[]) => unreadCountOf(state) 
 export function decide(command: InboxCommand, state: InboxState): InboxEvent[] {
   switch (command.type) {
     case 'Notify': {
-      const { userId, notificationId, key, content } = command;
+      const { userId, notificationId, key, content, live } = command;
       // A redelivered source makes nothing new.
       if (state.notifications[notificationId]) return [];
       // A chat's new message updates its unread notification instead of adding another.
       const current = key ? state.unreadByKey[key] : undefined;
       if (current)
-        return [{ type: 'NotificationRefreshed', data: { userId, notificationId: current, content, unreadCount: unreadCountOf(state) } }];
-      return [{ type: 'NotificationCreated', data: { userId, notificationId, key, content, unreadCount: unreadCountOf(state) + 1 } }];
+        return [
+          { type: 'NotificationRefreshed', data: { userId, notificationId: current, content, unreadCount: unreadCountOf(state), live } },
+        ];
+      return [{ type: 'NotificationCreated', data: { userId, notificationId, key, content, unreadCount: unreadCountOf(state) + 1, live } }];
     }
     case 'MarkRead': {
       const note = state.notifications[command.notificationId];

@@ -9,7 +9,7 @@ const second = '22222222-3333-4444-8555-666666666666';
 const content: NotificationContent = { type: 'message', title: 'New message from Bo', message: 'hi', sender: null, data: {} };
 const created = (id: string, key: string | null, unreadCount: number): InboxEvent => ({
   type: 'NotificationCreated',
-  data: { userId: ada, notificationId: id, key, content, unreadCount },
+  data: { userId: ada, notificationId: id, key, content, unreadCount, live: true },
 });
 const spec = deciderSpec(inboxDecider);
 
@@ -17,11 +17,11 @@ describe('inbox decider', () => {
   it('makes a notification once, whatever redelivers its source', () => {
     spec
       .given()
-      .when({ type: 'Notify', userId: ada, notificationId: first, key: null, content })
+      .when({ type: 'Notify', userId: ada, notificationId: first, key: null, content, live: true })
       .then(created(first, null, 1));
     spec
       .given(created(first, null, 1))
-      .when({ type: 'Notify', userId: ada, notificationId: first, key: null, content })
+      .when({ type: 'Notify', userId: ada, notificationId: first, key: null, content, live: true })
       .thenNothing();
   });
 
@@ -32,17 +32,21 @@ describe('inbox decider', () => {
       notificationId: second,
       key: 'chat:1',
       content: { ...content, message: 'again' },
+      live: true,
     };
     spec
       .given(created(first, 'chat:1', 1))
       .when(again)
-      .then({ type: 'NotificationRefreshed', data: { userId: ada, notificationId: first, content: again.content, unreadCount: 1 } });
+      .then({
+        type: 'NotificationRefreshed',
+        data: { userId: ada, notificationId: first, content: again.content, unreadCount: 1, live: true },
+      });
     spec
       .given(created(first, 'chat:1', 1), { type: 'NotificationsRead', data: { userId: ada, notificationIds: [first], unreadCount: 0 } })
       .when(again)
       .then({
         type: 'NotificationCreated',
-        data: { userId: ada, notificationId: second, key: 'chat:1', content: again.content, unreadCount: 1 },
+        data: { userId: ada, notificationId: second, key: 'chat:1', content: again.content, unreadCount: 1, live: true },
       });
   });
 

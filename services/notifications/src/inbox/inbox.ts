@@ -9,13 +9,26 @@ export interface NotificationContent {
   data: { gigId?: string; gigTitle?: string; chatId?: string; eventId?: string; eventTitle?: string; channelId?: string };
 }
 
-/** The inbox aggregate's stored events: one person's notifications. Each carries the unread count it leaves. */
+/**
+ * The inbox aggregate's stored events: one person's notifications. Each carries the unread count it
+ * leaves; a new or refreshed one says whether it is pushed live (older events lack `live`: pushed).
+ */
 export type InboxEvent =
   | {
       type: 'NotificationCreated';
-      data: { userId: string; notificationId: string; key: string | null; content: NotificationContent; unreadCount: number };
+      data: {
+        userId: string;
+        notificationId: string;
+        key: string | null;
+        content: NotificationContent;
+        unreadCount: number;
+        live?: boolean;
+      };
     }
-  | { type: 'NotificationRefreshed'; data: { userId: string; notificationId: string; content: NotificationContent; unreadCount: number } }
+  | {
+      type: 'NotificationRefreshed';
+      data: { userId: string; notificationId: string; content: NotificationContent; unreadCount: number; live?: boolean };
+    }
   | { type: 'NotificationsRead'; data: { userId: string; notificationIds: string[]; unreadCount: number } }
   | { type: 'NotificationDeleted'; data: { userId: string; notificationId: string; unreadCount: number } };
 

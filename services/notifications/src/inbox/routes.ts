@@ -4,8 +4,8 @@ import { createError, registerRoute, type ServiceContext } from '@commonwork/kit
 import type { NotificationsTables } from '../tables.ts';
 import { inboxAggregate } from './aggregate.ts';
 import { NotificationNotFound } from './decide.ts';
-import { senderCard, wants } from './notify.ts';
-import { presentNotification } from './present.ts';
+import { deliveryFor, senderCard } from './notify.ts';
+import { presentContent, presentNotification } from './present.ts';
 
 const GigNotFound = createError('GIG_NOT_FOUND', NOTIFICATION_MESSAGES.gigNotFound, 404);
 const OwnGig = createError('OWN_GIG', NOTIFICATION_MESSAGES.ownGig, 400);
@@ -86,26 +86,18 @@ export function registerInboxRoutes(ctx: ServiceContext<NotificationsTables>) {
     };
     const notificationId = randomUUID();
     // A freelancer who turned marketplace alerts off is not told; the sender is answered the same way.
-    if (await wants(db, gig.owner_id, 'marketplace_alerts'))
+    const delivery = await deliveryFor(db, gig.owner_id, 'marketplace_alerts');
+    if (delivery)
       await inboxes.handle(
         gig.owner_id,
-        { type: 'Notify', userId: gig.owner_id, notificationId, key: null, content },
+        { type: 'Notify', userId: gig.owner_id, notificationId, key: null, content, live: delivery.live },
         ctx.metadataFor(request, caller.sub),
       );
     reply.status(201);
-    const now = new Date().toISOString();
     return {
       success: true as const,
       message: NOTIFICATION_MESSAGES.interestSent,
-      notification: {
-        _id: notificationId,
-        id: notificationId,
-        read: false,
-        ...content,
-        sender: { _id: sender.userId, name: sender.name, picture: sender.picture },
-        createdAt: now,
-        updatedAt: now,
-      },
+      notification: presentContent(notificationId, content, { read: false, at: new Date() }),
     };
   });
 }
