@@ -2,6 +2,7 @@ import type { CryptoKey } from 'jose';
 import type { Database } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
 import type { App } from '../http/app.ts';
+import type { RunningJob } from '../jobs.ts';
 import type { Logger } from '../logger.ts';
 
 // Kept apart from the rest of kit/testing (and free of runtime imports) so that registering a
@@ -14,6 +15,8 @@ export type PlatformPart = 'identity' | 'marketplace' | 'messaging' | 'events' |
 export interface RunningPart {
   url: string;
   app: App;
+  /** A service's jobs by name, run at once by tests with `runNow` (realtime has none). */
+  jobs?: Readonly<Record<string, RunningJob>>;
   stop: () => Promise<void>;
 }
 
