@@ -8,7 +8,7 @@ export const NotificationsConfig = CommonConfig.extend({
   /** How long before an event starts its registered people are reminded. */
   EVENT_REMINDER_LEAD_MINUTES: z.coerce.number().int().min(1).default(60),
   /** Where digests are mailed through (smtp://user:pass@host:port); digests are off when unset. */
-  SMTP_URL: z.string().url().optional(),
+  SMTP_URL: z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional()),
   /** The sender of digest mails. */
   MAIL_FROM: z.string().default('Commonwork <notifications@commonwork.local>'),
   /** How long a notification stays unread before it goes into a digest. */
