@@ -1,0 +1,255 @@
+// `npm run bench:notifications`: (1) from the gig-interest call to the new notification on the
+// seller's socket, at a fixed rate of interests; (2) notifications made from other services' events
+// at a sustained rate, with every unread count checked at the end. Needs DATABASE_URL and NATS_URL
+// (the platform on real PostgreSQL and JetStream, as in cluster mode, in one process).
+import { randomUUID } from 'node:crypto';
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { ChatMessagePosted, type EventEnvelope, type NewNotificationPayload, SOCKET_EVENTS } from '@commonwork/contracts';
+import { issueAccessToken, loadKeyStore } from '@commonwork/identity';
+import { createLogger } from '@commonwork/kit';
+import { buildGig, createTestBus, createTestDatabase } from '@commonwork/kit/testing';
+import { sql } from 'kysely';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { startPlatform } from '../deploy/local/platform.ts';
+import { stopEach } from './benchDatabase.ts';
+import { atFixedRate, hrNow, type Summary, sleep, summarize } from './realtime/stats.ts';
+import { writeSection } from './section.ts';
+
+const positive = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
+  return value;
+};
+const INTEREST_RATE = positive('BENCH_INTEREST_RATE', 50);
+const EVENT_RATE = positive('BENCH_EVENT_RATE', 500);
+const SECONDS = positive('BENCH_SECONDS', 10);
+const SELLERS = 10;
+const BUYERS = 50;
+const RECIPIENTS = 100;
+const WARM_UP = 50;
+/** Every n-th event is published a second time (a redelivery): it must not make a second notification. */
+const REPUBLISH_EVERY = 10;
+const GRACE_MS = 10_000;
+const TARGETS = { interestToBadgeP99Ms: 100, notificationsPerSecond: 500 } as const;
+const RESULTS_FILE = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
+
+if (!process.env.DATABASE_URL || !process.env.NATS_URL) {
+  console.error(
+    'npm run bench:notifications needs DATABASE_URL and NATS_URL, for example\n' +
+      '  DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres NATS_URL=nats://127.0.0.1:4222 npm run bench:notifications',
+  );
+  process.exit(2);
+}
+const step = (message: string) => console.error(`[bench:notifications] ${message}`);
+const ms = (n: number) => (Number.isNaN(n) ? '—' : n < 100 ? n.toFixed(1) : Math.round(n).toLocaleString('en-US'));
+const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
+const log = createLogger('bench', 'silent');
+
+// biome-ignore lint/suspicious/noExplicitAny: the bench reads a few fields of arbitrary JSON answers
+type Answer = { status: number; body: any };
+function restClient(url: string) {
+  return async (method: string, path: string, options: { body?: unknown; token?: string } = {}): Promise<Answer> => {
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: {
+        ...(options.body !== undefined && { 'content-type': 'application/json' }),
+        ...(options.token && { authorization: `Bearer ${options.token}` }),
+      },
+      ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  };
+}
+type Call = ReturnType<typeof restClient>;
+
+async function signUp(call: Call, name: string) {
+  const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
+  const dev = await call('POST', '/api/auth/dev/token', { body: { email, name } });
+  const session = await call('POST', '/api/auth/google', { body: { token: dev.body?.token } });
+  const username = `bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const setup = await call('POST', '/api/users/setup', { token: session.body?.token, body: { name, username, bio: 'Benchmarks.' } });
+  if (setup.status !== 200) throw new Error(`signing up ${email} answered ${setup.status}`);
+  return { token: setup.body.token as string, id: session.body.user.id as string };
+}
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not after ${timeoutMs / 1000} s`);
+    await sleep(100);
+  }
+}
+
+const openSocket = (url: string, token: string) =>
+  new Promise<Socket>((resolve, reject) => {
+    const socket = connectSocket(url, { forceNew: true, reconnection: false, transports: ['websocket'], auth: { token }, timeout: 15_000 });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+
+const runStarted = Date.now();
+const { database, drop } = await createTestDatabase();
+const { bus, close: closeBus } = await createTestBus(log);
+const keys = await loadKeyStore();
+let platform: Awaited<ReturnType<typeof startPlatform>> | undefined;
+const sockets: Socket[] = [];
+try {
+  platform = await startPlatform({
+    env: { NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', RATE_LIMIT_MAX: '100000000', RATE_LIMIT_AUTH_MAX: '100000000' },
+    database,
+    bus,
+    log,
+    keys,
+  });
+  const call = restClient(platform.url);
+  const count = async (query: string) => Number((await sql<{ n: string }>`${sql.raw(query)}`.execute(database.root)).rows[0]?.n);
+  const loadBefore = loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
+
+  // 1. Interest → badge: sellers with a gig and a socket each, buyers sending interests at a fixed rate.
+  const sellers = await Promise.all(Array.from({ length: SELLERS }, (_, i) => signUp(call, `Bench Seller ${i}`)));
+  const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => signUp(call, `Bench Buyer ${i}`)));
+  const gigs = await Promise.all(
+    sellers.map(async (seller) => (await call('POST', '/api/gigs', { token: seller.token, body: buildGig() })).body.gig.id as string),
+  );
+  await until('the gigs reach notifications', async () => (await count('select count(*) as n from notifications.gigs')) >= SELLERS);
+  const received = new Map<string, number>();
+  for (const seller of sellers) {
+    const socket = await openSocket(platform.url, seller.token);
+    socket.on(SOCKET_EVENTS.newNotification, (payload: NewNotificationPayload) => {
+      received.set(payload.notification.message, hrNow());
+    });
+    sockets.push(socket);
+  }
+  const total = INTEREST_RATE * SECONDS;
+  const sent = new Map<string, number>();
+  const answers: Promise<Answer>[] = [];
+  const send = (tag: string, i: number) => {
+    sent.set(tag, hrNow());
+    const buyer = buyers[i % BUYERS] as { token: string };
+    answers.push(call('POST', '/api/notifications/gig-interest', { token: buyer.token, body: { gigId: gigs[i % SELLERS], message: tag } }));
+  };
+  await atFixedRate(WARM_UP, INTEREST_RATE, (i) => send(`warm ${i}`, i));
+  await until('the warm-up reaches the sockets', async () => received.size >= WARM_UP);
+  step(`${SELLERS} sellers on sockets, ${BUYERS} buyers; ${total} interests at ${INTEREST_RATE}/s`);
+  await atFixedRate(total, INTEREST_RATE, (i) => send(`bench ${i}`, i));
+  const refused = (await Promise.all(answers)).filter((a) => a.status !== 201).length;
+  await until('the interests reach the sockets', async () => received.size >= WARM_UP + total, GRACE_MS).catch(() => undefined);
+  const latencies: number[] = [];
+  for (let i = 0; i < total; i++) {
+    const at = received.get(`bench ${i}`);
+    if (at !== undefined) latencies.push(at - (sent.get(`bench ${i}`) as number));
+  }
+  const interest = summarize(latencies);
+  const badges = await Promise.all(
+    sellers.map(
+      async (seller) => (await call('GET', '/api/notifications?limit=1&unreadOnly=true', { token: seller.token })).body.unreadCount,
+    ),
+  );
+  const badgesExact = badges.every((n) => n === (WARM_UP + total) / SELLERS);
+  step(`interest → socket: p50 ${ms(interest.p50)} ms, p99 ${ms(interest.p99)} ms; ${total - interest.count} missing, ${refused} refused`);
+
+  // 2. Notifications from events: chat messages published on messaging's stream, one new chat each.
+  const recipients = Array.from({ length: RECIPIENTS }, () => randomUUID());
+  const events = EVENT_RATE * SECONDS;
+  const expected = new Map<string, number>(recipients.map((r) => [r, 0]));
+  const publishes: Promise<void>[] = [];
+  const envelopeFor = (i: number): EventEnvelope => {
+    const recipient = recipients[i % RECIPIENTS] as string;
+    const sender = buyers[i % BUYERS] as { id: string };
+    const chatId = randomUUID();
+    const id = randomUUID();
+    const occurredAt = new Date().toISOString();
+    const message = {
+      _id: id,
+      id,
+      chatId,
+      content: `Message ${i}`,
+      sender: { _id: sender.id, name: 'Bench Buyer', picture: '', email: '' },
+      sequence: 1,
+      clientId: null,
+      createdAt: occurredAt,
+    };
+    return {
+      id,
+      type: ChatMessagePosted.type,
+      version: ChatMessagePosted.version,
+      occurredAt,
+      streamId: `chat-${chatId}`,
+      data: ChatMessagePosted.schema.parse({ chatId, participantIds: [sender.id, recipient], message }),
+      metadata: { actorId: sender.id, correlationId: randomUUID(), causationId: null },
+    };
+  };
+  const before = await count('select count(*) as n from notifications.notifications');
+  const eventsStarted = hrNow();
+  await atFixedRate(events, EVENT_RATE, (i) => {
+    const envelope = envelopeFor(i);
+    expected.set(recipients[i % RECIPIENTS] as string, (expected.get(recipients[i % RECIPIENTS] as string) ?? 0) + 1);
+    publishes.push(bus.publish(envelope));
+    if (i % REPUBLISH_EVERY === 0) publishes.push(bus.publish(envelope));
+  });
+  await Promise.all(publishes);
+  const publishedMs = hrNow() - eventsStarted;
+  await until(
+    'the notifications are made',
+    async () => (await count('select count(*) as n from notifications.notifications')) - before >= events,
+    120_000,
+  );
+  const madeMs = hrNow() - eventsStarted;
+  await sleep(1_000);
+  const made = (await count('select count(*) as n from notifications.notifications')) - before;
+  const perSecond = events / (madeMs / 1000);
+  const wrong = (
+    await Promise.all(
+      recipients.map(async (sub) => {
+        const token = await issueAccessToken(keys.active, { sub, email: `${sub}@bench.example`, role: 'user' }, 3_600);
+        const badge = await call('GET', '/api/notifications?limit=1&unreadOnly=true', { token });
+        return badge.body.unreadCount !== expected.get(sub);
+      }),
+    )
+  ).filter(Boolean).length;
+  step(`events: ${events} published in ${(publishedMs / 1000).toFixed(1)} s, ${made} made in ${(madeMs / 1000).toFixed(1)} s`);
+
+  const row = (s: Summary) => `${s.count} | ${ms(s.p50)} | ${ms(s.p99)} | ${ms(s.max)}`;
+  const markdown = [
+    `## Notifications results (${new Date().toISOString().slice(0, 16).replace('T', ' ')})`,
+    '',
+    `Machine: ${availableParallelism()} cores (${cpus()[0]?.model.trim()}), Node ${process.version}; load average before: ${loadBefore}. One process: gateway, services and one realtime replica on PostgreSQL and NATS JetStream. Whole run: ${((Date.now() - runStarted) / 1000).toFixed(0)} s.`,
+    '',
+    `### Interest → the seller's socket (${INTEREST_RATE}/s for ${SECONDS} s, ${SELLERS} sellers on one socket each, ${BUYERS} buyers)`,
+    '',
+    '| delivered | p50 ms | p99 ms | max ms | missing | refused | badges exact |',
+    '|---|---|---|---|---|---|---|',
+    `| ${row(interest)} | ${total - interest.count} | ${refused} | ${badgesExact ? 'yes' : `**no** (${badges.join(', ')})`} |`,
+    '',
+    `### Notifications from events (${EVENT_RATE} chat messages/s for ${SECONDS} s to ${RECIPIENTS} people, every ${REPUBLISH_EVERY}th published twice)`,
+    '',
+    '| events | published in s | made | made in s | made/s | unread counts wrong |',
+    '|---|---|---|---|---|---|',
+    `| ${events} | ${(publishedMs / 1000).toFixed(1)} | ${made} | ${(madeMs / 1000).toFixed(1)} | ${perSecond.toFixed(0)} | ${wrong} of ${RECIPIENTS} |`,
+    '',
+    '### Targets',
+    '',
+    `- Interest → badge p99 < ${TARGETS.interestToBadgeP99Ms} ms at ${INTEREST_RATE}/s: ${ms(interest.p99)} ms, ${verdict(interest.p99 < TARGETS.interestToBadgeP99Ms && interest.count === total)}.`,
+    `- ${TARGETS.notificationsPerSecond} notifications/s from events: ${perSecond.toFixed(0)}/s, ${verdict(perSecond >= TARGETS.notificationsPerSecond)}.`,
+    `- Exact unread counts, none made twice: ${wrong} wrong, ${made - events} extra, ${verdict(wrong === 0 && made === events && badgesExact)}.`,
+  ].join('\n');
+  console.log(markdown);
+  await writeSection(
+    RESULTS_FILE,
+    'notifications',
+    '# Notifications: benchmark\n\nHow to run: `DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres NATS_URL=nats://127.0.0.1:4222 npm run bench:notifications` (a database and a NATS namespace of its own, removed at the end).\n',
+    markdown,
+  );
+  step(`results written to ${RESULTS_FILE}`);
+} catch (error) {
+  console.error('[bench:notifications] failed:', error);
+  process.exitCode = 1;
+} finally {
+  await stopEach('bench:notifications', [...sockets.map((s) => () => s.close()), () => platform?.stop(), closeBus, drop]);
+}
+process.exit(process.exitCode ?? 0);
