@@ -4,10 +4,29 @@ import { type BrowserGlobals, buildPerson, signUpWithDevIssuer } from './helpers
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
 
+type AlertGlobals = { __alerts: { title: string; body?: string }[] };
+/** The browser's notifications as the page would show them, with permission given: recorded, not shown. */
+function recordBrowserAlerts(page: Page) {
+  return page.addInitScript(() => {
+    const alerts: { title: string; body?: string }[] = [];
+    (globalThis as unknown as AlertGlobals).__alerts = alerts;
+    class RecordedNotification {
+      static permission = 'granted';
+      static requestPermission = async () => 'granted';
+      constructor(title: string, options?: { body?: string }) {
+        alerts.push({ title, body: options?.body });
+      }
+      close() {}
+    }
+    Object.defineProperty(globalThis, 'Notification', { value: RecordedNotification, configurable: true });
+  });
+}
+
 test("a buyer's interest reaches the freelancer's badge without a reload, and Start Chat opens their conversation", async ({
   page,
   browser,
 }) => {
+  await recordBrowserAlerts(page);
   await signUpWithDevIssuer(page, buildPerson('seller'));
   const token = await page.evaluate(() => (globalThis as unknown as BrowserGlobals).localStorage.getItem('token'));
   const created = await page.request.post('/api/gigs', {
@@ -34,9 +53,12 @@ test("a buyer's interest reaches the freelancer's badge without a reload, and St
   } finally {
     await buyer.close();
   }
-  // The badge polls every 5 s: it shows the interest with no reload.
+  // Over the socket: the browser alert (which only the push can raise) and the badge, with no reload.
+  await expect
+    .poll(() => page.evaluate(() => (globalThis as unknown as AlertGlobals).__alerts.map((a) => a.title)))
+    .toEqual(['New Interest in Your Gig!']);
   const badge = page.getByRole('link', { name: /Notifications\s*1 unread/ });
-  await expect(badge).toBeVisible({ timeout: 15_000 });
+  await expect(badge).toBeVisible();
 
   // The list has it under All and Unread; Start Chat reads it and opens the conversation about the gig.
   await badge.click();

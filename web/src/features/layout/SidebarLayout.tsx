@@ -4,15 +4,20 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useMediaQuery } from '../../shared/hooks/useMediaQuery.ts';
 import { Logo } from '../../shared/ui/Logo.tsx';
 import { ThemeToggle } from '../../shared/ui/ThemeToggle.tsx';
+import { useLiveNotifications } from '../notifications/useLiveNotifications.ts';
 import { Sidebar } from './Sidebar.tsx';
 
-/** The signed-in layout: a fixed sidebar on wide screens, a slide-in drawer under a top bar on small ones. */
+/**
+ * The signed-in layout: a fixed sidebar on wide screens, a slide-in drawer under a top bar on small
+ * ones. It lives inside the session's socket, so it also keeps the notification badge live.
+ */
 export function SidebarLayout() {
   const isDesktop = useMediaQuery('(min-width: 1024px)');
   const [drawerOpen, setDrawerOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const drawer = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
+  useLiveNotifications();
 
   const closeDrawer = useCallback(() => {
     setDrawerOpen(false);

@@ -10,6 +10,7 @@ import { buttonGhost, buttonSecondary, cardClass } from '../../shared/ui/classes
 import { createChat } from '../marketplace/api.ts';
 import { chatIdOf } from '../marketplace/gigDisplay.ts';
 import { deleteNotification, markAllRead, markRead, type NotificationTab, useNotificationList } from './api.ts';
+import { BrowserAlertsButton } from './BrowserAlertsButton.tsx';
 import { useNotificationContext } from './NotificationProvider.tsx';
 
 const TABS: { id: NotificationTab; label: string }[] = [
@@ -66,7 +67,8 @@ export function NotificationsPage() {
           <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Notifications</h1>
           <p className="text-slate-600 dark:text-slate-400">What happened while you were away.</p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          <BrowserAlertsButton />
           <button type="button" className={buttonSecondary} onClick={() => void list.refetch()} disabled={list.isFetching}>
             <RefreshCw className={`h-4 w-4 ${list.isFetching ? 'animate-spin' : ''}`} aria-hidden="true" />
             Refresh

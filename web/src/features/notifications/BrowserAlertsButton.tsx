@@ -1,0 +1,19 @@
+import { BellRing } from 'lucide-react';
+import { useState } from 'react';
+import { buttonSecondary } from '../../shared/ui/classes.ts';
+import { browserAlertsSupported } from './browserAlert.ts';
+
+/**
+ * Asks for the browser's permission to show alerts, from a click (browsers ignore a request that no
+ * gesture made). Shown only while the person has not answered.
+ */
+export function BrowserAlertsButton() {
+  const [permission, setPermission] = useState(() => (browserAlertsSupported() ? globalThis.Notification.permission : 'denied'));
+  if (permission !== 'default') return null;
+  return (
+    <button type="button" className={buttonSecondary} onClick={() => void globalThis.Notification.requestPermission().then(setPermission)}>
+      <BellRing className="h-4 w-4" aria-hidden="true" />
+      Enable browser notifications
+    </button>
+  );
+}
