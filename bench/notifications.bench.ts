@@ -28,7 +28,7 @@ const SELLERS = 10;
 const BUYERS = 50;
 const RECIPIENTS = 100;
 const WARM_UP = 50;
-/** Every n-th event is published a second time (a redelivery): it must not make a second notification. */
+/** Every n-th event is published a second time, as a relay retrying after a crash would: it must not make a second notification. */
 const REPUBLISH_EVERY = 10;
 const GRACE_MS = 10_000;
 const TARGETS = { interestToBadgeP99Ms: 100, notificationsPerSecond: 500 } as const;
