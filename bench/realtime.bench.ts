@@ -20,6 +20,7 @@ import { type MessageTimings, type Replica, type ReplicaSettings, startInlineRep
 import { type RateResult, type RealtimeRun, renderRealtime, writeRealtimeResults } from './realtime/report.ts';
 import { hrNow, sleep, summarize } from './realtime/stats.ts';
 import { type ConnectResult, type SendResult, type Swarm, type SwarmOptions, startSwarm } from './realtime/swarm.ts';
+import { restClient, signUp } from './rest.ts';
 
 const RESULTS_FILE = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 const positive = (name: string, fallback: number) => {
@@ -177,47 +178,6 @@ async function pool<T, R>(items: T[], concurrency: number, task: (item: T) => Pr
   return results;
 }
 
-type Call = (
-  method: string,
-  path: string,
-  options?: { body?: unknown; token?: string },
-  // biome-ignore lint/suspicious/noExplicitAny: the bench reads a few fields of arbitrary JSON answers
-) => Promise<{ status: number; body: any }>;
-
-/** The platform's REST API through the gateway. */
-function restClient(url: string): Call {
-  return async (method, path, options = {}) => {
-    const res = await fetch(`${url}${path}`, {
-      method,
-      headers: {
-        ...(options.body !== undefined && { 'content-type': 'application/json' }),
-        ...(options.token && { authorization: `Bearer ${options.token}` }),
-      },
-      ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
-      signal: AbortSignal.timeout(30_000),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  };
-}
-
-/**
- * Signs a person in through the dev issuer and completes their profile, with an email and a
- * username of this run's own (so sign-ups may run side by side); returns their access token.
- */
-async function signUp(call: Call, index: number, name: string): Promise<string> {
-  const email = `bench-${runId}-${index}@example.com`;
-  const dev = await call('POST', '/api/auth/dev/token', { body: { email, name } });
-  const session = await call('POST', '/api/auth/google', { body: { token: dev.body?.token } });
-  const setup = await call('POST', '/api/users/setup', {
-    token: session.body?.token,
-    body: { name, username: `bench_${runId}_${index}`, bio: 'Reads the benchmark channel.' },
-  });
-  const token = setup.body?.token as string | undefined;
-  if (setup.status !== 200 || !token) throw new Error(`signing up ${email} answered ${dev.status}, ${session.status}, ${setup.status}`);
-  return token;
-}
-
 async function machineFacts(database: Awaited<ReturnType<typeof createTestDatabase>>['database']) {
   const redis = new Redis(redisUrl as string, { maxRetriesPerRequest: 1 });
   const info = await redis.info('server').finally(() => redis.quit());
@@ -315,7 +275,7 @@ try {
 
   // People, a channel, its members: all through the gateway's REST API.
   const signUpStarted = hrNow();
-  const senderToken = await signUp(call, 0, 'Bench Sender');
+  const { token: senderToken } = await signUp(call, 'Bench Sender');
   const created = await call('POST', '/api/chat/channels', { token: senderToken, body: { name: 'bench', type: 'public' } });
   const channelId = created.body?.data?.id as string | undefined;
   if (created.status !== 201 || !channelId) throw new Error(`creating the channel answered ${created.status}`);
@@ -326,7 +286,7 @@ try {
     Array.from({ length: USERS }, (_, i) => i + 1),
     SIGN_UP_CONCURRENCY,
     async (i) => {
-      const token = await signUp(call, i, `Bench Reader ${i}`);
+      const { token } = await signUp(call, `Bench Reader ${i}`);
       const joined = await call('POST', `/api/chat/join/channel/${joinLink}`, { token });
       if (joined.status !== 200) throw new Error(`joining by link answered ${joined.status}`);
       return token;
