@@ -106,7 +106,10 @@ try {
     const at = hrNow();
     sent.set(tag, at);
     const buyer = buyers[i % BUYERS] as { token: string };
-    const answer = call('POST', '/api/notifications/gig-interest', { token: buyer.token, body: { gigId: gigs[i % SELLERS], message: tag } });
+    const answer = call('POST', '/api/notifications/gig-interest', {
+      token: buyer.token,
+      body: { gigId: gigs[i % SELLERS], message: tag },
+    });
     if (tag.startsWith('bench')) void answer.then(() => answered.push(hrNow() - at));
     answers.push(answer);
   };
