@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './constants.ts';
+export * from './drafts.ts';
 export * from './errors.ts';
 export * from './events/envelope.ts';
 export * from './events/events.ts';

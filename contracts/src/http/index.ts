@@ -1,3 +1,4 @@
+import { draftsRoutes } from './drafts.ts';
 import { eventsRoutes } from './events.ts';
 import { identityRoutes } from './identity.ts';
 import { marketplaceRoutes } from './marketplace.ts';
@@ -6,6 +7,7 @@ import { messagingRoutes } from './messaging.ts';
 import { notificationsRoutes } from './notifications.ts';
 import type { RouteContract } from './route.ts';
 
+export * from './drafts.ts';
 export * from './events.ts';
 export * from './identity.ts';
 export * from './marketplace.ts';
@@ -22,6 +24,7 @@ export const SERVICE_ROUTES: Record<string, readonly RouteContract[]> = {
   events: Object.values(eventsRoutes),
   media: Object.values(mediaRoutes),
   notifications: Object.values(notificationsRoutes),
+  drafts: Object.values(draftsRoutes),
 };
 
 /** The path prefixes each service owns; the gateway proxies them there. */
@@ -32,4 +35,5 @@ export const SERVICE_PREFIXES: Record<string, readonly string[]> = {
   events: ['/api/events'],
   media: ['/api/upload', '/api/media'],
   notifications: ['/api/notifications'],
+  drafts: ['/api/drafts'],
 };

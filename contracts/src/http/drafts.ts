@@ -1,0 +1,58 @@
+import {
+  CreateDraftRequest,
+  DraftConflictBody,
+  DraftDeletedResponse,
+  DraftIdParams,
+  DraftListResponse,
+  DraftResponse,
+  ListDraftsQuery,
+  UpdateDraftRequest,
+} from '../drafts.ts';
+import { ErrorBody } from '../errors.ts';
+import { defineRoute } from './route.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 413: ErrorBody };
+
+export const draftsRoutes = {
+  create: defineRoute({
+    method: 'POST',
+    url: '/api/drafts',
+    summary: 'Save a new draft of an event or a gig form',
+    auth: 'user',
+    body: CreateDraftRequest,
+    response: { 201: DraftResponse, ...errors },
+  }),
+  list: defineRoute({
+    method: 'GET',
+    url: '/api/drafts',
+    summary: 'Your drafts, the last changed first (optionally one type)',
+    auth: 'user',
+    querystring: ListDraftsQuery,
+    response: { 200: DraftListResponse, ...errors },
+  }),
+  get: defineRoute({
+    method: 'GET',
+    url: '/api/drafts/:id',
+    summary: 'One of your drafts, its form data exactly as saved',
+    auth: 'user',
+    params: DraftIdParams,
+    response: { 200: DraftResponse, ...errors },
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    url: '/api/drafts/:id',
+    summary: 'Save one of your drafts again; with `version`, refused (409, with the stored draft) when it changed since',
+    auth: 'user',
+    params: DraftIdParams,
+    body: UpdateDraftRequest,
+    response: { 200: DraftResponse, 409: DraftConflictBody, ...errors },
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    url: '/api/drafts/:id',
+    summary: 'Delete one of your drafts',
+    auth: 'user',
+    params: DraftIdParams,
+    response: { 200: DraftDeletedResponse, ...errors },
+  }),
+} as const;
