@@ -1,0 +1,45 @@
+import { deciderSpec } from '@commonwork/kit/testing';
+import { describe, it } from 'vitest';
+import { DraftChangedElsewhere, DraftNotFound, draftDecider } from './decide.ts';
+import type { DraftEvent } from './draft.ts';
+
+const draftId = '6f0c8a52-3c1b-4d9e-9a7e-1f2b3c4d5e6f';
+const ada = 'a0000000-0000-4000-8000-000000000001';
+const bob = 'b0000000-0000-4000-8000-000000000002';
+const saved: DraftEvent = { type: 'DraftSaved', data: { draftId, ownerId: ada, type: 'gig', title: 'Logo', data: { price: 5 } } };
+const revised = (version: number): DraftEvent => ({
+  type: 'DraftRevised',
+  data: { draftId, ownerId: ada, title: 'Logo', data: { price: version }, version },
+});
+
+describe('draft decider', () => {
+  const spec = deciderSpec(draftDecider);
+
+  it('revises from the version it was based on, or from none (the last save wins)', () => {
+    spec
+      .given(saved)
+      .when({ type: 'Revise', actorId: ada, title: 'Logo', data: { price: 2 }, baseVersion: 1 })
+      .then(revised(2));
+    spec
+      .given(saved, revised(2))
+      .when({ type: 'Revise', actorId: ada, title: 'Logo', data: { price: 3 } })
+      .then(revised(3));
+  });
+
+  it('refuses a revision based on another version than the stored one', () => {
+    spec
+      .given(saved, revised(2))
+      .when({ type: 'Revise', actorId: ada, title: 'Logo', data: { price: 9 }, baseVersion: 1 })
+      .thenThrows(DraftChangedElsewhere().message);
+  });
+
+  it('is not found by anyone but its owner, nor once deleted', () => {
+    spec.given(saved).when({ type: 'Revise', actorId: bob, title: 'Mine', data: {} }).thenThrows(DraftNotFound().message);
+    spec.given(saved).when({ type: 'Delete', actorId: bob }).thenThrows(DraftNotFound().message);
+    spec
+      .given(saved, { type: 'DraftDeleted', data: { draftId, ownerId: ada } })
+      .when({ type: 'Delete', actorId: ada })
+      .thenThrows(DraftNotFound().message);
+    spec.given().when({ type: 'Delete', actorId: ada }).thenThrows(DraftNotFound().message);
+  });
+});

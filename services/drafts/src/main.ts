@@ -1,0 +1,12 @@
+import { createTokenVerifier, loadConfig, runServiceProcess } from '@commonwork/kit';
+import { DraftsConfig } from './config.ts';
+import { draftsService } from './service.ts';
+
+// Cluster mode: drafts as its own process.
+const config = loadConfig(DraftsConfig);
+await runServiceProcess({
+  name: 'drafts',
+  config,
+  definition: draftsService(),
+  verifier: createTokenVerifier(new URL('/.well-known/jwks.json', config.IDENTITY_URL)),
+});

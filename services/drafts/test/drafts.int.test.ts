@@ -1,0 +1,152 @@
+import { DRAFT_DATA_MAX_BYTES } from '@commonwork/contracts';
+import { buildEvent, buildGig, buildUser, expectRebuildReproduces, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projections } from '../src/index.ts';
+
+type User = Awaited<ReturnType<typeof buildUser>>;
+
+describe('drafts through the gateway', () => {
+  let p: TestPlatform;
+  let ada: User;
+  let bob: User;
+
+  beforeAll(async () => {
+    p = await startTestPlatform();
+    [ada, bob] = await Promise.all([buildUser(p, 'Ada Drafter'), buildUser(p, 'Bob Other')]);
+  });
+  afterAll(() => p.stop());
+
+  const create = (token: string, body: unknown) => p.call('POST', '/api/drafts', { token, body });
+  /** The event form half done, as the form keeps it: nested objects, lists, empty strings, numbers. */
+  const eventForm = () => ({
+    ...buildEvent({ title: 'Half-planned meetup' }),
+    maxAttendees: 40,
+    tags: ['ts'],
+    extra: { a: [1, { b: null }] },
+  });
+
+  it('keeps a form exactly as it was sent, and answers the spec shapes', async () => {
+    const form = eventForm();
+    const created = await create(ada.token, { type: 'event', title: '  Half-planned meetup  ', data: form });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ success: true, message: 'Draft saved successfully' });
+    const draft = created.body.data;
+    expect(draft).toMatchObject({ _id: draft.id, type: 'event', title: 'Half-planned meetup', version: 1 });
+
+    const read = await p.call('GET', `/api/drafts/${draft.id}`, { token: ada.token });
+    expect(read.status).toBe(200);
+    // Every value, nested ones, empty strings and nulls included (JSON keeps no key order).
+    expect(read.body.data.data).toStrictEqual(form);
+
+    const listed = (await p.call('GET', '/api/drafts', { token: ada.token })).body.data;
+    expect(listed).toEqual([
+      {
+        _id: draft.id,
+        id: draft.id,
+        type: 'event',
+        title: 'Half-planned meetup',
+        version: 1,
+        lastModified: draft.lastModified,
+        createdAt: draft.createdAt,
+      },
+    ]);
+  });
+
+  it('filters by type and lists the last changed first', async () => {
+    const gig = (await create(ada.token, { type: 'gig', title: 'Logo gig', data: buildGig() })).body.data;
+    const event = (await create(ada.token, { type: 'event', title: 'Second event', data: eventForm() })).body.data;
+    const all = (await p.call('GET', '/api/drafts', { token: ada.token })).body.data.map((d: { id: string }) => d.id);
+    expect(all.slice(0, 2)).toEqual([event.id, gig.id]);
+    const gigs = (await p.call('GET', '/api/drafts?type=gig', { token: ada.token })).body.data;
+    expect(gigs.map((d: { id: string }) => d.id)).toEqual([gig.id]);
+    expect((await p.call('GET', '/api/drafts?type=poem', { token: ada.token })).status).toBe(400);
+  });
+
+  it('refuses a blank title, a wrong type and a form too large, and stores nothing', async () => {
+    const before = (await p.call('GET', '/api/drafts', { token: ada.token })).body.data.length;
+    const blank = await create(ada.token, { type: 'gig', title: '   ', data: {} });
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toContain('Title is required to save draft');
+    expect((await create(ada.token, { type: 'poem', title: 'x', data: {} })).status).toBe(400);
+    expect((await create(ada.token, { type: 'gig', title: 'x', data: 'not a form' })).status).toBe(400);
+    const huge = await create(ada.token, { type: 'event', title: 'Huge', data: { description: 'x'.repeat(DRAFT_DATA_MAX_BYTES) } });
+    expect(huge.status).toBe(413);
+    expect(huge.body).toMatchObject({ success: false, error: 'DRAFT_TOO_LARGE', details: [{ field: 'data' }] });
+    expect((await p.call('GET', '/api/drafts', { token: ada.token })).body.data).toHaveLength(before);
+  });
+
+  it("is nobody else's: 404 to anyone but its owner, for reading, saving and deleting", async () => {
+    const draft = (await create(ada.token, { type: 'gig', title: 'Private', data: { price: 5 } })).body.data;
+    expect((await p.call('GET', `/api/drafts/${draft.id}`, { token: bob.token })).status).toBe(404);
+    expect((await p.call('PUT', `/api/drafts/${draft.id}`, { token: bob.token, body: { title: 'Mine now', data: {} } })).status).toBe(404);
+    expect((await p.call('DELETE', `/api/drafts/${draft.id}`, { token: bob.token })).status).toBe(404);
+    expect((await p.call('GET', '/api/drafts', { token: bob.token })).body.data).toEqual([]);
+    expect((await p.call('GET', `/api/drafts/${draft.id}`, { token: ada.token })).body.data).toMatchObject({
+      title: 'Private',
+      data: { price: 5 },
+    });
+    expect((await p.call('GET', '/api/drafts')).status).toBe(401);
+  });
+
+  it('never lets a save from an older version overwrite a newer one', async () => {
+    const draft = (await create(ada.token, { type: 'event', title: 'Two tabs', data: { description: 'v1' } })).body.data;
+    // Tab A saves from version 1: version 2.
+    const first = await p.call('PUT', `/api/drafts/${draft.id}`, {
+      token: ada.token,
+      body: { title: 'Two tabs', data: { description: 'from A' }, version: 1 },
+    });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ message: 'Draft updated successfully', data: { version: 2, data: { description: 'from A' } } });
+    // Tab B still had version 1: refused, with what A saved, and nothing written.
+    const stale = await p.call('PUT', `/api/drafts/${draft.id}`, {
+      token: ada.token,
+      body: { title: 'B wins?', data: { description: 'from B' }, version: 1 },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({
+      success: false,
+      error: 'DRAFT_CHANGED',
+      draft: { version: 2, title: 'Two tabs', data: { description: 'from A' } },
+    });
+    expect((await p.call('GET', `/api/drafts/${draft.id}`, { token: ada.token })).body.data.data).toEqual({ description: 'from A' });
+    // Having seen A's version, B saves on top of it.
+    const merged = await p.call('PUT', `/api/drafts/${draft.id}`, {
+      token: ada.token,
+      body: { title: 'Two tabs', data: { description: 'A and B' }, version: 2 },
+    });
+    expect(merged.body.data).toMatchObject({ version: 3, data: { description: 'A and B' } });
+  });
+
+  it('lets two saves from the same version race: exactly one lands', async () => {
+    const draft = (await create(ada.token, { type: 'gig', title: 'Race', data: { n: 0 } })).body.data;
+    const saves = await Promise.all(
+      [1, 2, 3].map((n) =>
+        p.call('PUT', `/api/drafts/${draft.id}`, { token: ada.token, body: { title: 'Race', data: { n }, version: 1 } }),
+      ),
+    );
+    expect(saves.map((s) => s.status).sort()).toEqual([200, 409, 409]);
+    const winner = saves.find((s) => s.status === 200)?.body.data.data;
+    expect((await p.call('GET', `/api/drafts/${draft.id}`, { token: ada.token })).body.data).toMatchObject({ version: 2, data: winner });
+
+    // Many saves with no version at once: each lands or is told to try again; none fails, none is lost unseen.
+    const crowd = await Promise.all(
+      Array.from({ length: 8 }, (_, n) =>
+        p.call('PUT', `/api/drafts/${draft.id}`, { token: ada.token, body: { title: 'Race', data: { n } } }),
+      ),
+    );
+    expect(crowd.every((s) => s.status === 200 || (s.status === 409 && s.body.error === 'STALE_VERSION'))).toBe(true);
+    const landed = crowd.filter((s) => s.status === 200).length;
+    expect((await p.call('GET', `/api/drafts/${draft.id}`, { token: ada.token })).body.data.version).toBe(2 + landed);
+  });
+
+  it("takes spec 001's save without a version (the last save wins), and deletes", async () => {
+    const draft = (await create(ada.token, { type: 'gig', title: 'Old client', data: { price: 1 } })).body.data;
+    const saved = await p.call('PUT', `/api/drafts/${draft.id}`, { token: ada.token, body: { title: 'Old client', data: { price: 2 } } });
+    expect(saved.body.data).toMatchObject({ version: 2, data: { price: 2 } });
+    const deleted = await p.call('DELETE', `/api/drafts/${draft.id}`, { token: ada.token });
+    expect(deleted.body).toEqual({ success: true, message: 'Draft deleted successfully' });
+    expect((await p.call('GET', `/api/drafts/${draft.id}`, { token: ada.token })).status).toBe(404);
+    expect((await p.call('DELETE', `/api/drafts/${draft.id}`, { token: ada.token })).status).toBe(404);
+    await expectRebuildReproduces(p.database, projections);
+  });
+});
