@@ -27,6 +27,7 @@ const MESSAGING_PORT = Number(process.env.MESSAGING_PORT ?? 4003);
 const EVENTS_PORT = Number(process.env.EVENTS_PORT ?? 4004);
 const MEDIA_PORT = Number(process.env.MEDIA_PORT ?? 4005);
 const NOTIFICATIONS_PORT = Number(process.env.NOTIFICATIONS_PORT ?? 4006);
+const DRAFTS_PORT = Number(process.env.DRAFTS_PORT ?? 4007);
 const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
 /** Two realtime replicas on Redis (REALTIME_PORTS=4010,4011), so cross-replica fan-out runs on every start. */
 const REALTIME_PORTS = (process.env.REALTIME_PORTS ?? '4010,4011').split(',').map(Number);
@@ -65,6 +66,7 @@ const processes: ProcessSpec[] = [
   internal('events', 'services/events/src/main.ts', EVENTS_PORT, { IDENTITY_URL }),
   internal('media', 'services/media/src/main.ts', MEDIA_PORT, { IDENTITY_URL }),
   internal('notifications', 'services/notifications/src/main.ts', NOTIFICATIONS_PORT, { IDENTITY_URL }),
+  internal('drafts', 'services/drafts/src/main.ts', DRAFTS_PORT, { IDENTITY_URL }),
   ...REALTIME_PORTS.map((port, i) =>
     internal(`realtime-${i + 1}`, 'services/realtime/src/main.ts', port, {
       IDENTITY_URL,
@@ -82,6 +84,7 @@ const processes: ProcessSpec[] = [
       EVENTS_URL: `http://127.0.0.1:${EVENTS_PORT}`,
       MEDIA_URL: `http://127.0.0.1:${MEDIA_PORT}`,
       NOTIFICATIONS_URL: `http://127.0.0.1:${NOTIFICATIONS_PORT}`,
+      DRAFTS_URL: `http://127.0.0.1:${DRAFTS_PORT}`,
       REALTIME_URLS: REALTIME_PORTS.map((port) => `http://127.0.0.1:${port}`).join(','),
       WEB_DIST: `${root}web/dist`,
     },

@@ -1,3 +1,4 @@
+import { draftsService } from '@commonwork/drafts';
 import { eventsService } from '@commonwork/events';
 import { createGateway, GatewayConfig } from '@commonwork/gateway';
 import { IdentityConfig, identityService, identityVerifier, type KeyStore, keysFileOf, loadKeyStore } from '@commonwork/identity';
@@ -45,6 +46,7 @@ export async function startPlatform(options: PlatformOptions) {
     const notifications = track(
       await startService(notificationsService(parseConfig(NotificationsConfig, env)), { database, bus, log, verifier }),
     );
+    const drafts = track(await startService(draftsService(), { database, bus, log, verifier }));
     // One realtime replica, in-memory adapter and presence, on the shared in-process bus.
     const realtime = track(await startRealtime({ bus, log, verifier, messagingUrl: messaging.url }));
 
@@ -58,6 +60,7 @@ export async function startPlatform(options: PlatformOptions) {
         events: events.url,
         media: media.url,
         notifications: notifications.url,
+        drafts: drafts.url,
       },
       realtime: [realtime.url],
       webDist: gatewayConfig.WEB_DIST,
@@ -68,7 +71,7 @@ export async function startPlatform(options: PlatformOptions) {
     return {
       url,
       gateway,
-      services: { identity, marketplace, messaging, events, media, notifications, realtime },
+      services: { identity, marketplace, messaging, events, media, notifications, drafts, realtime },
       stop: () => stopAll(started),
     };
   } catch (error) {

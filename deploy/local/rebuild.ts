@@ -1,4 +1,5 @@
 import { isAbsolute, join, resolve } from 'node:path';
+import { projections as drafts } from '@commonwork/drafts';
 import { projections as events } from '@commonwork/events';
 import { projections as identity } from '@commonwork/identity';
 import { CommonConfig, createLogger, type Database, loadConfig, openDatabase, rebuildProjections } from '@commonwork/kit';
@@ -18,6 +19,7 @@ const ALL: Record<string, (database: Database) => Promise<number>> = {
   events: (database) => rebuildProjections(database, events),
   media: (database) => rebuildProjections(database, media),
   notifications: (database) => rebuildProjections(database, notifications),
+  drafts: (database) => rebuildProjections(database, drafts),
 };
 
 const names = process.argv.slice(2);

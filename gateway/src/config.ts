@@ -10,6 +10,7 @@ export const GatewayConfig = CommonConfig.extend({
   EVENTS_URL: z.string().url().default('http://127.0.0.1:4004'),
   MEDIA_URL: z.string().url().default('http://127.0.0.1:4005'),
   NOTIFICATIONS_URL: z.string().url().default('http://127.0.0.1:4006'),
+  DRAFTS_URL: z.string().url().default('http://127.0.0.1:4007'),
   /** The realtime replicas, comma-separated; `/socket.io/` goes to one of them, sticky by client address. */
   REALTIME_URLS: z
     .string()

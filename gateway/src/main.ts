@@ -16,6 +16,7 @@ const app = await createGateway({
     events: config.EVENTS_URL,
     media: config.MEDIA_URL,
     notifications: config.NOTIFICATIONS_URL,
+    drafts: config.DRAFTS_URL,
   },
   realtime: config.REALTIME_URLS,
   webDist: config.WEB_DIST,
