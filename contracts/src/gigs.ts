@@ -91,6 +91,8 @@ export const GigInput = z
       .transform((tags) => [...new Set(tags.filter((t) => t.length > 0))])
       .refine((tags) => tags.length <= GIG_TAGS_MAX, `At most ${GIG_TAGS_MAX} tags`),
     status: GigStatus.default('active'),
+    /** The saved draft the gig was written from (on creation): removed once the gig is published. */
+    draftId: z.uuid().optional(),
   })
   .superRefine((gig, ctx) => {
     const category = GIG_CATEGORIES[gig.category];

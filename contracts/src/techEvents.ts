@@ -128,6 +128,8 @@ export const EventInput = z
       .default([])
       .refine((tags) => new Set(tags.map((t) => t.toLowerCase())).size === tags.length, 'Tags must not repeat'),
     status: EventStatus.default('draft'),
+    /** The saved draft the event was written from (on creation): removed once the event is published. */
+    draftId: z.uuid().optional(),
   })
   .superRefine((event, ctx) => {
     const { location } = event;
@@ -143,7 +145,7 @@ export const EventInput = z
       ctx.addIssue({ code: 'custom', path: ['rsvpDeadline'], message: 'RSVP deadline must be on or before the event date' });
   });
 export type EventInput = z.input<typeof EventInput>;
-export type EventFields = Omit<z.output<typeof EventInput>, 'status'>;
+export type EventFields = Omit<z.output<typeof EventInput>, 'status' | 'draftId'>;
 
 export const EventPerson = z.object({ _id: z.uuid(), name: z.string(), profilePicture: z.string() });
 

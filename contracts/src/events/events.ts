@@ -15,7 +15,12 @@ export const TechEventCard = z.object({
 export type TechEventCard = z.infer<typeof TechEventCard>;
 
 /** An event became visible to everyone. Emitted by events; consumed by messaging (the event's channel) and notifications. */
-export const TechEventPublished = defineEvent('events.event.published', 1, TechEventCard);
+export const TechEventPublished = defineEvent(
+  'events.event.published',
+  1,
+  // The saved draft it was created from, if any: the drafts service removes it.
+  TechEventCard.extend({ fromDraftId: z.uuid().optional() }),
+);
 
 /** A published event changed. Emitted by events; consumed like published. */
 export const TechEventUpdated = defineEvent('events.event.updated', 1, TechEventCard);

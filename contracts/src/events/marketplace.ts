@@ -16,7 +16,12 @@ export const GigCard = z.object({
 export type GigCard = z.infer<typeof GigCard>;
 
 /** A gig became visible to everyone (created active, or a draft published). Emitted by marketplace; consumed by messaging (gig titles) and notifications (gig owner). */
-export const GigPublished = defineEvent('marketplace.gig.published', 1, GigCard);
+export const GigPublished = defineEvent(
+  'marketplace.gig.published',
+  1,
+  // The saved draft it was created from, if any: the drafts service removes it.
+  GigCard.extend({ fromDraftId: z.uuid().optional() }),
+);
 
 /** An active gig changed. Emitted by marketplace; consumed like published. */
 export const GigUpdated = defineEvent('marketplace.gig.updated', 1, GigCard);

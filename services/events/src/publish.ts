@@ -28,7 +28,11 @@ export function publishTechEvent(stored: StoredEvent<TechEventEvent>) {
         startsAt: schedule.startsAt,
         endsAt: schedule.endsAt,
       };
-      if (status === 'published') return publishAs(previousStatus === 'published' ? TechEventUpdated : TechEventPublished, stored, card);
+      if (status === 'published' && previousStatus === 'published') return publishAs(TechEventUpdated, stored, card);
+      if (status === 'published') {
+        const fromDraftId = stored.type === 'EventCreated' ? stored.data.fromDraftId : undefined;
+        return publishAs(TechEventPublished, stored, { ...card, ...(fromDraftId && { fromDraftId }) });
+      }
       if (previousStatus === 'published')
         return publishAs(TechEventWithdrawn, stored, { eventId, organizerId, title: fields.title, deleted: false });
       return null;

@@ -20,8 +20,10 @@ const cardOf = (gigId: string, ownerId: string, f: GigFields) => ({
 export function publishGigEvent(stored: StoredEvent<GigEvent>) {
   switch (stored.type) {
     case 'GigCreated': {
-      const { gigId, ownerId, status, fields } = stored.data;
-      return status === 'active' ? publishAs(GigPublished, stored, cardOf(gigId, ownerId, fields)) : null;
+      const { gigId, ownerId, status, fields, fromDraftId } = stored.data;
+      return status === 'active'
+        ? publishAs(GigPublished, stored, { ...cardOf(gigId, ownerId, fields), ...(fromDraftId && { fromDraftId }) })
+        : null;
     }
     case 'GigEdited': {
       const { gigId, ownerId, status, previousStatus, fields } = stored.data;

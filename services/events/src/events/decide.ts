@@ -10,7 +10,15 @@ const RegistrationClosed = createError('REGISTRATION_CLOSED', EVENT_MESSAGES.rsv
 const NotRegistered = createError('NOT_REGISTERED', EVENT_MESSAGES.notRegistered, 409);
 
 export type TechEventCommand =
-  | { type: 'CreateEvent'; eventId: string; actorId: string; status: EventStatus; fields: EventFields; schedule: Schedule }
+  | {
+      type: 'CreateEvent';
+      eventId: string;
+      actorId: string;
+      status: EventStatus;
+      fields: EventFields;
+      schedule: Schedule;
+      fromDraftId?: string | undefined;
+    }
   | { type: 'EditEvent'; actorId: string; status: EventStatus; fields: EventFields; schedule: Schedule }
   | { type: 'DeleteEvent'; actorId: string }
   | { type: 'Register'; userId: string; now: string }
@@ -65,8 +73,10 @@ function organisedBy(state: TechEventState, actorId: string) {
 export function decide(command: TechEventCommand, state: TechEventState): TechEventEvent[] {
   switch (command.type) {
     case 'CreateEvent': {
-      const { eventId, actorId, status, fields, schedule } = command;
-      return [{ type: 'EventCreated', data: { eventId, organizerId: actorId, status, fields, schedule } }];
+      const { eventId, actorId, status, fields, schedule, fromDraftId } = command;
+      return [
+        { type: 'EventCreated', data: { eventId, organizerId: actorId, status, fields, schedule, ...(fromDraftId && { fromDraftId }) } },
+      ];
     }
     case 'EditEvent': {
       organisedBy(state, command.actorId);

@@ -87,15 +87,24 @@ export function registerEventRoutes(ctx: ServiceContext<EventsTables>) {
 
   registerRoute(app, verifier, eventsRoutes.createEvent, async ({ body, caller, request, reply }) => {
     const eventId = randomUUID();
-    const { status, ...fields } = body;
-    const command = { type: 'CreateEvent' as const, eventId, actorId: caller.sub, status, fields, schedule: scheduleOf(fields) };
+    const { status, draftId, ...fields } = body;
+    const command = {
+      type: 'CreateEvent' as const,
+      eventId,
+      actorId: caller.sub,
+      status,
+      fields,
+      schedule: scheduleOf(fields),
+      fromDraftId: draftId,
+    };
     await events.handle(eventId, command, ctx.metadataFor(request, caller.sub));
     reply.status(201);
     return { success: true as const, data: await detailOf(eventId, caller.sub), message: EVENT_MESSAGES.created };
   });
 
   registerRoute(app, verifier, eventsRoutes.updateEvent, async ({ params, body, caller, request }) => {
-    const { status, ...fields } = body;
+    // A draft id counts only on creation: an edited event came from its own earlier version.
+    const { status, draftId: _draftId, ...fields } = body;
     const command = { type: 'EditEvent' as const, actorId: caller.sub, status, fields, schedule: scheduleOf(fields) };
     await events.handle(params.id, command, ctx.metadataFor(request, caller.sub));
     return { success: true as const, data: await detailOf(params.id, caller.sub), message: EVENT_MESSAGES.updated };

@@ -8,7 +8,10 @@ export interface Schedule {
 
 /** The events service's stored events (`publish.ts` maps what others see). */
 export type TechEventEvent =
-  | { type: 'EventCreated'; data: { eventId: string; organizerId: string; status: EventStatus; fields: EventFields; schedule: Schedule } }
+  | {
+      type: 'EventCreated';
+      data: { eventId: string; organizerId: string; status: EventStatus; fields: EventFields; schedule: Schedule; fromDraftId?: string };
+    }
   | {
       type: 'EventEdited';
       data: {

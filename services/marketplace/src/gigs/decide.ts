@@ -5,7 +5,7 @@ import { initialGigState } from './gig.ts';
 export const GigNotFound = createError('GIG_NOT_FOUND', 'Gig not found', 404);
 
 export type GigCommand =
-  | { type: 'CreateGig'; gigId: string; actorId: string; status: GigStatus; fields: GigFields }
+  | { type: 'CreateGig'; gigId: string; actorId: string; status: GigStatus; fields: GigFields; fromDraftId?: string | undefined }
   | { type: 'EditGig'; actorId: string; status: GigStatus; fields: GigFields }
   | { type: 'DeleteGig'; actorId: string };
 
@@ -41,7 +41,16 @@ export function decide(command: GigCommand, state: GigState): GigEvent[] {
   switch (command.type) {
     case 'CreateGig':
       return [
-        { type: 'GigCreated', data: { gigId: command.gigId, ownerId: command.actorId, status: command.status, fields: command.fields } },
+        {
+          type: 'GigCreated',
+          data: {
+            gigId: command.gigId,
+            ownerId: command.actorId,
+            status: command.status,
+            fields: command.fields,
+            ...(command.fromDraftId && { fromDraftId: command.fromDraftId }),
+          },
+        },
       ];
     case 'EditGig': {
       ownedBy(state, command.actorId);

@@ -15,7 +15,7 @@ export type GigStatus = 'draft' | 'active';
 
 /** The gig aggregate's stored events (marketplace's own; `publish.ts` maps what others see). */
 export type GigEvent =
-  | { type: 'GigCreated'; data: { gigId: string; ownerId: string; status: GigStatus; fields: GigFields } }
+  | { type: 'GigCreated'; data: { gigId: string; ownerId: string; status: GigStatus; fields: GigFields; fromDraftId?: string } }
   | { type: 'GigEdited'; data: { gigId: string; ownerId: string; status: GigStatus; previousStatus: GigStatus; fields: GigFields } }
   | { type: 'GigDeleted'; data: { gigId: string; ownerId: string; title: string; wasActive: boolean } };
 

@@ -64,8 +64,12 @@ export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>) {
 
   registerRoute(app, verifier, marketplaceRoutes.createGig, async ({ body, caller, request, reply }) => {
     const gigId = randomUUID();
-    const { status, ...fields } = body;
-    await gigs.handle(gigId, { type: 'CreateGig', gigId, actorId: caller.sub, status, fields }, ctx.metadataFor(request, caller.sub));
+    const { status, draftId, ...fields } = body;
+    await gigs.handle(
+      gigId,
+      { type: 'CreateGig', gigId, actorId: caller.sub, status, fields, fromDraftId: draftId },
+      ctx.metadataFor(request, caller.sub),
+    );
     const row = await byId(gigId);
     if (!row) throw GigNotFound();
     reply.status(201);
@@ -77,7 +81,8 @@ export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>) {
   });
 
   registerRoute(app, verifier, marketplaceRoutes.updateGig, async ({ params, body, caller, request }) => {
-    const { status, ...fields } = body;
+    // A draft id counts only on creation: an edited gig came from its own earlier version.
+    const { status, draftId: _draftId, ...fields } = body;
     await gigs.handle(params.id, { type: 'EditGig', actorId: caller.sub, status, fields }, ctx.metadataFor(request, caller.sub));
     const row = await byId(params.id);
     if (!row) throw GigNotFound();
