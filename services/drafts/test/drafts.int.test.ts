@@ -1,5 +1,14 @@
 import { DRAFT_DATA_MAX_BYTES } from '@commonwork/contracts';
-import { buildEvent, buildGig, buildUser, expectRebuildReproduces, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
+import {
+  buildEvent,
+  buildGig,
+  buildUser,
+  eventually,
+  expectRebuildReproduces,
+  startTestPlatform,
+  type TestPlatform,
+} from '@commonwork/kit/testing';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projections } from '../src/index.ts';
 
@@ -148,5 +157,36 @@ describe('drafts through the gateway', () => {
     expect((await p.call('GET', `/api/drafts/${draft.id}`, { token: ada.token })).status).toBe(404);
     expect((await p.call('DELETE', `/api/drafts/${draft.id}`, { token: ada.token })).status).toBe(404);
     await expectRebuildReproduces(p.database, projections);
+  });
+
+  it('removes a draft once the gig or event written from it is published, and only then', async () => {
+    const read = (id: string, token = ada.token) => p.call('GET', `/api/drafts/${id}`, { token });
+    const eventDraft = (await create(ada.token, { type: 'event', title: 'To publish', data: eventForm() })).body.data;
+    const gigDraft = (await create(ada.token, { type: 'gig', title: 'To publish', data: buildGig() })).body.data;
+    const kept = (await create(ada.token, { type: 'event', title: 'Saved as a draft event', data: eventForm() })).body.data;
+    const notBobs = (await create(ada.token, { type: 'gig', title: "Ada's", data: buildGig() })).body.data;
+
+    const published = await p.call('POST', '/api/events', {
+      token: ada.token,
+      body: buildEvent({ status: 'published', draftId: eventDraft.id }),
+    });
+    expect(published.status).toBe(201);
+    expect((await p.call('POST', '/api/gigs', { token: ada.token, body: buildGig({ draftId: gigDraft.id }) })).status).toBe(201);
+    // An event kept as a draft is not published: its saved draft stays. Nobody removes someone else's draft.
+    expect(
+      (await p.call('POST', '/api/events', { token: ada.token, body: buildEvent({ status: 'draft', draftId: kept.id }) })).status,
+    ).toBe(201);
+    expect((await p.call('POST', '/api/gigs', { token: bob.token, body: buildGig({ draftId: notBobs.id }) })).status).toBe(201);
+
+    await eventually(async () => (await read(eventDraft.id)).status === 404 && (await read(gigDraft.id)).status === 404);
+    // The published event and gig carry nothing of the draft id.
+    expect(published.body.data).not.toHaveProperty('draftId');
+    // Bob's publication has been handled too (three publications in all), and Ada's draft stays.
+    await eventually(async () => {
+      const { rows } = await sql<{ n: string }>`select count(*) as n from drafts.processed_events`.execute(p.database.root);
+      return Number(rows[0]?.n) >= 3;
+    });
+    expect((await read(kept.id)).status).toBe(200);
+    expect((await read(notBobs.id)).status).toBe(200);
   });
 });
