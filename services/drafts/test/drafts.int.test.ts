@@ -1,4 +1,5 @@
 import { DRAFT_DATA_MAX_BYTES } from '@commonwork/contracts';
+import { createTokenVerifier, startService } from '@commonwork/kit';
 import {
   buildEvent,
   buildGig,
@@ -7,10 +8,11 @@ import {
   expectRebuildReproduces,
   startTestPlatform,
   type TestPlatform,
+  testLogger,
 } from '@commonwork/kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projections } from '../src/index.ts';
+import { draftsService, projections } from '../src/index.ts';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
 
@@ -188,5 +190,28 @@ describe('drafts through the gateway', () => {
     });
     expect((await read(kept.id)).status).toBe(200);
     expect((await read(notBobs.id)).status).toBe(200);
+  });
+
+  it('removes the draft after a crash between the publication and the removal', async () => {
+    const draft = (await create(ada.token, { type: 'event', title: 'Published while drafts was down', data: eventForm() })).body.data;
+    // Drafts is down when the event is published: the publication waits on its durable consumer.
+    await p.services.drafts.stop();
+    expect(
+      (await p.call('POST', '/api/events', { token: ada.token, body: buildEvent({ status: 'published', draftId: draft.id }) })).status,
+    ).toBe(201);
+    const stored = () => sql<{ id: string }>`select id from drafts.drafts where id = ${draft.id}`.execute(p.database.root);
+    expect((await stored()).rows).toHaveLength(1);
+
+    const restarted = await startService(draftsService(), {
+      database: p.database,
+      bus: p.bus,
+      log: testLogger(),
+      verifier: createTokenVerifier(new URL('/.well-known/jwks.json', p.services.identity.url)),
+    });
+    try {
+      await eventually(async () => (await stored()).rows.length === 0);
+    } finally {
+      await restarted.stop();
+    }
   });
 });
