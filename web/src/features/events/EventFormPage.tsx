@@ -1,10 +1,10 @@
 import { CURRENCIES, EVENT_CATEGORIES, EVENT_TAGS_MAX, EVENT_TITLE_MAX, LOCATION_TYPES, type TechEvent } from '@commonwork/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Loader2, Plus, Rocket, Trash2 } from 'lucide-react';
+import { ArrowLeft, Loader2, Plus, Rocket, Save, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type FieldError, useFieldArray, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { isApiError } from '../../shared/api/index.ts';
 import { ChipsInput } from '../../shared/ui/ChipsInput.tsx';
 import { buttonGhost, buttonPrimary, buttonSecondary, cardClass, inputClass } from '../../shared/ui/classes.ts';
@@ -13,15 +13,18 @@ import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
 import { acceptTag } from '../../shared/ui/tags.ts';
 import { ImageUpload } from '../../shared/upload/ImageUpload.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
+import { type DraftNavigationState, draftStateOf } from '../saved/api.ts';
+import { useSaveDraft } from '../saved/useSaveDraft.ts';
 import { createEvent, invalidateEvents, updateEvent, useEvent } from './api.ts';
 import { categoryLabel, isOrganizer } from './eventDisplay.ts';
 import { clearedLocation, type EventFormValues, emptyEventForm, formValuesOf, placeFieldsOf, toEventBody } from './eventForm.ts';
 import { eventFormResolver } from './eventFormResolver.ts';
 import { EVENT_TEXT, saveFailureText } from './messages.ts';
 
-/** /events/create. */
+/** /events/create; opened from /saved, it continues that draft (spec 001 §2 carried state). */
 export function CreateEventPage() {
-  return <EventForm initial={null} />;
+  const draft = draftStateOf(useLocation().state);
+  return <EventForm initial={null} draft={draft} key={draft?.draftId ?? 'new'} />;
 }
 
 /** /events/edit/:id and /events/:id/edit: the same form, prefilled; a failed load returns to /events. */
@@ -45,7 +48,7 @@ export function EditEventPage() {
       </div>
     );
   }
-  return <EventForm initial={query.data} />;
+  return <EventForm initial={query.data} draft={null} />;
 }
 
 const err = (error: FieldError | undefined) => error?.message;
@@ -54,20 +57,23 @@ const err = (error: FieldError | undefined) => error?.message;
 const TIME_ZONES = ['UTC', ...(Intl as unknown as { supportedValuesOf: (key: string) => string[] }).supportedValuesOf('timeZone')];
 const zoneOptions = (current: string) => (current && !TIME_ZONES.includes(current) ? [current, ...TIME_ZONES] : TIME_ZONES);
 
-function EventForm({ initial }: { initial: TechEvent | null }) {
+function EventForm({ initial, draft }: { initial: TechEvent | null; draft: DraftNavigationState | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const editing = initial !== null;
   const [saving, setSaving] = useState(false);
   const form = useForm<EventFormValues>({
     resolver: eventFormResolver,
-    defaultValues: initial ? formValuesOf(initial) : emptyEventForm(),
+    defaultValues: initial ? formValuesOf(initial) : { ...emptyEventForm(), ...(draft?.draftData as Partial<EventFormValues>) },
   });
+  const saveDraft = useSaveDraft('event', draft);
   const { register, handleSubmit, watch, setValue, formState } = form;
   const { errors } = formState;
   const agenda = useFieldArray({ control: form.control, name: 'agenda' });
   const requirements = useFieldArray({ control: form.control, name: 'requirements' });
-  const locationType = watch('location.type');
+  // The whole location is watched: the type select replaces it at once, and a watch of 'location.type'
+  // alone is not woken by a change of its parent, so the select showed the old type until the next render.
+  const locationType = watch('location').type;
   const places = placeFieldsOf(locationType);
   const tags = watch('tags');
   const image = watch('images')[0] ?? null;
@@ -77,7 +83,8 @@ function EventForm({ initial }: { initial: TechEvent | null }) {
     try {
       const body = toEventBody(values, 'published');
       if (editing) await updateEvent(initial.id, body);
-      else await createEvent(body);
+      // Published from a saved draft: the server removes the draft once the event is out.
+      else await createEvent(draft ? { ...body, draftId: draft.draftId } : body);
       toast.success(editing ? EVENT_TEXT.updated : EVENT_TEXT.created);
       await invalidateEvents(queryClient);
       navigate('/events');
@@ -290,6 +297,21 @@ function EventForm({ initial }: { initial: TechEvent | null }) {
           <button type="button" className={buttonSecondary} onClick={() => navigate('/events')}>
             Cancel
           </button>
+          {!editing && (
+            <button
+              type="button"
+              className={buttonSecondary}
+              onClick={() => void saveDraft.save(form.getValues('title'), form.getValues())}
+              disabled={saving || saveDraft.saving}
+            >
+              {saveDraft.saving ? (
+                <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+              ) : (
+                <Save className="h-4 w-4" aria-hidden="true" />
+              )}
+              {draft ? 'Update Draft' : 'Save as Draft'}
+            </button>
+          )}
           <button type="submit" className={buttonPrimary} disabled={saving}>
             {saving ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Rocket className="h-4 w-4" aria-hidden="true" />}
             {editing ? 'Update Event' : 'Publish Event'}
