@@ -15,6 +15,7 @@ import { MarketplacePage } from '../features/marketplace/MarketplacePage.tsx';
 import { NotificationsPage } from '../features/notifications/NotificationsPage.tsx';
 import { PlaceholderPage } from '../features/placeholders/PlaceholderPage.tsx';
 import { ProfilePage } from '../features/profile/ProfilePage.tsx';
+import { SavedPage } from '../features/saved/SavedPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
 import { SocketProvider } from '../shared/socket/index.ts';
 import { ProtectedRoute } from './ProtectedRoute.tsx';
@@ -66,7 +67,7 @@ export const router = createBrowserRouter([
               { path: '/inbox', element: <InboxPage /> },
               { path: '/inbox/:chatId', element: <InboxPage /> },
               { path: '/settings', element: <SettingsPage /> },
-              placeholder('/saved', 'Saved Items', 'Drafts of your events and gigs.'),
+              { path: '/saved', element: <SavedPage /> },
             ],
           },
         ],

@@ -1,0 +1,39 @@
+import { type CreateDraftRequest, type DraftType, draftsRoutes, type UpdateDraftRequest } from '@commonwork/contracts';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { call } from '../../shared/api/index.ts';
+
+export const DRAFTS_KEY = ['drafts'] as const;
+
+/** The person's drafts, the last changed first (spec 002 §2 Saved). */
+export function useDrafts() {
+  return useQuery({
+    queryKey: [...DRAFTS_KEY, 'list'],
+    queryFn: ({ signal }) => call(draftsRoutes.list, { query: {}, signal }).then((body) => body.data),
+  });
+}
+
+export const getDraft = (id: string) => call(draftsRoutes.get, { params: { id } }).then((body) => body.data);
+export const saveDraft = (body: CreateDraftRequest) => call(draftsRoutes.create, { body }).then((answer) => answer.data);
+export const updateDraft = (id: string, body: UpdateDraftRequest) =>
+  call(draftsRoutes.update, { params: { id }, body }).then((answer) => answer.data);
+export const deleteDraft = (id: string) => call(draftsRoutes.remove, { params: { id } });
+export const invalidateDrafts = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: DRAFTS_KEY });
+
+/** Where a draft is continued (spec 002 §2: the create form of its type). */
+export const formPathOf = (type: DraftType) => (type === 'event' ? '/events/create' : '/marketplace/create');
+
+/**
+ * What a create form receives when a saved draft is opened (spec 001 §2): the form's data, the
+ * draft's id and version, and that it is a draft being edited.
+ */
+export interface DraftNavigationState {
+  draftData: Record<string, unknown>;
+  draftId: string;
+  draftVersion: number;
+  isEditingDraft: true;
+}
+
+export function draftStateOf(state: unknown): DraftNavigationState | null {
+  const s = state as Partial<DraftNavigationState> | null;
+  return s?.isEditingDraft && typeof s.draftId === 'string' && s.draftData ? (s as DraftNavigationState) : null;
+}

@@ -1,0 +1,14 @@
+import { DRAFT_MESSAGES } from '@commonwork/contracts';
+
+/** The Saved screen's and the draft buttons' words (spec 001 §8 Drafts, spec 002 §8), word for word. */
+export const SAVED_TEXT = {
+  ...DRAFT_MESSAGES,
+  fetchFailed: 'Failed to fetch saved drafts',
+  deleteFailed: 'Failed to delete draft',
+  bulkDeleteFailed: 'Failed to delete selected drafts',
+  bulkDeleted: (n: number) => `${n} drafts deleted successfully`,
+  loadFailed: 'Failed to load draft',
+  saveFailed: 'Failed to save draft',
+  updateFailed: 'Failed to update draft',
+  titleNeeded: 'Please enter a title to save as draft',
+} as const;
