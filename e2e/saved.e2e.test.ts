@@ -15,9 +15,10 @@ test('an event written half way is saved as a draft, found in Saved Items, conti
   await page.getByRole('button', { name: 'Save as Draft' }).click();
   await expect(toast(page, 'Please enter a title to save as draft')).toBeVisible();
 
-  await page.getByLabel('Title').fill(title);
+  // The title last: the form saves itself a few seconds after it has one, and this draft is saved by hand.
   await page.getByLabel('Description').fill('Talks on property graphs, then questions over drinks.');
   await page.getByLabel('Category').selectOption('meetup');
+  await page.getByLabel('Title').fill(title);
   await page.getByRole('button', { name: 'Save as Draft' }).click();
   await expect(toast(page, 'Draft saved successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/saved$/);
@@ -52,4 +53,86 @@ test('an event written half way is saved as a draft, found in Saved Items, conti
     await page.goto('/saved');
     await expect(page.getByText('No drafts')).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
+});
+
+test('a gig saved as a draft goes to Saved Items, is updated there, then published, and the draft goes', async ({ page }) => {
+  const title = `Brand refresh ${randomUUID().slice(0, 6)}`;
+  await signUpWithDevIssuer(page, buildPerson('gigdrafter'));
+
+  await page.goto('/marketplace/create');
+  // The draft button runs the publish checks.
+  await page.getByRole('button', { name: 'Save as Draft' }).click();
+  await expect(toast(page, 'Title is required')).toBeVisible();
+  await page.getByLabel('Description', { exact: true }).fill('A new logo, colours and type, delivered as a small brand book.');
+  await page.getByLabel('Category', { exact: true }).selectOption('design');
+  await page.getByLabel('Sub-category', { exact: true }).selectOption('logo');
+  await page.getByLabel('Price (USD)').fill('300');
+  await page.getByLabel('Gig Title').fill(title);
+  await page.getByRole('button', { name: 'Save as Draft' }).click();
+  await expect(toast(page, 'Gig saved as draft!')).toBeVisible();
+  await expect(page).toHaveURL(/\/saved$/);
+
+  await page.getByRole('tab', { name: 'Gigs (1)' }).click();
+  await page.getByRole('article', { name: title }).getByRole('button', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/\/marketplace\/create$/);
+  await expect(page.getByLabel('Price (USD)')).toHaveValue('300');
+  await page.getByLabel('Price (USD)').fill('350');
+  await page.getByRole('button', { name: 'Update Draft' }).click();
+  await expect(toast(page, 'Draft updated successfully')).toBeVisible();
+
+  await page.getByRole('article', { name: title }).getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByLabel('Price (USD)')).toHaveValue('350');
+  await page.getByRole('button', { name: 'Publish Gig' }).click();
+  await expect(toast(page, 'Gig published successfully!')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(async () => {
+    await page.goto('/saved');
+    await expect(page.getByText('No drafts')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+});
+
+test('a form saves itself as it is typed, survives a reload, and a newer save from another tab is never overwritten unseen', async ({
+  context,
+  page,
+}) => {
+  const title = `Data pipeline audit ${randomUUID().slice(0, 6)}`;
+  const description = page.getByLabel('Description', { exact: true });
+  await signUpWithDevIssuer(page, buildPerson('autosaver'));
+
+  await page.goto('/marketplace/create');
+  await page.getByLabel('Gig Title').fill(title);
+  await description.fill('I review your ETL jobs and write down what to fix first.');
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible({ timeout: 10_000 });
+  await page.reload();
+  await expect(page.getByLabel('Gig Title')).toHaveValue(title);
+  await expect(description).toHaveValue('I review your ETL jobs and write down what to fix first.');
+  await expect(page.getByRole('button', { name: 'Update Draft' })).toBeVisible();
+
+  // A second tab continues the same draft from Saved Items and saves first.
+  const other = await context.newPage();
+  await other.goto('/saved');
+  await other.getByRole('article', { name: title }).getByRole('button', { name: 'Edit' }).click();
+  await other.getByLabel('Description', { exact: true }).fill('Written in the other tab: a two-week audit with a report.');
+  await expect(other.getByText('Saved', { exact: true })).toBeVisible({ timeout: 10_000 });
+
+  // This tab's next save is refused; both versions are shown, and this tab's is kept on purpose.
+  await description.fill('Written here: a one-week audit, then a call.');
+  const dialog = page.getByRole('dialog', { name: 'This draft was changed in another tab or device' });
+  await expect(dialog).toBeVisible({ timeout: 10_000 });
+  await expect(dialog.getByRole('row', { name: /description/ })).toContainText('Written here: a one-week audit, then a call.');
+  await expect(dialog.getByRole('row', { name: /description/ })).toContainText('Written in the other tab: a two-week audit with a report.');
+  await dialog.getByRole('button', { name: "Keep this tab's version" }).click();
+  await expect(toast(page, 'Draft updated successfully')).toBeVisible();
+
+  // The other tab, now behind, is asked in turn and takes this tab's version.
+  await other.getByLabel('Price (USD)').fill('800');
+  const otherDialog = other.getByRole('dialog', { name: 'This draft was changed in another tab or device' });
+  await expect(otherDialog).toBeVisible({ timeout: 10_000 });
+  await otherDialog.getByRole('button', { name: 'Use the other version' }).click();
+  await expect(other.getByLabel('Description', { exact: true })).toHaveValue('Written here: a one-week audit, then a call.');
+
+  // What is stored is the version chosen.
+  await other.goto('/saved');
+  await other.getByRole('article', { name: title }).getByRole('button', { name: 'Edit' }).click();
+  await expect(other.getByLabel('Description', { exact: true })).toHaveValue('Written here: a one-week audit, then a call.');
 });

@@ -13,8 +13,9 @@ import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
 import { acceptTag } from '../../shared/ui/tags.ts';
 import { ImageUpload } from '../../shared/upload/ImageUpload.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
-import { type DraftNavigationState, draftStateOf } from '../saved/api.ts';
-import { useSaveDraft } from '../saved/useSaveDraft.ts';
+import { type DraftNavigationState, draftStateOf, formKeyOf } from '../saved/api.ts';
+import { DraftSaveState } from '../saved/DraftSaveState.tsx';
+import { useDraft } from '../saved/useDraft.ts';
 import { createEvent, invalidateEvents, updateEvent, useEvent } from './api.ts';
 import { categoryLabel, isOrganizer } from './eventDisplay.ts';
 import { clearedLocation, type EventFormValues, emptyEventForm, formValuesOf, placeFieldsOf, toEventBody } from './eventForm.ts';
@@ -24,7 +25,7 @@ import { EVENT_TEXT, saveFailureText } from './messages.ts';
 /** /events/create; opened from /saved, it continues that draft (spec 001 §2 carried state). */
 export function CreateEventPage() {
   const draft = draftStateOf(useLocation().state);
-  return <EventForm initial={null} draft={draft} key={draft?.draftId ?? 'new'} />;
+  return <EventForm initial={null} draft={draft} key={formKeyOf(draft)} />;
 }
 
 /** /events/edit/:id and /events/:id/edit: the same form, prefilled; a failed load returns to /events. */
@@ -66,7 +67,7 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
     resolver: eventFormResolver,
     defaultValues: initial ? formValuesOf(initial) : { ...emptyEventForm(), ...(draft?.draftData as Partial<EventFormValues>) },
   });
-  const saveDraft = useSaveDraft('event', draft);
+  const savedDraft = useDraft({ type: 'event', form, opened: draft, autosave: !editing });
   const { register, handleSubmit, watch, setValue, formState } = form;
   const { errors } = formState;
   const agenda = useFieldArray({ control: form.control, name: 'agenda' });
@@ -83,13 +84,17 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
     try {
       const body = toEventBody(values, 'published');
       if (editing) await updateEvent(initial.id, body);
-      // Published from a saved draft: the server removes the draft once the event is out.
-      else await createEvent(draft ? { ...body, draftId: draft.draftId } : body);
+      else {
+        // Published from a saved draft: the server removes the draft once the event is out.
+        const draftId = await savedDraft.settle();
+        await createEvent(draftId ? { ...body, draftId } : body);
+      }
       toast.success(editing ? EVENT_TEXT.updated : EVENT_TEXT.created);
       await invalidateEvents(queryClient);
       navigate('/events');
     } catch (error) {
       toast.error(isApiError(error) ? saveFailureText(error.message, error.details) : EVENT_TEXT.form.saveFailed);
+      savedDraft.resume();
     } finally {
       setSaving(false);
     }
@@ -103,7 +108,10 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
         Back
       </button>
-      <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{editing ? 'Edit Event' : 'Create Event'}</h1>
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{editing ? 'Edit Event' : 'Create Event'}</h1>
+        {!editing && <DraftSaveState draft={savedDraft} />}
+      </div>
 
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-6">
         <section className={`${cardClass} space-y-4`} aria-label="Basics">
@@ -298,18 +306,13 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
             Cancel
           </button>
           {!editing && (
-            <button
-              type="button"
-              className={buttonSecondary}
-              onClick={() => void saveDraft.save(form.getValues('title'), form.getValues())}
-              disabled={saving || saveDraft.saving}
-            >
-              {saveDraft.saving ? (
+            <button type="button" className={buttonSecondary} onClick={() => void savedDraft.save()} disabled={saving || savedDraft.saving}>
+              {savedDraft.saving ? (
                 <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
               ) : (
                 <Save className="h-4 w-4" aria-hidden="true" />
               )}
-              {draft ? 'Update Draft' : 'Save as Draft'}
+              {savedDraft.draftId ? 'Update Draft' : 'Save as Draft'}
             </button>
           )}
           <button type="submit" className={buttonPrimary} disabled={saving}>

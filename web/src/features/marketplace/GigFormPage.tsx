@@ -5,12 +5,15 @@ import { ArrowLeft, FileText, Loader2, Rocket, Save } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { isApiError } from '../../shared/api/index.ts';
 import { buttonGhost, buttonPrimary, buttonSecondary } from '../../shared/ui/classes.ts';
 import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
+import { type DraftNavigationState, draftStateOf, formKeyOf } from '../saved/api.ts';
+import { DraftSaveState } from '../saved/DraftSaveState.tsx';
+import { useDraft } from '../saved/useDraft.ts';
 import { createGig, GIGS_KEY, updateGig, useGig } from './api.ts';
 import { GigFormFields } from './GigFormFields.tsx';
 import { gigIdOf, isOwner } from './gigDisplay.ts';
@@ -25,9 +28,10 @@ type SaveAction = 'draft' | 'publish';
 // every field of the schema but `status` (chosen by the button), so the resolver is typed for it.
 const resolver = zodResolver(GigInput) as unknown as Resolver<GigFormValues, unknown, GigBody>;
 
-/** /marketplace/create. */
+/** /marketplace/create; opened from /saved, it continues that draft (spec 001 §2 carried state). */
 export function CreateGigPage() {
-  return <GigForm initial={null} />;
+  const draft = draftStateOf(useLocation().state);
+  return <GigForm initial={null} draft={draft} key={formKeyOf(draft)} />;
 }
 
 /** /marketplace/:id/edit: the same form, prefilled; a failed load returns to /marketplace. */
@@ -45,18 +49,20 @@ export function EditGigPage() {
 
   if (query.isPending || query.isError) return <LoadingScreen label="Loading gig..." />;
   if (!isOwner(query.data, user?.id)) return <NotYourGig id={gigIdOf(query.data)} />;
-  return <GigForm initial={query.data} />;
+  return <GigForm initial={query.data} draft={null} />;
 }
 
-function GigForm({ initial }: { initial: Gig | null }) {
+function GigForm({ initial, draft }: { initial: Gig | null; draft: DraftNavigationState | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const editing = initial !== null;
   const [saving, setSaving] = useState<SaveAction | null>(null);
   const form = useForm<GigFormValues, unknown, GigBody>({
     resolver,
-    defaultValues: initial ? formValuesOf(initial) : EMPTY_GIG_FORM,
+    defaultValues: initial ? formValuesOf(initial) : { ...EMPTY_GIG_FORM, ...(draft?.draftData as Partial<GigFormValues>) },
   });
+  // A new gig's draft is a saved draft (/saved), like an event's; an existing gig's "draft" takes it down.
+  const savedDraft = useDraft({ type: 'gig', form, opened: draft, autosave: !editing, savedText: M.draftSaved });
 
   const onInvalid = (errors: FieldErrors<GigFormValues>) => {
     const message = firstErrorMessage(errors);
@@ -65,11 +71,15 @@ function GigForm({ initial }: { initial: Gig | null }) {
 
   const save = (action: SaveAction) =>
     form.handleSubmit(async (values) => {
+      // The draft button runs the same checks (spec 001 §4), then keeps the form as it is.
+      if (action === 'draft' && !initial) return savedDraft.save();
       const status = action === 'draft' ? 'draft' : 'active';
       setSaving(action);
       try {
         const body = toGigBody(values, status);
-        const { gig } = initial ? await updateGig(gigIdOf(initial), body) : await createGig(body);
+        // Published from a saved draft: the server removes the draft once the gig is out.
+        const draftId = initial ? null : await savedDraft.settle();
+        const { gig } = initial ? await updateGig(gigIdOf(initial), body) : await createGig(draftId ? { ...body, draftId } : body);
         toast.success(action === 'draft' ? M.draftSaved : editing ? M.updated : M.published);
         // Lists reload when next shown; the detail page opens with the saved gig (and refreshes it once).
         queryClient.setQueryData([...GIGS_KEY, 'detail', gigIdOf(gig)], gig);
@@ -80,6 +90,7 @@ function GigForm({ initial }: { initial: Gig | null }) {
           for (const d of err.details) if (isGigFormField(d.field)) form.setError(d.field, { message: d.message });
         }
         toast.error(action === 'draft' ? M.draftFailed : M.saveFailed);
+        savedDraft.resume();
       } finally {
         setSaving(null);
       }
@@ -97,6 +108,7 @@ function GigForm({ initial }: { initial: Gig | null }) {
         <p className="mt-1 text-slate-600 dark:text-slate-400">
           {editing ? 'Update the details of your gig.' : 'Describe the service you offer, set your price and publish it.'}
         </p>
+        {!editing && <DraftSaveState draft={savedDraft} />}
       </div>
 
       <form onSubmit={save('publish')} noValidate className="space-y-6" aria-label={editing ? 'Edit gig' : 'Create gig'}>
@@ -105,13 +117,13 @@ function GigForm({ initial }: { initial: Gig | null }) {
           <button type="button" className={buttonSecondary} onClick={back} disabled={saving !== null}>
             Cancel
           </button>
-          <button type="button" className={buttonSecondary} onClick={save('draft')} disabled={saving !== null}>
-            {saving === 'draft' ? (
+          <button type="button" className={buttonSecondary} onClick={save('draft')} disabled={saving !== null || savedDraft.saving}>
+            {saving === 'draft' || savedDraft.saving ? (
               <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
             ) : (
               <FileText className="h-4 w-4" aria-hidden="true" />
             )}
-            Save as Draft
+            {savedDraft.draftId ? 'Update Draft' : 'Save as Draft'}
           </button>
           <button type="submit" className={buttonPrimary} disabled={saving !== null}>
             {saving === 'publish' ? (

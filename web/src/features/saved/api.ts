@@ -24,14 +24,20 @@ export const formPathOf = (type: DraftType) => (type === 'event' ? '/events/crea
 
 /**
  * What a create form receives when a saved draft is opened (spec 001 §2): the form's data, the
- * draft's id and version, and that it is a draft being edited.
+ * draft's id and version, and that it is a draft being edited. A form that saves itself writes it
+ * into its own history entry (so a reload reopens the draft), with `formKey`, the key the form was
+ * opened under, so that doing so does not open the form anew.
  */
 export interface DraftNavigationState {
   draftData: Record<string, unknown>;
   draftId: string;
   draftVersion: number;
   isEditingDraft: true;
+  formKey?: string;
 }
+
+/** The key a create form is opened under: a new form, or the draft it was opened with from /saved. */
+export const formKeyOf = (draft: DraftNavigationState | null) => draft?.formKey ?? draft?.draftId ?? 'new';
 
 export function draftStateOf(state: unknown): DraftNavigationState | null {
   const s = state as Partial<DraftNavigationState> | null;

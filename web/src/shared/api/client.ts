@@ -56,6 +56,7 @@ async function toApiError(response: Response): Promise<ApiError> {
       response.status,
       typeof error === 'string' ? error : undefined,
       isDetails(details) ? details : [],
+      body,
     );
   }
   return new ApiError('', response.status);

@@ -82,14 +82,15 @@ describe('call', () => {
   });
 
   it('throws the server’s message, code and details for a failed call', async () => {
-    stubFetch(409, {
+    const answer = {
       success: false,
       message: 'Username taken',
       error: 'USERNAME_TAKEN',
       details: [{ field: 'username', message: 'Taken' }],
-    });
+    };
+    stubFetch(409, answer);
     const failure = call(identityRoutes.setupUser, { body: SETUP });
-    await expect(failure).rejects.toEqual(new ApiError('Username taken', 409, 'USERNAME_TAKEN', [{ field: 'username', message: 'Taken' }]));
+    await expect(failure).rejects.toEqual(new ApiError('Username taken', 409, 'USERNAME_TAKEN', answer.details, answer));
   });
 
   it('ends the session on a 401 to a session call, not on one made with a given token', async () => {
