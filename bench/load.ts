@@ -8,6 +8,8 @@ export interface LoadOptions {
   durationMs: number;
   /** A request slower than this is abandoned and counted as an error; default 15 s. */
   timeoutMs?: number;
+  /** Sent with every request (a bearer token). */
+  headers?: Record<string, string>;
 }
 
 export interface LoadResult {
@@ -57,19 +59,30 @@ export function runLoad(options: LoadOptions): Promise<LoadRun> {
  * Sends up to `count` requests one after another (unloaded latency), fewer when they are slow
  * (stops after `budgetMs`); returns the sorted latencies of the 200s.
  */
-export async function serialLatencies(url: string, count: number, budgetMs = 3_000, timeoutMs = 15_000): Promise<number[]> {
+export async function serialLatencies(
+  url: string,
+  count: number,
+  budgetMs = 3_000,
+  timeoutMs = 15_000,
+  headers: Record<string, string> = {},
+): Promise<number[]> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const samples: number[] = [];
   const deadline = performance.now() + budgetMs;
   for (let i = 0; i < count && performance.now() < deadline; i++) {
-    const result = await once(url, agent, timeoutMs);
+    const result = await once(url, agent, timeoutMs, headers);
     if (result.ok) samples.push(result.ms);
   }
   agent.destroy();
   return samples.sort((a, b) => a - b);
 }
 
-function once(url: string, agent: http.Agent, timeoutMs: number): Promise<{ ok: boolean; ms: number }> {
+function once(
+  url: string,
+  agent: http.Agent,
+  timeoutMs: number,
+  headers: Record<string, string> = {},
+): Promise<{ ok: boolean; ms: number }> {
   return new Promise((resolve) => {
     const started = performance.now();
     let settled = false;
@@ -78,7 +91,7 @@ function once(url: string, agent: http.Agent, timeoutMs: number): Promise<{ ok: 
       settled = true;
       resolve({ ok, ms: performance.now() - started });
     };
-    const req = http.get(url, { agent, timeout: timeoutMs }, (res) => {
+    const req = http.get(url, { agent, timeout: timeoutMs, headers }, (res) => {
       res.resume();
       res.on('end', () => settle(res.statusCode === 200));
       res.on('error', () => settle(false));
@@ -97,7 +110,7 @@ async function work(options: LoadOptions): Promise<LoadRun> {
   await Promise.all(
     Array.from({ length: options.connections }, async () => {
       while (performance.now() < end) {
-        const { ok, ms } = await once(options.url, agent, options.timeoutMs ?? 15_000);
+        const { ok, ms } = await once(options.url, agent, options.timeoutMs ?? 15_000, options.headers);
         if (ok) latencies.push(ms);
         else errors++;
       }

@@ -33,7 +33,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node deploy/local/start.mjs',
+    // The demo data, as a newcomer's `npm start -- --demo` has it: the dashboard's lists have something to show.
+    command: 'node deploy/local/start.mjs --demo',
     cwd: repoRoot,
     url: `${baseURL}/readyz`,
     timeout: 180_000,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
+import { formNumber } from './numbers.ts';
 
 /** Gig categories with their labels and sub-categories (spec 001 §3). */
 export const GIG_CATEGORIES = {
@@ -80,10 +81,9 @@ export const GigInput = z
     description: required('Description is required').max(5_000, 'Description must be at most 5000 characters'),
     category: z.string({ error: 'Category is required' }).trim().min(1, 'Category is required').pipe(GigCategory),
     subCategory: required('Sub-category is required'),
-    price: z.coerce
-      .number({ error: 'Valid price is required' })
-      .gt(0, 'Valid price is required')
-      .max(1_000_000, 'Price must be at most 1000000'),
+    price: formNumber('Valid price is required').pipe(
+      z.number().gt(0, 'Valid price is required').max(1_000_000, 'Price must be at most 1000000'),
+    ),
     deliveryTime: DeliveryTime.default(DEFAULT_DELIVERY_TIME),
     tags: z
       .array(z.string().trim().max(LIMITS.skillMax, 'A tag must be at most 50 characters'))
@@ -113,6 +113,8 @@ export const ListGigsQuery = z.object({
   search: z.string().trim().max(200).optional(),
   /** Only the caller's own gigs, drafts included. */
   mine: z.enum(['true', 'false']).optional(),
+  /** Only this freelancer's gigs (their active ones; all of them for themselves): a public profile's list. */
+  freelancer: z.uuid('Freelancer id must be a UUID').optional(),
   /** Exact bounds and delivery from an AI search, finer than `priceRange`. */
   minPrice: z.coerce.number().min(0).optional(),
   maxPrice: z.coerce.number().min(0).optional(),
@@ -132,6 +134,7 @@ export const GigResponse = z.object({ success: z.literal(true), gig: Gig, messag
 export const TrendingQuery = z.object({ limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(3) });
 export const TrendingResponse = z.object({ success: z.literal(true), gigs: z.array(Gig) });
 export const GigAnalytics = z.object({ activeGigs: z.number(), totalRevenue: z.number(), avgRating: z.number() });
+export type GigAnalytics = z.infer<typeof GigAnalytics>;
 export const GigAnalyticsResponse = z.object({ success: z.literal(true), data: GigAnalytics }).extend(GigAnalytics.shape);
 
 /** POST /api/ai/search. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
 import { ImageUrl } from './media.ts';
+import { formNumber } from './numbers.ts';
 
 /** Tech events (spec 001 §3): "TechEvent" in code, so it never reads as a domain event. */
 export const EVENT_CATEGORIES = ['workshop', 'conference', 'networking', 'hackathon', 'webinar', 'meetup', 'other'] as const;
@@ -102,20 +103,21 @@ export const EventInput = z
     /** The organiser's IANA zone; the calendar entry and "has ended" are computed in it. */
     timeZone: z.string().trim().default('UTC').refine(isTimeZone, 'Unknown time zone'),
     location: EventLocation,
-    price: z.coerce
-      .number({ error: 'Price must be a number' })
-      .min(0, 'Price must be 0 or more')
-      .max(99_999, 'Price must be at most 99999')
+    price: formNumber('Price must be a number')
+      .pipe(z.number().min(0, 'Price must be 0 or more').max(99_999, 'Price must be at most 99999'))
       .default(0),
     currency: Currency.default('USD'),
     // Empty means unlimited; anything else must be a whole number of seats (the form sends text or numbers).
     maxAttendees: z.preprocess(
-      (value) => (value === '' || value === null || value === undefined ? null : Number(value)),
-      z
-        .number({ error: 'Max attendees must be a whole number' })
-        .int('Max attendees must be a whole number')
-        .min(1, 'Max attendees must be at least 1')
-        .max(100_000, 'Max attendees must be at most 100000')
+      (value) => (value === '' || value === null || value === undefined ? null : value),
+      formNumber('Max attendees must be a whole number')
+        .pipe(
+          z
+            .number()
+            .int('Max attendees must be a whole number')
+            .min(1, 'Max attendees must be at least 1')
+            .max(100_000, 'Max attendees must be at most 100000'),
+        )
         .nullable(),
     ),
     rsvpDeadline: OptionalDay,

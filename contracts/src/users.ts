@@ -128,6 +128,13 @@ export const UpdateUserRequest = z
   .strict();
 export type UpdateUserRequest = z.input<typeof UpdateUserRequest>;
 
+/** PUT /api/users/{id}/picture: an image uploaded to the media service (its URL and id). */
+export const UpdatePictureRequest = z.object({
+  picture: ImageUrl,
+  picturePublicId: z.string().trim().min(1, 'Picture id is required').max(300),
+});
+export const PICTURE_MESSAGES = { updated: 'Profile picture updated successfully' } as const;
+
 export const UserResponse = z.object({ success: z.literal(true), user: User, message: z.string().optional() });
 
 export const UserIdParams = z.object({ id: z.uuid('User id must be a UUID') });

@@ -65,6 +65,7 @@ export async function startPlatform(options: PlatformOptions) {
       realtime: [realtime.url],
       webDist: gatewayConfig.WEB_DIST,
       rateLimit: { max: gatewayConfig.RATE_LIMIT_MAX, authMax: gatewayConfig.RATE_LIMIT_AUTH_MAX },
+      sectionTimeoutMs: gatewayConfig.BFF_SECTION_TIMEOUT_MS,
     });
     track({ stop: () => gateway.close() });
     const url = await gateway.listen({ host: gatewayConfig.HOST, port: gatewayConfig.PORT });

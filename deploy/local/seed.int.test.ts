@@ -1,4 +1,5 @@
 import { EVENT_CATEGORIES, GIG_CATEGORIES, type GigCategory, type TechEvent } from '@commonwork/contracts';
+import { projections as drafts } from '@commonwork/drafts';
 import { projections as events } from '@commonwork/events';
 import { projections as identity, loadKeyStore } from '@commonwork/identity';
 import { type Database, rebuildProjections } from '@commonwork/kit';
@@ -112,6 +113,30 @@ describe('demo seed', () => {
     await eventually(async () => ((await (await fetch(url)).json()) as { data: TechEvent }).data.channelId);
   });
 
+  it('leaves each person a gig and an event form half done, in their Saved Items', async () => {
+    if (!platform) throw new Error('platform stopped');
+    const { rows } = await sql<{ email: string; name: string }>`select email, name from identity.users order by email limit 1`.execute(
+      database.root,
+    );
+    const person = rows[0] as { email: string; name: string };
+    // The developer sign-in gives a seeded person's email the subject the seed registered them under.
+    const signIn = async (path: string, body: unknown, token?: string) => {
+      const res = await fetch(`${platform?.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as { token: string };
+    };
+    const dev = await signIn('/api/auth/dev/token', person);
+    const session = await signIn('/api/auth/google', { token: dev.token });
+    const res = await fetch(`${platform.url}/api/drafts`, { headers: { authorization: `Bearer ${session.token}` } });
+    const list = ((await res.json()) as { data: { type: string; title: string }[] }).data;
+    expect(list.map((d) => d.type).sort()).toEqual(['event', 'gig']);
+    const { rows: counts } = await sql<{ n: string }>`select count(*) as n from drafts.drafts`.execute(database.root);
+    expect(Number(counts[0]?.n)).toBe(20);
+  });
+
   it('keeps the freelancer cards when the platform publishes the seeded identity events again', async () => {
     // The relay publishes 30 identity events; the consumer handles each (registered and two profile updates per person).
     await eventually(async () => {
@@ -133,10 +158,13 @@ describe('demo seed', () => {
         `${a.event_id}${a.user_id}`.localeCompare(`${b.event_id}${b.user_id}`),
       );
     const seats = await seatsNow();
+    const savedDrafts = await tableWithout(database, 'drafts.drafts', []);
     expect(await rebuildProjections(database, identity)).toBe(30);
     expect(await rebuildProjections(database, marketplace)).toBe(60);
     expect(await rebuildProjections(database, events)).toBe(14 + seats.length);
     expect(await seatsNow()).toEqual(seats);
+    expect(await rebuildProjections(database, drafts)).toBe(20);
+    expect(await tableWithout(database, 'drafts.drafts', [])).toEqual(savedDrafts);
     expect(await tableWithout(database, 'identity.users', USERS_OUTSIDE_EVENTS)).toEqual(users);
     expect(await tableWithout(database, 'marketplace.gigs', GIGS_OUTSIDE_EVENTS)).toEqual(gigs);
   });

@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { type Database, kitMigrations, type Logger, migrateSchema, mulberry32 } from '@commonwork/kit';
+import { seedDrafts } from '../../services/drafts/src/drafts/seed.ts';
+import { migrations as draftsMigrations } from '../../services/drafts/src/migrations.ts';
 import { seedEvents } from '../../services/events/src/events/seed.ts';
 import { migrations as eventsMigrations } from '../../services/events/src/migrations.ts';
 import { migrations as identityMigrations } from '../../services/identity/src/migrations.ts';
@@ -22,20 +24,22 @@ export interface DemoOptions {
 
 export type DemoResult =
   | { seeded: false; existingGigs: number }
-  | { seeded: true; users: number; freelancers: number; gigs: number; events: number; ms: number };
+  | { seeded: true; users: number; freelancers: number; gigs: number; events: number; drafts: number; ms: number };
 
 /** Migrates the seeded services' schemas exactly as the services do when they start. */
 export async function migrateServices(database: Database) {
   await migrateSchema(database, 'identity', [...kitMigrations(), ...identityMigrations]);
   await migrateSchema(database, 'marketplace', [...kitMigrations(), ...marketplaceMigrations]);
   await migrateSchema(database, 'events', [...kitMigrations(), ...eventsMigrations]);
+  await migrateSchema(database, 'drafts', [...kitMigrations(), ...draftsMigrations]);
 }
 
 /**
  * Seeds the demo through each service's own write path: people (identity's events and users
  * table), their freelancer cards (marketplace's read model, as the bus would feed it), then gigs
  * (marketplace's events and gigs table), then tech events with their attendees (the events service's
- * events). Refuses when marketplace already has gigs.
+ * events), then a half-done gig and event form per person (the drafts service's events). Refuses
+ * when marketplace already has gigs.
  */
 export async function seedDemo(database: Database, options: DemoOptions = {}, log?: Logger): Promise<DemoResult> {
   const started = Date.now();
@@ -75,7 +79,14 @@ export async function seedDemo(database: Database, options: DemoOptions = {}, lo
         )
       : 0;
   log?.info({ events }, 'demo events seeded');
-  return { seeded: true, users: users.length, freelancers, gigs: gigs.length, events, ms: Date.now() - started };
+  const drafts = await seedDrafts(
+    database,
+    users.map((u) => u.userId),
+    rng,
+    { now, metadata },
+  );
+  log?.info({ drafts }, 'demo drafts seeded');
+  return { seeded: true, users: users.length, freelancers, gigs: gigs.length, events, drafts, ms: Date.now() - started };
 }
 
 /** `npm run seed -- --users N --gigs N --events N --seed N`: seeds the database `npm start` uses (stop the platform first in embedded mode). */
@@ -110,7 +121,7 @@ async function main() {
     }
     const where = config.DATABASE_URL ? 'PostgreSQL' : `PGlite under ${config.DATA_DIR}`;
     console.log(
-      `Seeded ${result.users} people, ${result.freelancers} freelancer cards, ${result.gigs} gigs and ${result.events} events into ${where} in ${(result.ms / 1000).toFixed(1)} s (seed ${options.seed}).`,
+      `Seeded ${result.users} people, ${result.freelancers} freelancer cards, ${result.gigs} gigs, ${result.events} events and ${result.drafts} drafts into ${where} in ${(result.ms / 1000).toFixed(1)} s (seed ${options.seed}).`,
     );
   } finally {
     await infra.close();

@@ -1,5 +1,6 @@
 import { CommonConfig } from '@commonwork/kit';
 import { z } from 'zod';
+import { DEFAULT_SECTION_TIMEOUT_MS } from './bff/dashboard.ts';
 
 export const GatewayConfig = CommonConfig.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -26,6 +27,8 @@ export const GatewayConfig = CommonConfig.extend({
   WEB_DIST: z.string().optional(),
   /** Requests per minute per client (user id when signed in, else address); default 600. */
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  /** How long each dashboard section may take before the dashboard answers without it; default 1,000 ms. */
+  BFF_SECTION_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_SECTION_TIMEOUT_MS),
   /** Requests per minute per address on the sign-in calls; default 30. */
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(30),
 });

@@ -8,6 +8,8 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyRequest } from 'fastify';
+import { DEFAULT_SECTION_TIMEOUT_MS, registerDashboard } from './bff/dashboard.ts';
+import { createBodyLimit } from './bodyLimit.ts';
 import { createEdgeAuth } from './edgeAuth.ts';
 import { registerRealtimeProxy } from './realtimeProxy.ts';
 
@@ -20,6 +22,8 @@ export interface GatewayOptions {
   realtime?: readonly string[];
   webDist?: string | undefined;
   rateLimit: { max: number; authMax: number };
+  /** How long each dashboard section may take (BFF_SECTION_TIMEOUT_MS); default 1,000 ms. */
+  sectionTimeoutMs?: number;
 }
 
 const TooManyRequests = createError('RATE_LIMITED', 'Too many requests', 429);
@@ -27,8 +31,8 @@ const TooManyRequests = createError('RATE_LIMITED', 'Too many requests', 429);
 const SIGN_IN_PATHS = new Set(['/api/auth/google', '/api/auth/dev/token', '/api/users', '/api/users/setup']);
 
 /**
- * The edge: rate limits, token verification, request ids, OpenAPI docs, the proxy to each service
- * by path prefix, and the SPA with history fallback.
+ * The edge: rate limits, token verification, request ids, OpenAPI docs, the dashboard composed from
+ * several services, the proxy to each service by path prefix, and the SPA with history fallback.
  */
 export async function createGateway(options: GatewayOptions): Promise<App> {
   const app = createApp({
@@ -44,6 +48,7 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
 
   // Edge auth runs on onRequest and the limiter on preHandler, so a signed-in user is limited as a user.
   app.addHook('onRequest', createEdgeAuth(options.verifier));
+  app.addHook('onRequest', createBodyLimit());
   const isSignIn = (request: FastifyRequest) => request.method === 'POST' && SIGN_IN_PATHS.has(request.url.split('?')[0] ?? '');
   await app.register(rateLimit, {
     global: true,
@@ -64,6 +69,13 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
   const document = buildOpenApiDocument(Object.values(SERVICE_ROUTES).flat(), '1.0.0');
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerDashboard(app, {
+    log: options.log,
+    verifier: options.verifier,
+    services: options.services,
+    sectionTimeoutMs: options.sectionTimeoutMs ?? DEFAULT_SECTION_TIMEOUT_MS,
+  });
 
   // The proxy forwards a body as it came (an empty one too) with parsers of its own, which it cannot
   // add beside the kit's JSON parser; services parse and validate what arrives.

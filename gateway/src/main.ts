@@ -21,6 +21,7 @@ const app = await createGateway({
   realtime: config.REALTIME_URLS,
   webDist: config.WEB_DIST,
   rateLimit: { max: config.RATE_LIMIT_MAX, authMax: config.RATE_LIMIT_AUTH_MAX },
+  sectionTimeoutMs: config.BFF_SECTION_TIMEOUT_MS,
 });
 await app.listen({ host: config.HOST, port: config.PORT });
 shutdownOnSignals(log, [

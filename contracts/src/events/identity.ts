@@ -20,8 +20,15 @@ export const UserRegistered = defineEvent(
   PublicUserCard.extend({ email: z.string(), authProvider: z.literal('google') }),
 );
 
-/** A user's public card changed (setup, profile edit, picture). Emitted by identity; consumed like registered. */
-export const UserProfileUpdated = defineEvent('identity.user.profile_updated', 1, PublicUserCard);
+/**
+ * A user's public card changed (setup, profile edit, picture). Emitted by identity; consumed like
+ * registered, and by media: `replacedPictureId`, the picture a new one replaced, is deleted.
+ */
+export const UserProfileUpdated = defineEvent(
+  'identity.user.profile_updated',
+  1,
+  PublicUserCard.extend({ replacedPictureId: z.string().optional() }),
+);
 
 /** A user changed preferences (notifications, privacy). Emitted by identity; consumed by notifications. */
 export const UserPreferencesUpdated = defineEvent(

@@ -8,7 +8,8 @@ import {
   SetupUserRequest,
 } from '../auth.ts';
 import { ErrorBody } from '../errors.ts';
-import { UpdateUserRequest, UserIdParams, UsernameParams, UserResponse } from '../users.ts';
+import { TopFreelancersQuery, TopFreelancersResponse, UserStatsResponse } from '../stats.ts';
+import { UpdatePictureRequest, UpdateUserRequest, UserIdParams, UsernameParams, UserResponse } from '../users.ts';
 import { defineRoute } from './route.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -53,6 +54,30 @@ export const identityRoutes = {
     body: SetupUserRequest,
     response: { 200: SessionResponse, ...errors },
   }),
+  topFreelancers: defineRoute({
+    method: 'GET',
+    url: '/api/users/top-freelancers',
+    summary: 'People with active gigs, best rated first (people who are not searchable are left out)',
+    auth: 'optional',
+    querystring: TopFreelancersQuery,
+    response: { 200: TopFreelancersResponse, ...errors },
+  }),
+  userStats: defineRoute({
+    method: 'GET',
+    url: '/api/users/:id/stats',
+    summary: "A person's active gigs, events and messages, with their change against the same day last month",
+    auth: 'user',
+    params: UserIdParams,
+    response: { 200: UserStatsResponse, ...errors },
+  }),
+  refreshUserStats: defineRoute({
+    method: 'POST',
+    url: '/api/users/:id/stats/refresh',
+    summary: 'The same figures, read again now',
+    auth: 'user',
+    params: UserIdParams,
+    response: { 200: UserStatsResponse, ...errors },
+  }),
   userByUsername: defineRoute({
     method: 'GET',
     url: '/api/users/by-username/:username',
@@ -76,6 +101,15 @@ export const identityRoutes = {
     auth: 'user',
     params: UserIdParams,
     body: UpdateUserRequest,
+    response: { 200: UserResponse, ...errors },
+  }),
+  updatePicture: defineRoute({
+    method: 'PUT',
+    url: '/api/users/:id/picture',
+    summary: 'Set your profile picture to an uploaded image; the one it replaces is deleted',
+    auth: 'user',
+    params: UserIdParams,
+    body: UpdatePictureRequest,
     response: { 200: UserResponse, ...errors },
   }),
 } as const;

@@ -1,3 +1,4 @@
+import { bffRoutes } from './bff.ts';
 import { draftsRoutes } from './drafts.ts';
 import { eventsRoutes } from './events.ts';
 import { identityRoutes } from './identity.ts';
@@ -7,6 +8,7 @@ import { messagingRoutes } from './messaging.ts';
 import { notificationsRoutes } from './notifications.ts';
 import type { RouteContract } from './route.ts';
 
+export * from './bff.ts';
 export * from './drafts.ts';
 export * from './events.ts';
 export * from './identity.ts';
@@ -16,8 +18,9 @@ export * from './messaging.ts';
 export * from './notifications.ts';
 export * from './route.ts';
 
-/** Every public call, by owning service: the gateway routes, documents and guards from this list. */
+/** Every public call, by owner (a service, or the gateway itself): the gateway routes, documents and guards from this list. */
 export const SERVICE_ROUTES: Record<string, readonly RouteContract[]> = {
+  gateway: Object.values(bffRoutes),
   identity: Object.values(identityRoutes),
   marketplace: Object.values(marketplaceRoutes),
   messaging: Object.values(messagingRoutes),

@@ -70,6 +70,8 @@ describe('tech events through the gateway', () => {
       [{ price: -1 }, 'price', 'Price must be 0 or more'],
       [{ maxAttendees: 0 }, 'maxAttendees', 'Max attendees must be at least 1'],
       [{ maxAttendees: 2.5 }, 'maxAttendees', 'Max attendees must be a whole number'],
+      [{ maxAttendees: true }, 'maxAttendees', 'Max attendees must be a whole number'],
+      [{ price: '0x10' }, 'price', 'Price must be a number'],
       [{ tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, 'tags', 'At most 10 tags'],
       [{ tags: ['react', 'React'] }, 'tags', 'Tags must not repeat'],
       [{ agenda: [{ time: '', title: 'Talk' }] }, 'agenda.0.time', 'Agenda item time is required'],

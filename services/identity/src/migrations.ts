@@ -33,4 +33,33 @@ export const migrations: ServiceMigration[] = [
         .execute();
     },
   },
+  {
+    name: '0002_stats',
+    async up(db) {
+      await db.schema
+        .createTable('stats_days')
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('day', 'date', (c) => c.notNull())
+        .addColumn('active_gigs', 'integer', (c) => c.notNull())
+        .addColumn('events', 'integer', (c) => c.notNull())
+        .addColumn('messages', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('stats_days_pkey', ['user_id', 'day'])
+        .execute();
+      await db.schema
+        .createTable('stats_gigs')
+        .addColumn('gig_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('owner_id', 'uuid', (c) => c.notNull())
+        .addColumn('active', 'boolean', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('stats_event_people')
+        .addColumn('event_id', 'uuid', (c) => c.notNull())
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('organizer', 'boolean', (c) => c.notNull())
+        .addPrimaryKeyConstraint('stats_event_people_pkey', ['event_id', 'user_id'])
+        .execute();
+      // Top freelancers walk the best rated first and stop at the limit.
+      await db.schema.createIndex('users_rating_idx').on('users').columns(['rating desc', 'review_count desc', 'id']).execute();
+    },
+  },
 ];

@@ -11,8 +11,11 @@ export function publishUserEvent(stored: StoredEvent<UserEvent>) {
     case 'UserRegistered':
       return publishAs(UserRegistered, stored, { ...stored.data.card, email: stored.data.email, authProvider: 'google' });
     case 'UserProfileCompleted':
-    case 'UserProfileUpdated':
       return publishAs(UserProfileUpdated, stored, stored.data.card);
+    case 'UserProfileUpdated': {
+      const { card, replacedPictureId } = stored.data;
+      return publishAs(UserProfileUpdated, stored, { ...card, ...(replacedPictureId && { replacedPictureId }) });
+    }
     case 'UserPreferencesChanged': {
       const { notifications, privacy } = stored.data.preferences;
       return publishAs(UserPreferencesUpdated, stored, {

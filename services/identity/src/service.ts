@@ -3,9 +3,11 @@ import { createTokenVerifier, type ServiceDefinition } from '@commonwork/kit';
 import { createIdTokenVerifier } from './auth/idTokens.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { devLoginEnabled, type IdentityConfig } from './config.ts';
+import { subscriptions } from './handlers/index.ts';
 import type { KeyStore } from './keys/keyStore.ts';
 import { migrations } from './migrations.ts';
 import { publishUserEvent } from './publish.ts';
+import { registerStatsRoutes } from './stats/routes.ts';
 import type { IdentityTables } from './users/projection.ts';
 import { registerUserRoutes } from './users/routes.ts';
 import type { UserEvent } from './users/user.ts';
@@ -17,7 +19,7 @@ export const keysFileOf = (config: IdentityConfig) => config.IDENTITY_KEYS_FILE 
 /** Identity identifies itself with its own keys, without a network round trip. */
 export const identityVerifier = (keys: KeyStore) => createTokenVerifier(keys.accessKeys);
 
-/** The identity service: sign-in, the dev issuer, users and profiles. */
+/** The identity service: sign-in, the dev issuer, users and profiles, their statistics. */
 export function identityService(config: IdentityConfig, keys: KeyStore): ServiceDefinition<IdentityTables, UserEvent> {
   const devLogin = devLoginEnabled(config);
   const verifyIdToken = createIdTokenVerifier({
@@ -29,11 +31,13 @@ export function identityService(config: IdentityConfig, keys: KeyStore): Service
     name: 'identity',
     migrations,
     publish: publishUserEvent,
+    subscriptions,
     register: (ctx) => {
       const users = usersOf(ctx);
       const ttlSeconds = config.ACCESS_TOKEN_TTL_SECONDS;
       registerAuthRoutes(ctx, { keys, users, verifyIdToken, googleClientId: config.GOOGLE_CLIENT_ID ?? null, devLogin, ttlSeconds });
       registerUserRoutes(ctx, { keys, users, verifyIdToken, ttlSeconds });
+      registerStatsRoutes(ctx);
     },
   };
 }

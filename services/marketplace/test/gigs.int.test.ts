@@ -64,6 +64,9 @@ describe('gigs through the gateway', () => {
       [{ ...buildGig(), category: 'design', subCategory: 'frontend' }, 'subCategory', 'Sub-category is required'],
       [{ ...buildGig(), price: 0 }, 'price', 'Valid price is required'],
       [{ ...buildGig(), price: 'abc' }, 'price', 'Valid price is required'],
+      // Loose numbers are refused, not read as 1 and 16 (issue 13, finding 8).
+      [{ ...buildGig(), price: true }, 'price', 'Valid price is required'],
+      [{ ...buildGig(), price: '0x10' }, 'price', 'Valid price is required'],
       [{ ...buildGig(), deliveryTime: '5' }, 'deliveryTime', expect.any(String) as unknown as string],
       [{ ...buildGig(), tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, 'tags', 'At most 10 tags'],
     ];
@@ -93,6 +96,18 @@ describe('gigs through the gateway', () => {
     });
     expect(publish.body).toMatchObject({ message: 'Gig updated successfully!', gig: { status: 'active' } });
     expect((await p.call('GET', `/api/gigs/${id}`, { token: bob.token })).status).toBe(200);
+  });
+
+  it("lists one freelancer's gigs: the active ones to others, drafts too to themselves", async () => {
+    const grace = await buildUser(p, 'Grace Profile');
+    const active = (await create(grace.token, buildGig({ title: 'On her profile' }))).body.gig.id;
+    const draft = (await create(grace.token, buildGig({ title: 'Not yet', status: 'draft' }))).body.gig.id;
+    const seen = await p.call('GET', `/api/gigs?freelancer=${grace.id}`, { token: bob.token });
+    expect(seen.body.gigs.map((g: { id: string }) => g.id)).toEqual([active]);
+    expect(seen.body.pagination.totalGigs).toBe(1);
+    const own = await p.call('GET', `/api/gigs?freelancer=${grace.id}`, { token: grace.token });
+    expect(new Set(own.body.gigs.map((g: { id: string }) => g.id))).toEqual(new Set([active, draft]));
+    expect((await p.call('GET', '/api/gigs?freelancer=nobody')).status).toBe(400);
   });
 
   it("forbids changing or deleting someone else's gig, and lets the owner do both", async () => {
@@ -172,6 +187,15 @@ describe('gigs through the gateway', () => {
     const trending = await p.call('GET', '/api/gigs/trending?limit=3');
     expect(trending.body.gigs).toHaveLength(3);
     expect(trending.body.gigs.every((g: { status: string }) => g.status === 'active')).toBe(true);
+
+    // The most viewed first; a gig deleted here leaves the list at once, though the list is kept for a while.
+    const viewed = (await create(frank.token, buildGig({ title: 'Much viewed' }))).body.gig.id;
+    for (let i = 0; i < 100; i++) await p.call('GET', `/api/gigs/${viewed}`, { token: bob.token });
+    await create(frank.token, buildGig({ title: 'Changes the list' }));
+    const top = async () => (await p.call('GET', '/api/gigs/trending?limit=3')).body.gigs.map((g: { id: string }) => g.id);
+    expect((await top())[0]).toBe(viewed);
+    await p.call('DELETE', `/api/gigs/${viewed}`, { token: frank.token });
+    expect(await top()).not.toContain(viewed);
   });
 
   it('publishes only what others can see: published, updated, unpublished, deleted', async () => {

@@ -13,20 +13,14 @@ import { GigDetailPage } from '../features/marketplace/GigDetailPage.tsx';
 import { CreateGigPage, EditGigPage } from '../features/marketplace/GigFormPage.tsx';
 import { MarketplacePage } from '../features/marketplace/MarketplacePage.tsx';
 import { NotificationsPage } from '../features/notifications/NotificationsPage.tsx';
-import { PlaceholderPage } from '../features/placeholders/PlaceholderPage.tsx';
 import { ProfilePage } from '../features/profile/ProfilePage.tsx';
+import { PublicProfilePage } from '../features/profile/PublicProfilePage.tsx';
 import { SavedPage } from '../features/saved/SavedPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
 import { SocketProvider } from '../shared/socket/index.ts';
 import { ProtectedRoute } from './ProtectedRoute.tsx';
 import { RootShell } from './providers.tsx';
 import { RouteError } from './RouteError.tsx';
-
-/** Screens built by later issues: each shows its title until then. */
-const placeholder = (path: string, title: string, description: string) => ({
-  path,
-  element: <PlaceholderPage title={title} description={description} />,
-});
 
 /** The route table of spec 000 §2 and 002 §2. */
 export const router = createBrowserRouter([
@@ -52,7 +46,7 @@ export const router = createBrowserRouter([
             children: [
               { path: '/dashboard', element: <DashboardPage /> },
               { path: '/profile', element: <ProfilePage /> },
-              placeholder('/profile/:username', 'Profile', 'Member profiles open here.'),
+              { path: '/profile/:username', element: <PublicProfilePage /> },
               { path: '/notifications', element: <NotificationsPage /> },
               { path: '/marketplace', element: <MarketplacePage /> },
               { path: '/marketplace/create', element: <CreateGigPage /> },

@@ -66,7 +66,12 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       const changes = diff(state, command.changes);
       if (Object.keys(changes).length > 0) {
         const next = evolve(state, { type: 'UserProfileUpdated', data: { userId: state.userId, changes, card: cardOf(state) } });
-        events.push({ type: 'UserProfileUpdated', data: { userId: state.userId, changes, card: cardOf(next) } });
+        // A picture of ours replaced by another: the old image goes (media consumes this).
+        const replaced = changes.picturePublicId !== undefined && state.picturePublicId ? state.picturePublicId : undefined;
+        events.push({
+          type: 'UserProfileUpdated',
+          data: { userId: state.userId, changes, card: cardOf(next), ...(replaced && { replacedPictureId: replaced }) },
+        });
       }
       if (command.preferences) {
         const preferences = mergePreferences(state.preferences, command.preferences);

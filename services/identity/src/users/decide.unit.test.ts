@@ -50,6 +50,24 @@ describe('user decider', () => {
       .thenMatches({ type: 'UserProfileUpdated', data: { changes: { bio: 'New', skills: ['x'] }, card: { skills: ['x'] } } });
   });
 
+  it('names the uploaded picture a new one replaces, and none for a first picture', () => {
+    const picture = (id: string) => ({ picture: `/api/media/${id}.png`, picturePublicId: id });
+    const first: UserEvent = { type: 'UserProfileUpdated', data: { userId, changes: picture('p1'), card: registered.data.card } };
+    spec
+      .given(registered)
+      .when({ type: 'UpdateProfile', changes: picture('p1') })
+      .thenMatches({ type: 'UserProfileUpdated', data: { changes: picture('p1') } });
+    spec
+      .given(registered, first)
+      .when({ type: 'UpdateProfile', changes: picture('p2') })
+      .thenMatches({ type: 'UserProfileUpdated', data: { changes: picture('p2'), replacedPictureId: 'p1' } });
+    // The same picture again changes nothing, so nothing is deleted.
+    spec
+      .given(registered, first)
+      .when({ type: 'UpdateProfile', changes: picture('p1') })
+      .thenNothing();
+  });
+
   it('merges a partial preferences change into the full preferences', () => {
     spec
       .given(registered)

@@ -1,6 +1,7 @@
 import { DEFAULT_PREFERENCES, type Preferences } from '@commonwork/contracts';
 import type { StoredEvent } from '@commonwork/kit';
 import type { ColumnType, Generated, JSONColumnType, Kysely, Selectable } from 'kysely';
+import type { StatsTables } from '../stats/tables.ts';
 import type { ProfileFields, UserEvent } from './user.ts';
 
 /** The links kept in one jsonb column: contact and social handles. */
@@ -35,7 +36,8 @@ export interface UsersTable {
   updated_at: Date;
 }
 
-export interface IdentityTables {
+/** Identity's tables: its projection of users, and the statistics read model. */
+export interface IdentityTables extends StatsTables {
   users: UsersTable;
 }
 

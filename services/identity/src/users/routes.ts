@@ -1,4 +1,4 @@
-import { identityRoutes } from '@commonwork/contracts';
+import { identityRoutes, PICTURE_MESSAGES } from '@commonwork/contracts';
 import { Forbidden, registerRoute, type ServiceContext } from '@commonwork/kit';
 import type { VerifiedIdentity } from '../auth/idTokens.ts';
 import { sessionFor } from '../auth/session.ts';
@@ -46,6 +46,12 @@ export function registerUserRoutes(ctx: ServiceContext<IdentityTables>, deps: Us
     const row = await users.byId(params.id);
     if (!row) throw UserNotFound();
     return { success: true as const, user: presentUser(row, caller.sub) };
+  });
+
+  registerRoute(app, verifier, identityRoutes.updatePicture, async ({ params, body, caller, request }) => {
+    if (params.id !== caller.sub) throw Forbidden('You can only change your own picture');
+    const row = await users.change(caller.sub, { type: 'UpdateProfile', changes: body }, ctx.metadataFor(request, caller.sub));
+    return { success: true as const, message: PICTURE_MESSAGES.updated, user: presentUser(row, caller.sub) };
   });
 
   registerRoute(app, verifier, identityRoutes.updateUser, async ({ params, body, caller, request }) => {

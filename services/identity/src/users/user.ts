@@ -34,7 +34,11 @@ export type UserEvent =
       data: { userId: string; subject: string; email: string; name: string; picture: string; role: 'user' | 'admin'; card: UserCard };
     }
   | { type: 'UserProfileCompleted'; data: { userId: string; name: string; username: string; bio: string; picture: string; card: UserCard } }
-  | { type: 'UserProfileUpdated'; data: { userId: string; changes: Partial<ProfileFields>; card: UserCard } }
+  | {
+      type: 'UserProfileUpdated';
+      // `replacedPictureId`: the uploaded picture a new one replaced, for media to delete.
+      data: { userId: string; changes: Partial<ProfileFields>; card: UserCard; replacedPictureId?: string };
+    }
   | { type: 'UserPreferencesChanged'; data: { userId: string; preferences: Preferences } };
 
 export interface UserState extends ProfileFields {

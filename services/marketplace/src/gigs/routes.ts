@@ -3,6 +3,7 @@ import { DASHBOARD_LIST_SIZES, marketplaceRoutes } from '@commonwork/contracts';
 import { registerRoute, type ServiceContext } from '@commonwork/kit';
 import { sql } from 'kysely';
 import { gigViews, listGigs } from '../search/listGigs.ts';
+import { trendingGigs } from '../search/trending.ts';
 import { gigAggregate } from './aggregate.ts';
 import { GigNotFound } from './decide.ts';
 import { type GigView, presentGig } from './present.ts';
@@ -11,6 +12,7 @@ import type { MarketplaceTables } from './projection.ts';
 export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>) {
   const { app, verifier, db } = ctx;
   const gigs = ctx.aggregate(gigAggregate);
+  const trending = trendingGigs(db);
   const byId = async (id: string) => (await gigViews(db).where('gigs.id', '=', id).executeTakeFirst()) as GigView | undefined;
 
   registerRoute(app, verifier, marketplaceRoutes.listGigs, async ({ query, caller }) => {
@@ -19,13 +21,7 @@ export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>) {
   });
 
   registerRoute(app, verifier, marketplaceRoutes.trending, async ({ query }) => {
-    const rows = (await gigViews(db)
-      .where('gigs.status', '=', 'active')
-      .orderBy(sql`coalesce(gig_views.views, 0) + gigs.orders * 10`, 'desc')
-      .orderBy('gigs.rating', 'desc')
-      .orderBy('gigs.created_at', 'desc')
-      .limit(query.limit ?? DASHBOARD_LIST_SIZES.trending)
-      .execute()) as GigView[];
+    const rows = await trending.top(query.limit ?? DASHBOARD_LIST_SIZES.trending);
     return { success: true as const, gigs: rows.map(presentGig) };
   });
 
@@ -70,6 +66,7 @@ export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>) {
       { type: 'CreateGig', gigId, actorId: caller.sub, status, fields, fromDraftId: draftId },
       ctx.metadataFor(request, caller.sub),
     );
+    trending.invalidate();
     const row = await byId(gigId);
     if (!row) throw GigNotFound();
     reply.status(201);
@@ -84,6 +81,7 @@ export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>) {
     // A draft id counts only on creation: an edited gig came from its own earlier version.
     const { status, draftId: _draftId, ...fields } = body;
     await gigs.handle(params.id, { type: 'EditGig', actorId: caller.sub, status, fields }, ctx.metadataFor(request, caller.sub));
+    trending.invalidate();
     const row = await byId(params.id);
     if (!row) throw GigNotFound();
     return { success: true as const, gig: presentGig(row), message: 'Gig updated successfully!' };
@@ -91,6 +89,7 @@ export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>) {
 
   registerRoute(app, verifier, marketplaceRoutes.deleteGig, async ({ params, caller, request }) => {
     await gigs.handle(params.id, { type: 'DeleteGig', actorId: caller.sub }, ctx.metadataFor(request, caller.sub));
+    trending.invalidate();
     await db.deleteFrom('gig_views').where('gig_id', '=', params.id).execute();
     return { success: true as const, message: 'Gig deleted successfully' };
   });

@@ -45,6 +45,7 @@ function filtered(db: Kysely<MarketplaceTables>, query: ListGigsQuery, callerId:
     q = q.where((eb) =>
       callerId ? eb.or([eb('gigs.status', '=', 'active'), eb('gigs.owner_id', '=', callerId)]) : eb('gigs.status', '=', 'active'),
     );
+  if (query.freelancer) q = q.where('gigs.owner_id', '=', query.freelancer);
   return withFilters(q, query);
 }
 
@@ -56,7 +57,8 @@ const countOf = async (q: GigsQuery) =>
  * their per-category, price and delivery counts, plus the caller's own drafts (a few rows, by owner).
  */
 async function listingTotal(db: Kysely<MarketplaceTables>, query: ListGigsQuery, callerId: string | null): Promise<number> {
-  if (query.mine === 'true' && callerId) return countOf(filtered(db, query, callerId));
+  // One person's gigs are few: counted by the owner index.
+  if ((query.mine === 'true' && callerId) || query.freelancer) return countOf(filtered(db, query, callerId));
   const active = withFilters(db.selectFrom('active_gig_counts') as CountsQuery, query)
     .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('gigs'), sql<string>`0`).as('total'))
     .executeTakeFirst();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MAX_UPLOAD_BYTES, MEDIA_PATH_PREFIX, mediaRoutes, UPLOAD_MESSAGES, UPLOAD_RULES } from '@commonwork/contracts';
+import { isUuid, MAX_UPLOAD_BYTES, MEDIA_PATH_PREFIX, mediaRoutes, UPLOAD_MESSAGES, UPLOAD_RULES } from '@commonwork/contracts';
 import { createError, registerRoute, type ServiceContext } from '@commonwork/kit';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -9,7 +9,6 @@ import { ImageNotFound } from './decide.ts';
 import { FileTooLarge, processImage } from './process.ts';
 
 const NoFile = createError('NO_FILE', 'Upload an image in the multipart field "file"', 400);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const CONTENT_TYPES = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' } as const;
 
 /** The one file of a multipart upload, read whole up to `maxBytes` (a bigger one is refused while it streams). */
@@ -67,14 +66,14 @@ export async function registerImageRoutes(ctx: ServiceContext<MediaTables>) {
   });
 
   registerRoute(app, verifier, mediaRoutes.deleteUpload, async ({ params, caller, request }) => {
-    if (!UUID.test(params.publicId)) throw ImageNotFound();
+    if (!isUuid(params.publicId)) throw ImageNotFound();
     await images.handle(params.publicId, { type: 'DeleteImage', actorId: caller.sub }, ctx.metadataFor(request, caller.sub));
     return { success: true as const, message: UPLOAD_MESSAGES.deleted };
   });
 
   registerRoute(app, verifier, mediaRoutes.image, async ({ params, reply }) => {
     const [id, format] = params.file.split('.');
-    if (!id || !UUID.test(id)) throw ImageNotFound();
+    if (!id || !isUuid(id)) throw ImageNotFound();
     const row = await db
       .selectFrom('images')
       .innerJoin('image_files', 'image_files.id', 'images.id')

@@ -1,29 +1,35 @@
-import { DEFAULT_SUCCESS_RATE, TIMINGS } from '@commonwork/contracts';
+import { DASHBOARD_LIST_SIZES, TIMINGS } from '@commonwork/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { CalendarDays, Crown, RefreshCw, ShoppingBag, UserRound } from 'lucide-react';
 import { useState } from 'react';
-import { formatCurrency } from '../../shared/format/index.ts';
 import { useNow } from '../../shared/hooks/useNow.ts';
 import { buttonSecondary } from '../../shared/ui/classes.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
+import { useDashboard } from './api.ts';
+import { ListSkeleton, TopFreelancers, TrendingGigs, UpcomingEvents } from './DashboardLists.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { firstNameOf, greetingFor } from './greeting.ts';
 import { ListCard } from './ListCard.tsx';
 import { ProTip } from './ProTip.tsx';
 import { QuickActions } from './QuickActions.tsx';
 import { StatTiles } from './StatTiles.tsx';
+import { tileValues } from './tiles.ts';
 
 /**
- * The signed-in home (spec 000 §2). Trending gigs, freelancers, events and analytics arrive with the
- * marketplace and events services; until then the tiles show the spec's fallback (0 active, $0,
- * 94 percent) and the lists their empty states.
+ * The signed-in home (spec 000 §2), from one call: trending gigs, top freelancers, upcoming events,
+ * and tiles from the person's gig analytics. Sections show skeletons while loading; a section its
+ * service could not give is empty (spec 000 §8), the tiles falling back as the spec says.
  */
 export function DashboardPage() {
   const { user } = useAuth();
   const now = useNow(TIMINGS.dashboardClockMs);
   const queryClient = useQueryClient();
   const [refreshing, setRefreshing] = useState(false);
+  const dashboard = useDashboard();
+  const data = dashboard.data;
+  const loading = dashboard.isPending;
+  const tiles = tileValues(data?.analytics ?? null, data?.stats ?? null);
 
   const refresh = async () => {
     setRefreshing(true);
@@ -58,24 +64,42 @@ export function DashboardPage() {
       </header>
 
       <QuickActions />
-      <StatTiles activeProjects="0" totalEarnings={formatCurrency(0)} successRate={`${DEFAULT_SUCCESS_RATE}%`} />
+      <StatTiles {...tiles} loading={loading} />
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <ListCard title="Trending Gigs" link={{ to: '/marketplace', label: 'View all' }}>
-            <EmptyState
-              icon={ShoppingBag}
-              message="No gigs are trending yet. Be the first to offer your skills."
-              action={{ to: '/marketplace/create', label: 'Post a Gig' }}
-            />
+            {loading ? (
+              <ListSkeleton rows={DASHBOARD_LIST_SIZES.trending} />
+            ) : data?.trendingGigs.length ? (
+              <TrendingGigs gigs={data.trendingGigs} />
+            ) : (
+              <EmptyState
+                icon={ShoppingBag}
+                message="No gigs are trending yet. Be the first to offer your skills."
+                action={{ to: '/marketplace/create', label: 'Post a Gig' }}
+              />
+            )}
           </ListCard>
           <ListCard title="Upcoming Events" link={{ to: '/events', label: 'View all' }}>
-            <EmptyState icon={CalendarDays} message="No upcoming events yet." action={{ to: '/events/create', label: 'Create Event' }} />
+            {loading ? (
+              <ListSkeleton rows={DASHBOARD_LIST_SIZES.events} />
+            ) : data?.upcomingEvents.length ? (
+              <UpcomingEvents events={data.upcomingEvents} />
+            ) : (
+              <EmptyState icon={CalendarDays} message="No upcoming events yet." action={{ to: '/events/create', label: 'Create Event' }} />
+            )}
           </ListCard>
         </div>
         <div className="space-y-6">
           <ListCard title="Top Freelancers">
-            <EmptyState icon={UserRound} message="Top freelancers will appear here as the community grows." />
+            {loading ? (
+              <ListSkeleton rows={DASHBOARD_LIST_SIZES.freelancers} />
+            ) : data?.topFreelancers.length ? (
+              <TopFreelancers people={data.topFreelancers} />
+            ) : (
+              <EmptyState icon={UserRound} message="Top freelancers will appear here as the community grows." />
+            )}
           </ListCard>
           <ProTip />
         </div>

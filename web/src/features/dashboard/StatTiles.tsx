@@ -13,10 +13,12 @@ export function StatTiles({
   activeProjects,
   totalEarnings,
   successRate,
+  loading,
 }: {
   activeProjects: string;
   totalEarnings: string;
   successRate: string;
+  loading: boolean;
 }) {
   const tiles: StatTile[] = [
     { label: 'Active Projects', value: activeProjects, change: '+8%', icon: FolderKanban },
@@ -36,7 +38,11 @@ export function StatTiles({
               {change}
             </span>
           </div>
-          <p className="mt-4 text-2xl font-bold text-slate-900 dark:text-white">{value}</p>
+          {loading ? (
+            <span className="mt-4 block h-8 w-20 animate-pulse rounded bg-slate-200 dark:bg-slate-700" aria-hidden="true" />
+          ) : (
+            <p className="mt-4 text-2xl font-bold text-slate-900 dark:text-white">{value}</p>
+          )}
           <p className="text-sm text-slate-500 dark:text-slate-400">{label}</p>
         </div>
       ))}

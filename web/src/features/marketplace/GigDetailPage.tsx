@@ -1,22 +1,20 @@
 import type { Gig } from '@commonwork/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { AlertCircle, ArrowLeft, Clock, Eye, Heart, Pencil, RefreshCw, SearchX, Share2, ShoppingCart, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { errorMessage, isApiError } from '../../shared/api/index.ts';
 import { buttonGhost, buttonPrimary, buttonSecondary, cardClass } from '../../shared/ui/classes.ts';
 import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
-import { rememberCreatedChat } from '../inbox/api.ts';
-import { INBOX_MESSAGES } from '../inbox/messages.ts';
-import { createChat, isGigNotFound, sendGigInterest, useGig } from './api.ts';
+import { isGigNotFound, sendGigInterest, useGig } from './api.ts';
 import { FreelancerBlurb } from './FreelancerBlurb.tsx';
-import { categoryLabel, chatIdOf, countText, deliveryLabel, gigIdOf, isOwner, subCategoryLabel } from './gigDisplay.ts';
+import { categoryLabel, countText, deliveryLabel, gigIdOf, isOwner, subCategoryLabel } from './gigDisplay.ts';
 import { GIG_MESSAGES } from './messages.ts';
 import { PricingCard } from './PricingCard.tsx';
 import { RatingLine } from './RatingLine.tsx';
 import { StatisticsCard } from './StatisticsCard.tsx';
+import { useContactFreelancer } from './useContactFreelancer.ts';
 import { useGigDeletion } from './useGigDeletion.tsx';
 
 const M = GIG_MESSAGES.detail;
@@ -50,35 +48,18 @@ function BackButton() {
 function GigDetail({ gig }: { gig: Gig }) {
   const { user } = useAuth();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [favourite, setFavourite] = useState(false);
   const owned = isOwner(gig, user?.id);
   const id = gigIdOf(gig);
   const { requestDelete, dialog } = useGigDeletion(() => navigate('/marketplace', { replace: true }));
 
-  const contact = useMutation({
-    mutationFn: () => createChat(gig.freelancer._id, id),
-    onSuccess: (body) => {
-      const chatId = chatIdOf(body);
-      if (!chatId) return void toast.error(M.contactFailed);
-      rememberCreatedChat(queryClient, body);
-      toast.success(INBOX_MESSAGES.chatStarted(gig.freelancer.name));
-      navigate(`/inbox/${encodeURIComponent(chatId)}`);
-    },
-    // The server's error text when it sent one (a missing route's 404 text is not for people).
-    onError: (err) => toast.error(isApiError(err) && err.status !== 404 ? errorMessage(err, M.contactFailed) : M.contactFailed),
-  });
+  const contact = useContactFreelancer(gig.freelancer, id);
   const interest = useMutation({
     mutationFn: () => sendGigInterest(id),
     onSuccess: () => toast.success(M.interestSent),
     onError: () => toast.error(M.interestFailed),
   });
 
-  const onContact = () => {
-    if (!user) return void toast.error(M.contactLoginRequired);
-    if (owned) return void toast.error(M.contactSelf);
-    contact.mutate();
-  };
   const onInterest = () => {
     if (!user) return void toast.error(M.interestLoginRequired);
     interest.mutate();
@@ -183,9 +164,9 @@ function GigDetail({ gig }: { gig: Gig }) {
           <PricingCard
             gig={gig}
             onOrder={() => toast(M.orderSoon)}
-            onContact={onContact}
+            onContact={contact.start}
             onInterest={onInterest}
-            contacting={contact.isPending}
+            contacting={contact.pending}
             sendingInterest={interest.isPending}
           />
           <StatisticsCard gig={gig} />

@@ -1,4 +1,4 @@
-import { AtSign, BriefcaseBusiness, Code2, Globe, MapPin } from 'lucide-react';
+import { AtSign, BriefcaseBusiness, Code2, Globe, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { SessionUser } from '../../shared/api/index.ts';
@@ -68,32 +68,52 @@ export function ContactSection({ user, editing, register, errors }: SectionProps
   }
   return (
     <Section title="Contact Information">
-      <dl className="grid gap-4 sm:grid-cols-2">
+      <ContactList location={location} website={website} />
+    </Section>
+  );
+}
+
+/** Location and website, and email and phone where the person shows them, as links where they lead somewhere. */
+export function ContactList({ location, website, email, phone }: { location: string; website: string; email?: string; phone?: string }) {
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2">
+      <div className="flex items-center gap-2 text-sm">
+        <MapPin className="h-4 w-4 text-slate-400" aria-hidden="true" />
+        <dt className="sr-only">Location</dt>
+        <dd className="text-slate-700 dark:text-slate-300">{location || 'No location'}</dd>
+      </div>
+      <div className="flex items-center gap-2 text-sm">
+        <Globe className="h-4 w-4 text-slate-400" aria-hidden="true" />
+        <dt className="sr-only">Website</dt>
+        <dd className="min-w-0 truncate">
+          {website ? (
+            <a href={websiteHref(website)} target="_blank" rel="noreferrer" className="text-green-700 hover:underline dark:text-green-400">
+              {website}
+            </a>
+          ) : (
+            <span className="text-slate-700 dark:text-slate-300">No website</span>
+          )}
+        </dd>
+      </div>
+      {email && (
         <div className="flex items-center gap-2 text-sm">
-          <MapPin className="h-4 w-4 text-slate-400" aria-hidden="true" />
-          <dt className="sr-only">Location</dt>
-          <dd className="text-slate-700 dark:text-slate-300">{location || 'No location'}</dd>
-        </div>
-        <div className="flex items-center gap-2 text-sm">
-          <Globe className="h-4 w-4 text-slate-400" aria-hidden="true" />
-          <dt className="sr-only">Website</dt>
+          <Mail className="h-4 w-4 text-slate-400" aria-hidden="true" />
+          <dt className="sr-only">Email</dt>
           <dd className="min-w-0 truncate">
-            {website ? (
-              <a
-                href={websiteHref(website)}
-                target="_blank"
-                rel="noreferrer"
-                className="text-green-700 hover:underline dark:text-green-400"
-              >
-                {website}
-              </a>
-            ) : (
-              <span className="text-slate-700 dark:text-slate-300">No website</span>
-            )}
+            <a href={`mailto:${email}`} className="text-green-700 hover:underline dark:text-green-400">
+              {email}
+            </a>
           </dd>
         </div>
-      </dl>
-    </Section>
+      )}
+      {phone && (
+        <div className="flex items-center gap-2 text-sm">
+          <Phone className="h-4 w-4 text-slate-400" aria-hidden="true" />
+          <dt className="sr-only">Phone</dt>
+          <dd className="text-slate-700 dark:text-slate-300">{phone}</dd>
+        </div>
+      )}
+    </dl>
   );
 }
 
@@ -117,31 +137,35 @@ export function SocialSection({ user, editing, register, errors }: SectionProps)
       </Section>
     );
   }
-  const linked = NETWORKS.filter(({ key }) => user.profile?.[key]);
   return (
     <Section title="Social Presence">
-      {linked.length === 0 ? (
-        <Empty>No social profiles linked yet.</Empty>
-      ) : (
-        <ul className="flex flex-wrap gap-3">
-          {linked.map(({ key, label, icon: Icon }) => {
-            const username = user.profile?.[key] ?? '';
-            return (
-              <li key={key}>
-                <a
-                  href={SOCIAL_URLS[key](username)}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="inline-flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm font-medium text-slate-700 hover:border-green-300 hover:text-green-700 dark:border-slate-700 dark:text-slate-300"
-                >
-                  <Icon className="h-4 w-4" aria-hidden="true" />
-                  {label}: {username}
-                </a>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <SocialLinks profile={user.profile} />
     </Section>
+  );
+}
+
+/** Links to the person's GitHub, Twitter and LinkedIn profiles, built from their usernames. */
+export function SocialLinks({ profile }: { profile: Partial<Record<(typeof NETWORKS)[number]['key'], string>> | undefined }) {
+  const linked = NETWORKS.filter(({ key }) => profile?.[key]);
+  if (linked.length === 0) return <Empty>No social profiles linked yet.</Empty>;
+  return (
+    <ul className="flex flex-wrap gap-3">
+      {linked.map(({ key, label, icon: Icon }) => {
+        const username = profile?.[key] ?? '';
+        return (
+          <li key={key}>
+            <a
+              href={SOCIAL_URLS[key](username)}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm font-medium text-slate-700 hover:border-green-300 hover:text-green-700 dark:border-slate-700 dark:text-slate-300"
+            >
+              <Icon className="h-4 w-4" aria-hidden="true" />
+              {label}: {username}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -6,13 +6,13 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { errorMessage, isApiError, type SessionUser } from '../../shared/api/index.ts';
 import { useTransientFlag } from '../../shared/hooks/useTransientFlag.ts';
-import { Avatar } from '../../shared/ui/Avatar.tsx';
 import { Banner } from '../../shared/ui/Banner.tsx';
 import { buttonPrimary, buttonSecondary, cardClass } from '../../shared/ui/classes.ts';
 import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { mergeUser, updateUser } from './api.ts';
 import { AboutSection, ContactSection, type ProfileFormValues, Section, SocialSection } from './ProfileDetails.tsx';
+import { ProfilePicture } from './ProfilePicture.tsx';
 import { ProfileSidebar } from './ProfileSidebar.tsx';
 import { SkillsEditor } from './SkillsEditor.tsx';
 
@@ -107,7 +107,7 @@ function ProfileView({ user }: { user: SessionUser }) {
       <form onSubmit={save} noValidate className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <header className={`${cardClass} flex flex-col gap-6 sm:flex-row sm:items-center`}>
-            <Avatar name={user.name} picture={user.picture} className="h-24 w-24 text-3xl" />
+            <ProfilePicture user={user} />
             <div className="min-w-0 flex-1">
               <h1 className="truncate text-2xl font-bold text-slate-900 dark:text-white">{user.name}</h1>
               {user.username && <p className="text-sm text-slate-500 dark:text-slate-400">@{user.username}</p>}
@@ -154,7 +154,7 @@ function ProfileView({ user }: { user: SessionUser }) {
           <ContactSection {...sectionProps} />
           <SocialSection {...sectionProps} />
         </div>
-        <ProfileSidebar />
+        <ProfileSidebar userId={user.id} />
       </form>
     </div>
   );

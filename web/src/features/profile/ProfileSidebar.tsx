@@ -1,6 +1,7 @@
 import { Award, CalendarDays, MessageSquare, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { cardClass } from '../../shared/ui/classes.ts';
+import { YourStatistics } from './YourStatistics.tsx';
 
 const QUICK_ACTIONS = [
   { to: '/inbox', label: 'View Messages', icon: MessageSquare },
@@ -8,8 +9,8 @@ const QUICK_ACTIONS = [
   { to: '/marketplace', label: 'Active Gigs', icon: ShoppingBag },
 ];
 
-/** Quick Actions and the 'Top Performer' card beside the profile. */
-export function ProfileSidebar() {
+/** Quick Actions, Your Statistics and the 'Top Performer' card beside the profile. */
+export function ProfileSidebar({ userId }: { userId: string }) {
   return (
     <aside className="space-y-6" aria-label="Profile shortcuts">
       <section className={cardClass}>
@@ -28,6 +29,7 @@ export function ProfileSidebar() {
           ))}
         </ul>
       </section>
+      <YourStatistics userId={userId} />
       <section className="rounded-2xl bg-gradient-to-br from-amber-400 to-orange-500 p-6 text-white shadow-sm">
         <Award className="h-8 w-8" aria-hidden="true" />
         <h2 className="mt-3 text-lg font-bold">Top Performer</h2>

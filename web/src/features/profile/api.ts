@@ -1,4 +1,5 @@
-import { identityRoutes, type UpdateUserRequest, type User } from '@commonwork/contracts';
+import { identityRoutes, isUuid, marketplaceRoutes, TIMINGS, type UpdateUserRequest, type User } from '@commonwork/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { call, type ResponseOf, type SessionUser } from '../../shared/api/index.ts';
 
 /** PUT /api/users/{id}: updates the signed-in user's own profile, preferences or contact fields. */
@@ -10,3 +11,46 @@ export function updateUser(id: string, body: UpdateUserRequest): Promise<Respons
 export function mergeUser(current: SessionUser, updated: Partial<User>): SessionUser {
   return { ...current, ...updated, token: current.token };
 }
+
+export const statsKey = (id: string) => ['stats', id] as const;
+
+/** GET /api/users/{id}/stats: the person's figures, read again every 5 minutes (spec 000 §4). */
+export function useUserStats(id: string) {
+  return useQuery({
+    queryKey: statsKey(id),
+    queryFn: ({ signal }) => call(identityRoutes.userStats, { params: { id }, signal }),
+    refetchInterval: TIMINGS.statsAutoRefreshMs,
+  });
+}
+
+/** POST /api/users/{id}/stats/refresh. */
+export const refreshUserStats = (id: string) => call(identityRoutes.refreshUserStats, { params: { id } });
+
+/** Someone's profile by username, or by id (the dashboard's links, spec 000 §2), as they let the caller see it. */
+export function usePerson(key: string) {
+  return useQuery({
+    queryKey: ['person', key],
+    queryFn: ({ signal }) =>
+      (isUuid(key)
+        ? call(identityRoutes.userById, { params: { id: key }, signal })
+        : call(identityRoutes.userByUsername, { params: { username: key }, signal })
+      ).then((body) => body.user),
+    retry: false,
+  });
+}
+
+const PERSON_GIGS = 6;
+
+/** A person's active gigs, best rated first: what a visitor can contact them about. */
+export function usePersonGigs(freelancer: string | undefined) {
+  return useQuery({
+    queryKey: ['gigs', 'freelancer', freelancer],
+    queryFn: ({ signal }) =>
+      call(marketplaceRoutes.listGigs, { query: { freelancer, limit: PERSON_GIGS }, signal }).then((body) => body.gigs),
+    enabled: Boolean(freelancer),
+  });
+}
+
+/** PUT /api/users/{id}/picture: the uploaded image becomes the picture; the server deletes the one it replaces. */
+export const updatePicture = (id: string, picture: string, picturePublicId: string) =>
+  call(identityRoutes.updatePicture, { params: { id }, body: { picture, picturePublicId } });

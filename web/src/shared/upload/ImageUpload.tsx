@@ -1,9 +1,10 @@
 import { UPLOAD_CLIENT_MESSAGES, type UploadType } from '@commonwork/contracts';
 import { ImagePlus, Loader2, X } from 'lucide-react';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { buttonSecondary } from '../ui/classes.ts';
 import { deleteImage, PICK_RULES, pickError, UploadError, uploadImage } from './upload.ts';
+import { useLocalPreview } from './useLocalPreview.ts';
 
 export interface UploadedImage {
   url: string;
@@ -19,21 +20,6 @@ interface ImageUploadProps {
   onChange: (image: UploadedImage | null) => void;
   /** The preview's alternative text; defaults to the label. */
   alt?: string;
-}
-
-/** The chosen file as a local address while it uploads (spec 000 §4: previewed locally, then uploaded). */
-function useLocalPreview(file: File | null) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
 }
 
 /**

@@ -1,0 +1,68 @@
+import type { StatChanges, StatCounts, UserStats } from '@commonwork/contracts';
+import { subMonths } from 'date-fns';
+import type { StatsDb } from './tables.ts';
+
+const NONE: StatCounts = { activeGigs: 0, events: 0, messages: 0 };
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * Adds `delta` to a person's figures from the day of `at` on: that day gets a row (starting from the
+ * day before it), and it and every later day move together, so events counted out of order still
+ * leave each day's figures right.
+ */
+export async function addToFigures(db: StatsDb, userId: string, at: Date, delta: Partial<StatCounts>) {
+  const day = dayOf(at);
+  const before = await db
+    .selectFrom('stats_days')
+    .select(['active_gigs', 'events', 'messages'])
+    .where('user_id', '=', userId)
+    .where('day', '<', day)
+    .orderBy('day', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  await db
+    .insertInto('stats_days')
+    .values({ user_id: userId, day, active_gigs: 0, events: 0, messages: 0, ...before })
+    .onConflict((oc) => oc.columns(['user_id', 'day']).doNothing())
+    .execute();
+  await db
+    .updateTable('stats_days')
+    .set((eb) => ({
+      active_gigs: eb('active_gigs', '+', delta.activeGigs ?? 0),
+      events: eb('events', '+', delta.events ?? 0),
+      messages: eb('messages', '+', delta.messages ?? 0),
+    }))
+    .where('user_id', '=', userId)
+    .where('day', '>=', day)
+    .execute();
+}
+
+/** A person's figures at the end of `day`: the last day on or before it that changed them. */
+async function figuresOn(db: StatsDb, userId: string, day: Date): Promise<StatCounts> {
+  const row = await db
+    .selectFrom('stats_days')
+    .select(['active_gigs as activeGigs', 'events', 'messages'])
+    .where('user_id', '=', userId)
+    .where('day', '<=', dayOf(day))
+    .orderBy('day', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ?? NONE;
+}
+
+/** Whole percent from `before` to `now`; from nothing, 100 when something came and 0 when nothing did. */
+export function percentChange(now: number, before: number): number {
+  if (before === 0) return now === 0 ? 0 : 100;
+  return Math.round(((now - before) / before) * 100);
+}
+
+/** Today's figures with their change against the same day last month. */
+export async function statsOf(db: StatsDb, userId: string, now = new Date()): Promise<UserStats> {
+  const [today, lastMonth] = await Promise.all([figuresOn(db, userId, now), figuresOn(db, userId, subMonths(now, 1))]);
+  const changes: StatChanges = {
+    activeGigs: percentChange(today.activeGigs, lastMonth.activeGigs),
+    events: percentChange(today.events, lastMonth.events),
+    messages: percentChange(today.messages, lastMonth.messages),
+  };
+  return { ...today, changes };
+}

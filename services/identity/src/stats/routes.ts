@@ -1,0 +1,32 @@
+import { identityRoutes } from '@commonwork/contracts';
+import { Forbidden, registerRoute, type ServiceContext } from '@commonwork/kit';
+import { UserNotFound } from '../users/decide.ts';
+import { presentUser } from '../users/present.ts';
+import type { IdentityTables } from '../users/projection.ts';
+import { userQueries } from '../users/queries.ts';
+import { statsOf } from './figures.ts';
+import { topFreelancers } from './topFreelancers.ts';
+
+/** Statistics (spec 000 §6) and top freelancers (§2 dashboard), read from the statistics read model. */
+export function registerStatsRoutes(ctx: ServiceContext<IdentityTables>) {
+  const { app, verifier, db } = ctx;
+  const users = userQueries(db);
+
+  // A person's figures are theirs: how much they message is nobody else's business.
+  const statsFor = async (id: string, callerId: string) => {
+    if (id !== callerId) throw Forbidden('You can only see your own statistics');
+    if (!(await users.byId(id))) throw UserNotFound();
+    return { success: true as const, stats: await statsOf(db, id), lastUpdated: new Date().toISOString() };
+  };
+  registerRoute(app, verifier, identityRoutes.userStats, ({ params, caller }) => statsFor(params.id, caller.sub));
+  // The read model is live: a refresh reads it again now.
+  registerRoute(app, verifier, identityRoutes.refreshUserStats, ({ params, caller }) => statsFor(params.id, caller.sub));
+
+  registerRoute(app, verifier, identityRoutes.topFreelancers, async ({ query, caller }) => {
+    const rows = await topFreelancers(db, query.limit);
+    return {
+      success: true as const,
+      users: rows.map(({ active_gigs, ...row }) => ({ ...presentUser(row, caller?.sub ?? null), activeGigs: active_gigs })),
+    };
+  });
+}

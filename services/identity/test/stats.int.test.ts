@@ -1,0 +1,113 @@
+import { mulberry32 } from '@commonwork/kit';
+import { buildEvent, buildGig, buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// Marketplace's own seed writes gigs dated back through its write path: a history to compare with.
+import { seedGigs } from '../../marketplace/src/gigs/seed.ts';
+
+type User = Awaited<ReturnType<typeof buildUser>>;
+const DAY_MS = 86_400_000;
+
+describe('statistics, counted from what happens on the platform', () => {
+  let p: TestPlatform;
+  let ada: User;
+  let bob: User;
+
+  beforeAll(async () => {
+    p = await startTestPlatform();
+    [ada, bob] = await Promise.all([buildUser(p, 'Ada Counted'), buildUser(p, 'Bob Organiser')]);
+  });
+  afterAll(() => p?.stop());
+
+  const statsOf = async (user: User) => {
+    const res = await p.call('GET', `/api/users/${user.id}/stats`, { token: user.token });
+    expect(res.status).toBe(200);
+    return res.body.stats as { activeGigs: number; events: number; messages: number; changes: Record<string, number> };
+  };
+  /** Waits until the person's figures read `expected` (the read model follows the bus). */
+  const statsReach = (user: User, expected: Partial<{ activeGigs: number; events: number; messages: number }>) =>
+    eventually(async () => {
+      const stats = await statsOf(user);
+      return Object.entries(expected).every(([k, v]) => stats[k as keyof typeof expected] === v) && stats;
+    });
+
+  it('starts at nothing, and is yours alone', async () => {
+    const res = await p.call('GET', `/api/users/${ada.id}/stats`, { token: ada.token });
+    expect(res.body).toMatchObject({
+      success: true,
+      stats: { activeGigs: 0, events: 0, messages: 0, changes: { activeGigs: 0, events: 0, messages: 0 } },
+    });
+    expect(Date.parse(res.body.lastUpdated)).not.toBeNaN();
+    expect((await p.call('GET', `/api/users/${ada.id}/stats`, { token: bob.token })).status).toBe(403);
+    expect((await p.call('GET', `/api/users/${ada.id}/stats`)).status).toBe(401);
+    expect((await p.call('POST', `/api/users/${ada.id}/stats/refresh`, { token: ada.token })).status).toBe(200);
+  });
+
+  it('counts active gigs as they are published, taken down and deleted', async () => {
+    const make = async (title: string) =>
+      (await p.call('POST', '/api/gigs', { token: ada.token, body: buildGig({ title }) })).body.gig.id as string;
+    const first = await make('Audit of your React app');
+    const second = await make('Accessibility fixes');
+    await p.call('POST', '/api/gigs', { token: ada.token, body: buildGig({ title: 'Kept as a draft', status: 'draft' }) });
+    await statsReach(ada, { activeGigs: 2 });
+    expect(
+      (
+        await p.call('PUT', `/api/gigs/${first}`, {
+          token: ada.token,
+          body: buildGig({ title: 'Audit of your React app', status: 'draft' }),
+        })
+      ).status,
+    ).toBe(200);
+    await statsReach(ada, { activeGigs: 1 });
+    expect((await p.call('DELETE', `/api/gigs/${second}`, { token: ada.token })).status).toBeLessThan(300);
+    await statsReach(ada, { activeGigs: 0 });
+  });
+
+  it('counts the events you organise and the seats you hold, and messages you send', async () => {
+    const created = await p.call('POST', '/api/events', { token: bob.token, body: buildEvent({ title: 'Counting night' }) });
+    const eventId = created.body.data.id as string;
+    expect((await p.call('POST', `/api/events/${eventId}/rsvp`, { token: ada.token })).status).toBe(200);
+    await statsReach(bob, { events: 1 });
+    await statsReach(ada, { events: 1 });
+    expect((await p.call('DELETE', `/api/events/${eventId}/rsvp`, { token: ada.token })).status).toBe(200);
+    await statsReach(ada, { events: 0 });
+
+    const channel = await p.call('POST', '/api/chat/channels', { token: ada.token, body: { name: `count-${Date.now()}` } });
+    const channelId = channel.body.data.id as string;
+    for (const content of ['one', 'two', 'three'])
+      expect((await p.call('POST', `/api/chat/channels/${channelId}/messages`, { token: ada.token, body: { content } })).status).toBe(201);
+    await statsReach(ada, { messages: 3 });
+    expect((await statsOf(bob)).messages).toBe(0);
+  });
+
+  it('gives the change against the same day last month from the history of the figures', async () => {
+    const carl = await buildUser(p, 'Carl Veteran');
+    // Two gigs carl published long ago, through marketplace's own write path, dated back: the relay publishes them.
+    await seedGigs(p.database, [{ userId: carl.id, focus: 'web' }], 2, mulberry32(3), { now: new Date(Date.now() - 45 * DAY_MS) });
+    await statsReach(carl, { activeGigs: 2 });
+    expect((await statsOf(carl)).changes.activeGigs).toBe(0);
+    await p.call('POST', '/api/gigs', { token: carl.token, body: buildGig({ title: 'A third, this month' }) });
+    const stats = await statsReach(carl, { activeGigs: 3 });
+    // 2 then, 3 now: +50 %.
+    expect(stats.changes.activeGigs).toBe(50);
+  });
+
+  it('lists top freelancers with active gigs, leaving out people who are not searchable', async () => {
+    await p.call('POST', '/api/gigs', { token: ada.token, body: buildGig({ title: 'Back with a gig' }) });
+    await statsReach(ada, { activeGigs: 1 });
+    const topIds = async () => {
+      const top = await p.call('GET', '/api/users/top-freelancers?limit=10');
+      expect(top.status).toBe(200);
+      return top.body.users as { id: string; activeGigs: number; email: string }[];
+    };
+    const before = await topIds();
+    expect(before.map((u) => u.id)).toEqual(expect.arrayContaining([ada.id]));
+    // No gigs, no place; the list shows people as strangers see them.
+    expect(before.map((u) => u.id)).not.toContain(bob.id);
+    expect(before.find((u) => u.id === ada.id)).toMatchObject({ activeGigs: 1, email: '' });
+
+    const hidden = { preferences: { privacy: { searchable: false } } };
+    expect((await p.call('PUT', `/api/users/${ada.id}`, { token: ada.token, body: hidden })).status).toBe(200);
+    expect((await topIds()).map((u) => u.id)).not.toContain(ada.id);
+    expect((await p.call('GET', '/api/users/top-freelancers?limit=0')).status).toBe(400);
+  });
+});

@@ -1,0 +1,55 @@
+import { LIMITS } from '@commonwork/contracts';
+import { type Kysely, sql } from 'kysely';
+import type { GigView } from '../gigs/present.ts';
+import type { MarketplaceTables } from '../gigs/projection.ts';
+import { gigViews } from './listGigs.ts';
+
+/** How long a trending list is served before it is read again (spec 000: a dashboard widget, not a live feed). */
+export const TRENDING_TTL_MS = 30_000;
+
+/**
+ * The most viewed and ordered active gigs (views + 10 × orders, then rating, then newest). Ranking
+ * every active gig costs a pass over all of them (about 300 ms at 100,000 gigs), so the top
+ * `LIMITS.maxPageSize` are kept for TRENDING_TTL_MS and every call slices them; an expired list is
+ * still served while the next is read, and this process's own gig changes drop it at once.
+ */
+export function trendingGigs(db: Kysely<MarketplaceTables>, ttlMs = TRENDING_TTL_MS) {
+  let cached: { rows: GigView[]; at: number } | null = null;
+  let reading: Promise<GigView[]> | null = null;
+  let generation = 0;
+
+  const read = () => {
+    if (reading) return reading;
+    const started = generation;
+    reading = gigViews(db)
+      .where('gigs.status', '=', 'active')
+      .orderBy(sql`coalesce(gig_views.views, 0) + gigs.orders * 10`, 'desc')
+      .orderBy('gigs.rating', 'desc')
+      .orderBy('gigs.created_at', 'desc')
+      .orderBy('gigs.id')
+      .limit(LIMITS.maxPageSize)
+      .execute()
+      .then((rows) => {
+        // A change made while reading may be missing from these rows: keep them only if none was.
+        if (started === generation) cached = { rows: rows as GigView[], at: Date.now() };
+        return rows as GigView[];
+      })
+      .finally(() => {
+        reading = null;
+      });
+    return reading;
+  };
+
+  return {
+    async top(limit: number): Promise<GigView[]> {
+      if (!cached) return (await read()).slice(0, limit);
+      if (Date.now() - cached.at > ttlMs) read().catch(() => undefined);
+      return cached.rows.slice(0, limit);
+    },
+    /** A gig of this process changed: the next call reads the list again. */
+    invalidate() {
+      generation++;
+      cached = null;
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { PICTURE_MESSAGES, TIMINGS } from '@commonwork/contracts';
+import { Camera } from 'lucide-react';
+import { type ChangeEvent, useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import type { SessionUser } from '../../shared/api/index.ts';
+import { useTransientFlag } from '../../shared/hooks/useTransientFlag.ts';
+import { Avatar } from '../../shared/ui/Avatar.tsx';
+import { Banner } from '../../shared/ui/Banner.tsx';
+import { UploadError, uploadImage } from '../../shared/upload/upload.ts';
+import { useLocalPreview } from '../../shared/upload/useLocalPreview.ts';
+import { useAuth } from '../auth/AuthProvider.tsx';
+import { mergeUser, updatePicture } from './api.ts';
+import { PICTURE_TYPES, pictureError } from './picture.ts';
+
+/** Spec 000 §8 Profile, word for word. */
+const M = {
+  updated: PICTURE_MESSAGES.updated,
+  saveFailed: 'Failed to update profile picture',
+  invalidResponse: 'Invalid response from image upload',
+  uploadFailed: 'Failed to upload image',
+} as const;
+
+/** Shown 400x400 (spec 000 §2); each new picture has a new address, so no browser keeps an old one. */
+const SIZE = 400;
+
+/**
+ * The profile picture and its change (spec 000 §4): the file is checked, previewed at once,
+ * uploaded with a progress percentage, then made the picture; a banner says how it went for 3 s.
+ */
+export function ProfilePicture({ user }: { user: SessionUser }) {
+  const { updateUser: storeUser } = useAuth();
+  const inputId = useId();
+  const [chosen, setChosen] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [showUpdated, flashUpdated] = useTransientFlag(TIMINGS.successBannerMs);
+  const preview = useLocalPreview(chosen);
+  const busy = chosen !== null;
+
+  const fail = (message: string) => {
+    setError(message);
+    toast.error(message);
+  };
+
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const refused = pictureError(file);
+    if (refused) return fail(refused);
+    setError(null);
+    setChosen(file);
+    setProgress(0);
+    try {
+      const uploaded = await uploadImage(file, 'profile', 'profiles', setProgress).catch((failure: unknown) => {
+        throw new UploadError(failure instanceof UploadError ? failure.message : M.uploadFailed);
+      });
+      if (!uploaded.url || !uploaded.public_id) throw new UploadError(M.invalidResponse);
+      const saved = await updatePicture(user.id, uploaded.url, uploaded.public_id).catch(() => {
+        throw new UploadError(M.saveFailed);
+      });
+      storeUser(mergeUser(user, saved.user));
+      flashUpdated();
+      toast.success(M.updated);
+    } catch (failure) {
+      fail(failure instanceof UploadError ? failure.message : M.saveFailed);
+    } finally {
+      setChosen(null);
+      setProgress(null);
+    }
+  };
+
+  return (
+    <div className="flex flex-col items-center gap-2">
+      <div className="relative">
+        {preview ? (
+          <img src={preview} alt="" width={SIZE} height={SIZE} className="h-24 w-24 rounded-full object-cover opacity-70" />
+        ) : (
+          <Avatar name={user.name} picture={user.picture} className="h-24 w-24 text-3xl" />
+        )}
+        <label
+          htmlFor={inputId}
+          className="absolute right-0 bottom-0 flex h-8 w-8 cursor-pointer items-center justify-center rounded-full bg-green-600 text-white shadow hover:bg-green-700 focus-within:outline-2 focus-within:outline-green-600"
+        >
+          <Camera className="h-4 w-4" aria-hidden="true" />
+          <span className="sr-only">Change picture</span>
+          <input
+            id={inputId}
+            type="file"
+            accept={PICTURE_TYPES.join(',')}
+            className="sr-only"
+            onChange={(event) => void pick(event)}
+            disabled={busy}
+          />
+        </label>
+      </div>
+      {progress !== null && (
+        <div
+          className="w-24"
+          role="progressbar"
+          aria-label="Upload progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+        >
+          <div className="h-1.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
+            <div className="h-full bg-green-600 transition-all" style={{ width: `${progress}%` }} />
+          </div>
+          <p className="mt-1 text-center text-xs text-slate-500">{progress}%</p>
+        </div>
+      )}
+      {showUpdated && <Banner tone="success">{M.updated}</Banner>}
+      {error && <Banner tone="error">{error}</Banner>}
+    </div>
+  );
+}

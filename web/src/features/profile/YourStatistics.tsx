@@ -1,0 +1,99 @@
+import { STATS_MESSAGES, type StatCounts } from '@commonwork/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { CalendarDays, type LucideIcon, MessageSquare, RefreshCw, ShoppingBag, TrendingDown, TrendingUp } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router-dom';
+import { errorMessage } from '../../shared/api/index.ts';
+import { formatRelativeTimeLong } from '../../shared/format/index.ts';
+import { buttonGhost, buttonSecondary, cardClass } from '../../shared/ui/classes.ts';
+import { refreshUserStats, statsKey, useUserStats } from './api.ts';
+
+const CARDS: { key: keyof StatCounts; label: string; to: string; icon: LucideIcon }[] = [
+  { key: 'activeGigs', label: 'Active Gigs', to: '/marketplace', icon: ShoppingBag },
+  { key: 'events', label: 'Events', to: '/events', icon: CalendarDays },
+  { key: 'messages', label: 'Messages', to: '/inbox', icon: MessageSquare },
+];
+
+/** '+12%', '-5%', '0%': a change against the same day last month. */
+const changeText = (percent: number) => `${percent > 0 ? '+' : ''}${percent}%`;
+
+/**
+ * 'Your Statistics' (spec 000 §2, §4, §8): active gigs, events and messages with their change against
+ * last month, each opening its screen; read every 5 minutes, refreshed on demand, Retry on error.
+ */
+export function YourStatistics({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const stats = useUserStats(userId);
+  const [refreshing, setRefreshing] = useState(false);
+
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      queryClient.setQueryData(statsKey(userId), await refreshUserStats(userId));
+    } catch {
+      toast.error(STATS_MESSAGES.refreshFailed);
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  return (
+    <section className={cardClass} aria-labelledby="your-statistics">
+      <div className="flex items-center justify-between">
+        <h2 id="your-statistics" className="text-lg font-semibold text-slate-900 dark:text-white">
+          Your Statistics
+        </h2>
+        <button type="button" className={buttonGhost} onClick={() => void refresh()} disabled={refreshing} aria-label="Refresh statistics">
+          <RefreshCw className={`h-4 w-4 ${refreshing ? 'animate-spin' : ''}`} aria-hidden="true" />
+        </button>
+      </div>
+      {stats.isError ? (
+        <div className="mt-4 space-y-3 text-sm">
+          <p className="text-red-600 dark:text-red-400">Failed to load stats: {errorMessage(stats.error, STATS_MESSAGES.fetchFailed)}</p>
+          <button type="button" className={buttonSecondary} onClick={() => void stats.refetch()}>
+            Retry
+          </button>
+        </div>
+      ) : (
+        <ul className="mt-4 space-y-2">
+          {CARDS.map(({ key, label, to, icon: Icon }) => {
+            const change = stats.data?.stats.changes[key] ?? 0;
+            return (
+              <li key={key}>
+                <Link
+                  to={to}
+                  className="flex items-center gap-3 rounded-xl border border-slate-200 p-3 transition hover:border-green-300 hover:bg-green-50 dark:border-slate-700 dark:hover:bg-green-950/40"
+                >
+                  <Icon className="h-5 w-5 text-green-700 dark:text-green-400" aria-hidden="true" />
+                  <span className="flex-1 text-sm text-slate-600 dark:text-slate-300">{label}</span>
+                  {stats.isPending ? (
+                    <span className="h-5 w-10 animate-pulse rounded bg-slate-200 dark:bg-slate-700" aria-hidden="true" />
+                  ) : (
+                    <>
+                      <span className="text-lg font-bold text-slate-900 dark:text-white">{stats.data?.stats[key]}</span>
+                      <span
+                        className={`inline-flex items-center gap-0.5 text-xs font-semibold ${change < 0 ? 'text-red-600' : 'text-green-700 dark:text-green-400'}`}
+                        title="Against the same day last month"
+                      >
+                        {change < 0 ? (
+                          <TrendingDown className="h-3 w-3" aria-hidden="true" />
+                        ) : (
+                          <TrendingUp className="h-3 w-3" aria-hidden="true" />
+                        )}
+                        {changeText(change)}
+                      </span>
+                    </>
+                  )}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {stats.data && (
+        <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">Updated {formatRelativeTimeLong(stats.data.lastUpdated)}</p>
+      )}
+    </section>
+  );
+}
