@@ -65,10 +65,17 @@ describe('gig conversations (inbox) through the gateway', () => {
     expect((await send(buyer.token, 'Hi! Can you do a logo by Friday?')).status).toBe(201);
     expect((await send(freelancer.token, 'Sure.')).status).toBe(201);
     expect((await send(buyer.token, 'Great')).status).toBe(201);
-    expect((await send(stranger.token, 'me too')).status).toBe(403);
-    expect((await p.call('GET', `/api/chat/${chat._id}/messages`, { token: stranger.token })).status).toBe(403);
-    expect((await p.call('GET', `/api/chat/${chat._id}/messages?before=3`, { token: stranger.token })).status).toBe(403);
-    expect((await p.call('PATCH', `/api/chat/${chat._id}/read`, { token: stranger.token, body: {} })).status).toBe(403);
+    // A stranger gets the answer of a chat that does not exist: chat ids are guessable (issue 13, finding 9).
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const asStranger = async (id: string) => [
+      (await p.call('POST', `/api/chat/${id}/messages`, { token: stranger.token, body: { content: 'me too' } })).body,
+      (await p.call('GET', `/api/chat/${id}/messages`, { token: stranger.token })).body,
+      (await p.call('GET', `/api/chat/${id}/messages?before=3`, { token: stranger.token })).body,
+      (await p.call('PATCH', `/api/chat/${id}/read`, { token: stranger.token, body: {} })).body,
+    ];
+    const [onTheirs, onNone] = [await asStranger(chat._id), await asStranger(unknown)];
+    expect(onTheirs.map((b) => b.error)).toEqual(['CHAT_NOT_FOUND', 'CHAT_NOT_FOUND', 'CHAT_NOT_FOUND', 'CHAT_NOT_FOUND']);
+    expect(onTheirs).toEqual(onNone);
 
     const list = await p.call('GET', '/api/chat/user', { token: freelancer.token });
     const mine = list.body.chats.find((c: { _id: string }) => c._id === chat._id);

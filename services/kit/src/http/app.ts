@@ -7,7 +7,9 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from '../logger.ts';
+import { closeConnectionsWhenAnswered } from './drain.ts';
 import { errorHandler } from './errorHandler.ts';
+import { assertStorable } from './storableText.ts';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, Logger, ZodTypeProvider>;
 
@@ -25,6 +27,9 @@ export interface AppOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
 
+/** The largest JSON body a service reads (uploads set their own). */
+export const DEFAULT_BODY_LIMIT = 1_048_576;
+
 /**
  * The Fastify app every process starts from: zod validation, the shared error body, request ids
  * that follow a request across the gateway, `/healthz` (alive) and `/readyz` (dependencies answer).
@@ -32,7 +37,7 @@ const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
 export function createApp(options: AppOptions): App {
   const app = Fastify({
     loggerInstance: options.logger,
-    bodyLimit: options.bodyLimit ?? 1_048_576,
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     trustProxy: options.trustProxy ?? true,
     requestIdHeader: false,
     genReqId: (req) => {
@@ -41,6 +46,7 @@ export function createApp(options: AppOptions): App {
     },
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
 
+  closeConnectionsWhenAnswered(app);
   app.decorateRequest('caller', null);
   // Fastify refuses an empty body sent as application/json (FST_ERR_CTP_EMPTY_JSON_BODY), but clients
   // send that header on calls with no payload: an empty body is no body, and validation decides.
@@ -50,6 +56,13 @@ export function createApp(options: AppOptions): App {
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);
     parseJson(request, text, done);
+  });
+  // Text PostgreSQL cannot store is refused with the field's name before validation, wherever it comes from.
+  app.addHook('preValidation', async (request) => {
+    assertStorable(request.body, 'body');
+    // The router's and the query parser's own objects, copied to plain ones to be looked into.
+    assertStorable({ ...(request.query as object) }, 'query');
+    assertStorable({ ...(request.params as object) }, 'params');
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -7,7 +7,7 @@ import { sentBefore } from '../reads/sentBefore.ts';
 import { type MessagingTables, type PersonCard, personCard } from '../tables.ts';
 import { chatAggregate } from './aggregate.ts';
 import { chatIdFor } from './chat.ts';
-import { ChatNotFound, NotAParticipant } from './decide.ts';
+import { ChatNotFound } from './decide.ts';
 import { presentChat, presentChatMessage } from './present.ts';
 
 const GigUnavailable = createError('GIG_NOT_FOUND', 'Gig not found', 404);
@@ -24,11 +24,13 @@ export function registerChatRoutes(ctx: ServiceContext<MessagingTables>) {
     );
   };
 
-  /** The chat, if `viewerId` takes part in it: 404 when it does not exist, 403 when it is someone else's. */
+  /**
+   * The chat, if `viewerId` takes part in it; 404 alike when it does not exist and when it is someone
+   * else's, since chat ids derive from public ids and a different answer would tell which chats exist.
+   */
   const ownChat = async (chatId: string, viewerId: string) => {
     const row = await db.selectFrom('chats').selectAll().where('id', '=', chatId).executeTakeFirst();
-    if (!row) throw ChatNotFound();
-    if (row.participant_a !== viewerId && row.participant_b !== viewerId) throw NotAParticipant();
+    if (!row || (row.participant_a !== viewerId && row.participant_b !== viewerId)) throw ChatNotFound();
     return row;
   };
 

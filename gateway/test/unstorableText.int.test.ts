@@ -1,0 +1,46 @@
+import { buildGig, buildUser, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// Issue 13, finding 6: NUL or a lone surrogate in any text answered 500 (PostgreSQL cannot store it).
+describe('text that cannot be stored, through the gateway', () => {
+  let p: TestPlatform;
+  let ada: Awaited<ReturnType<typeof buildUser>>;
+
+  beforeAll(async () => {
+    p = await startTestPlatform();
+    ada = await buildUser(p, 'Ada Careful');
+  });
+  afterAll(() => p?.stop());
+
+  const refused = (res: { status: number; body: { error?: string; details?: { field: string }[] } }, field: string) => {
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('INVALID_TEXT');
+    expect(res.body.details?.[0]?.field).toBe(field);
+  };
+
+  it('is refused with 400 naming the field, in bodies, nested bodies, paths and queries, and nothing changes', async () => {
+    // NUL and lone surrogates (finding 6), control characters and ANSI escapes (finding 8).
+    for (const bad of ['Ada\u0000', 'Ada\ud800', '\udfffAda', 'Ada\u001b[2J', 'Ada\u0007']) {
+      refused(await p.call('PUT', `/api/users/${ada.id}`, { token: ada.token, body: { name: bad } }), 'name');
+    }
+    expect((await p.call('GET', `/api/users/${ada.id}`, { token: ada.token })).body.user.name).toBe('Ada Careful');
+
+    refused(await p.call('POST', '/api/gigs', { token: ada.token, body: buildGig({ title: 'Logo\ud800 design' }) }), 'title');
+    refused(await p.call('POST', '/api/gigs', { token: ada.token, body: buildGig({ tags: ['ok', 'b\u0000d'] }) }), 'tags.1');
+    refused(await p.call('POST', '/api/chat/channels', { token: ada.token, body: { name: 'room\u0000' } }), 'name');
+    expect((await p.call('GET', '/api/users/by-username/%00', { token: ada.token })).status).toBe(400);
+    expect((await p.call('GET', '/api/gigs?search=%00', { token: ada.token })).status).toBe(400);
+    const mine = await p.call('GET', '/api/gigs?mine=true', { token: ada.token });
+    expect(mine.body.pagination.totalGigs).toBe(0);
+  });
+
+  it('leaves well-formed text of every script alone, line breaks and tabs too', async () => {
+    const res = await p.call('PUT', `/api/users/${ada.id}`, {
+      token: ada.token,
+      body: { name: 'Zoë 😀 日本語', bio: 'One\n\tTwo\r\nThree' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.user.name).toBe('Zoë 😀 日本語');
+    expect(res.body.user.bio).toBe('One\n\tTwo\r\nThree');
+  });
+});

@@ -1,0 +1,30 @@
+import type { Socket } from 'node:net';
+import type { App } from './app.ts';
+
+/**
+ * Closing lets every accepted request be answered, then ends each connection as soon as it owes no
+ * answer. Node only closes the connections idle at the moment of closing: one still receiving the
+ * rest of a body already refused (a 413 answered early) kept the server open until its keep-alive
+ * timeout, 72 s.
+ */
+export function closeConnectionsWhenAnswered(app: App) {
+  const owed = new Map<Socket, number>();
+  let closing = false;
+  const settle = (socket: Socket, change: number) => {
+    const left = (owed.get(socket) ?? 0) + change;
+    owed.set(socket, left);
+    if (closing && left === 0) socket.destroy();
+  };
+  app.server.on('connection', (socket: Socket) => {
+    owed.set(socket, 0);
+    socket.once('close', () => owed.delete(socket));
+  });
+  app.server.on('request', (request, response) => {
+    settle(request.socket, 1);
+    response.once('close', () => settle(request.socket, -1));
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+    for (const [socket, left] of owed) if (left === 0) socket.destroy();
+  });
+}

@@ -1,0 +1,55 @@
+import type { ErrorDetail } from '@commonwork/contracts';
+import { createError } from '../errors.ts';
+
+// NUL, and a surrogate without its pair: PostgreSQL stores neither in text or jsonb ("unsupported
+// Unicode escape sequence"), and neither is text a person typed.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what this looks for
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+// Control characters other than tab and line breaks (ESC starts the ANSI sequences that repaint a
+// terminal showing a log): no one types them, and names or messages carrying them mislead readers.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this looks for
+const CONTROL = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+export const UNSTORABLE_TEXT_MESSAGE = 'Contains characters that cannot be stored (NUL or a broken Unicode surrogate)';
+export const CONTROL_TEXT_MESSAGE = 'Contains control characters';
+export const UnstorableText = createError('INVALID_TEXT', UNSTORABLE_TEXT_MESSAGE, 400);
+
+/** What is wrong with a piece of text, if anything. */
+const problemOf = (text: string) => (UNSTORABLE.test(text) ? UNSTORABLE_TEXT_MESSAGE : CONTROL.test(text) ? CONTROL_TEXT_MESSAGE : null);
+
+const isPlainObject = (value: unknown): value is object => {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
+
+/**
+ * The first string in `value`, key or value, that cannot be stored or holds control characters: its
+ * path (`title`, `agenda.2.title`) and what is wrong; null if none.
+ */
+export function badTextAt(value: unknown, path = ''): { path: string; message: string } | null {
+  if (typeof value === 'string') {
+    const message = problemOf(value);
+    return message ? { path, message } : null;
+  }
+  // Parsed JSON, a query or params: arrays and plain objects. A body still streaming (an upload, the
+  // gateway's proxied requests) is not text to look into.
+  if (!Array.isArray(value) && !isPlainObject(value)) return null;
+  for (const [key, child] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    const message = problemOf(key);
+    if (message) return { path: at, message };
+    const found = badTextAt(child, at);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Throws the 400 naming the field when `value` holds text that cannot be stored or control characters. */
+export function assertStorable(value: unknown, where: string) {
+  const bad = badTextAt(value);
+  if (!bad) return;
+  const details: ErrorDetail[] = [{ field: bad.path || where, message: bad.message }];
+  throw UnstorableText(bad.message, details);
+}
