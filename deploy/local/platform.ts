@@ -63,6 +63,7 @@ export async function startPlatform(options: PlatformOptions) {
         drafts: drafts.url,
       },
       realtime: [realtime.url],
+      trustedProxies: gatewayConfig.TRUSTED_PROXIES,
       webDist: gatewayConfig.WEB_DIST,
       rateLimit: { max: gatewayConfig.RATE_LIMIT_MAX, authMax: gatewayConfig.RATE_LIMIT_AUTH_MAX },
       sectionTimeoutMs: gatewayConfig.BFF_SECTION_TIMEOUT_MS,

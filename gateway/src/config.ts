@@ -1,4 +1,4 @@
-import { CommonConfig } from '@commonwork/kit';
+import { CommonConfig, envList } from '@commonwork/kit';
 import { z } from 'zod';
 import { DEFAULT_SECTION_TIMEOUT_MS } from './bff/dashboard.ts';
 
@@ -13,16 +13,12 @@ export const GatewayConfig = CommonConfig.extend({
   NOTIFICATIONS_URL: z.string().url().default('http://127.0.0.1:4006'),
   DRAFTS_URL: z.string().url().default('http://127.0.0.1:4007'),
   /** The realtime replicas, comma-separated; `/socket.io/` goes to one of them, sticky by client address. */
-  REALTIME_URLS: z
-    .string()
-    .default('http://127.0.0.1:4010')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((u) => u.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().url())),
+  REALTIME_URLS: envList('http://127.0.0.1:4010').pipe(z.array(z.string().url())),
+  /**
+   * The proxies in front (addresses or CIDR ranges, comma-separated, or `loopback`) whose
+   * X-Forwarded-For names the client; none by default: the client is the peer address.
+   */
+  TRUSTED_PROXIES: envList(),
   /** The built SPA; unset or missing means the gateway serves the API only. */
   WEB_DIST: z.string().optional(),
   /** Requests per minute per client (user id when signed in, else address); default 600. */

@@ -30,19 +30,33 @@ export function accessRule(method: string, path: string): RouteContract['auth'] 
 /**
  * Verifies the access token at the edge, so an anonymous or forged request to a signed-in call
  * never reaches a service. Services verify again: no service trusts the gateway blindly.
+ *
+ * In two steps, so the rate limiter runs between them: `identify` names the caller or notes the
+ * refusal, the limiter counts the request (per user, or per address when there is no valid token),
+ * then `enforce` refuses. A flood of bad tokens is limited like any other.
  */
 export function createEdgeAuth(verifier: TokenVerifier) {
-  return async (request: FastifyRequest) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (!path.startsWith('/api/') || path.startsWith('/api/docs') || request.method === 'OPTIONS') return;
-    const rule = accessRule(request.method, path);
-    const token = bearerToken(request.headers.authorization);
-    if (rule === 'public') return;
-    if (!token) {
-      if (rule === 'optional') return;
-      throw Unauthorized();
-    }
-    const claims = await verifier(token);
-    request.caller = { ...claims, token };
+  const refusals = new WeakMap<FastifyRequest, Error>();
+  return {
+    identify: async (request: FastifyRequest) => {
+      const path = request.url.split('?')[0] ?? '';
+      if (!path.startsWith('/api/') || path.startsWith('/api/docs') || request.method === 'OPTIONS') return;
+      const rule = accessRule(request.method, path);
+      const token = bearerToken(request.headers.authorization);
+      if (rule === 'public') return;
+      if (!token) {
+        if (rule !== 'optional') refusals.set(request, Unauthorized());
+        return;
+      }
+      try {
+        request.caller = { ...(await verifier(token)), token };
+      } catch (error) {
+        refusals.set(request, error as Error);
+      }
+    },
+    enforce: async (request: FastifyRequest) => {
+      const refusal = refusals.get(request);
+      if (refusal) throw refusal;
+    },
   };
 }

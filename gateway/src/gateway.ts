@@ -20,6 +20,8 @@ export interface GatewayOptions {
   services: Record<string, string>;
   /** Base URLs of the realtime replicas that `/socket.io/` is proxied to (sticky by client address); none: no proxy. */
   realtime?: readonly string[];
+  /** Proxies in front whose X-Forwarded-For names the client (TRUSTED_PROXIES); none by default. */
+  trustedProxies?: readonly string[];
   webDist?: string | undefined;
   rateLimit: { max: number; authMax: number };
   /** How long each dashboard section may take (BFF_SECTION_TIMEOUT_MS); default 1,000 ms. */
@@ -35,8 +37,10 @@ const SIGN_IN_PATHS = new Set(['/api/auth/google', '/api/auth/dev/token', '/api/
  * several services, the proxy to each service by path prefix, and the SPA with history fallback.
  */
 export async function createGateway(options: GatewayOptions): Promise<App> {
+  const trustedProxies = options.trustedProxies ?? [];
   const app = createApp({
     logger: options.log,
+    trustedProxies,
     readiness: Object.entries(options.services).map(([name, url]) => ({
       name,
       check: async () => {
@@ -46,13 +50,16 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
     })),
   });
 
-  // Edge auth runs on onRequest and the limiter on preHandler, so a signed-in user is limited as a user.
-  app.addHook('onRequest', createEdgeAuth(options.verifier));
+  // The caller is named first, so a signed-in user is limited as a user; the limiter (each route's
+  // own onRequest hook, after these) counts refused tokens too, before they are refused on preParsing.
+  const edgeAuth = createEdgeAuth(options.verifier);
+  app.addHook('onRequest', edgeAuth.identify);
+  app.addHook('preParsing', edgeAuth.enforce);
   app.addHook('onRequest', createBodyLimit());
   const isSignIn = (request: FastifyRequest) => request.method === 'POST' && SIGN_IN_PATHS.has(request.url.split('?')[0] ?? '');
   await app.register(rateLimit, {
     global: true,
-    hook: 'preHandler',
+    hook: 'onRequest',
     max: (request) => (isSignIn(request) ? options.rateLimit.authMax : options.rateLimit.max),
     timeWindow: 60_000,
     // Sign-in calls have a bucket of their own, so browsing does not use up a person's sign-in attempts.
@@ -101,7 +108,7 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
     }
   });
 
-  await registerRealtimeProxy(app, { upstreams: options.realtime ?? [], log: options.log });
+  await registerRealtimeProxy(app, { upstreams: options.realtime ?? [], trustedProxies, log: options.log });
 
   const webDist = options.webDist && resolve(options.webDist);
   if (webDist && existsSync(join(webDist, 'index.html'))) {

@@ -19,6 +19,7 @@ const app = await createGateway({
     drafts: config.DRAFTS_URL,
   },
   realtime: config.REALTIME_URLS,
+  trustedProxies: config.TRUSTED_PROXIES,
   webDist: config.WEB_DIST,
   rateLimit: { max: config.RATE_LIMIT_MAX, authMax: config.RATE_LIMIT_AUTH_MAX },
   sectionTimeoutMs: config.BFF_SECTION_TIMEOUT_MS,

@@ -2,10 +2,13 @@ import { Agent, request as httpRequest, type IncomingHttpHeaders, type IncomingM
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { App, Logger } from '@commonwork/kit';
+import proxyAddr from '@fastify/proxy-addr';
 
 export interface RealtimeProxyOptions {
   /** Base URLs of the realtime replicas, e.g. `['http://127.0.0.1:4010', 'http://127.0.0.1:4011']`. */
   upstreams: readonly string[];
+  /** Proxies whose X-Forwarded-For names the client, as for the gateway's `request.ip`. */
+  trustedProxies: readonly string[];
   log: Logger;
 }
 
@@ -40,7 +43,7 @@ const HOP_BY_HOP = new Set([
  *
  * Sticky sessions: an Engine.IO session lives on the replica that created it, and a client's
  * polling requests and its upgrade must all reach that replica. The replica is chosen by a stable
- * hash of the client address (the first X-Forwarded-For entry, else the peer address), like
+ * hash of the client address (the gateway's `request.ip`: the peer, or what a trusted proxy names), like
  * nginx's `ip_hash`; when it cannot be reached, the next replica in a fixed order is tried, so a
  * client keeps landing on the same survivor. Clients behind one address share a replica.
  *
@@ -50,6 +53,7 @@ export async function registerRealtimeProxy(app: App, options: RealtimeProxyOpti
   const upstreams = options.upstreams.map((u) => new URL(u));
   if (upstreams.length === 0) return;
   const log = options.log.child({ part: 'realtime-proxy' });
+  const trust = proxyAddr.compile([...options.trustedProxies]);
   const agent = new Agent({ keepAlive: true });
   const tunnels = new Set<Duplex>();
 
@@ -91,7 +95,7 @@ export async function registerRealtimeProxy(app: App, options: RealtimeProxyOpti
 
   /** The replicas to try, the client's own first. */
   function replicaOrder(req: IncomingMessage): URL[] {
-    const start = replicaIndexFor(clientAddress(req.headers, req.socket.remoteAddress), upstreams.length);
+    const start = replicaIndexFor(proxyAddr(req, trust), upstreams.length);
     return upstreams.map((_, i) => upstreams[(start + i) % upstreams.length] as URL);
   }
 
@@ -171,13 +175,6 @@ function forwardedHeaders(req: IncomingMessage, upgrade = false): IncomingHttpHe
 /** The headers without the body's framing: the body is sent whole, with its length. */
 function withoutFraming({ 'transfer-encoding': _chunked, 'content-length': _length, ...rest }: IncomingHttpHeaders): IncomingHttpHeaders {
   return rest;
-}
-
-/** The address a client is known by: the first X-Forwarded-For entry (as the gateway's request.ip), else the peer. */
-export function clientAddress(headers: IncomingHttpHeaders, peer: string | undefined): string {
-  const forwarded = headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return first || peer || '';
 }
 
 /** Which of `count` replicas a client address goes to first (tests place clients with it). */

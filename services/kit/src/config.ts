@@ -33,6 +33,18 @@ export const envFlag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1'));
 
+/** A comma-separated list: `"a, b,"` → `['a', 'b']`; unset → the fallback's items. */
+export const envList = (fallback = '') =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v) =>
+      v
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    );
+
 /** Settings every process shares. */
 export const CommonConfig = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

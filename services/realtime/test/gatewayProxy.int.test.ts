@@ -44,6 +44,8 @@ describe('the gateway in front of two realtime replicas', () => {
       verifier: createTokenVerifier(new URL('/.well-known/jwks.json', p.services.identity.url)),
       services: serviceUrls(p),
       realtime: [replicas.a.url, replicas.b.url],
+      // The test stands in for a proxy in front, naming each client's address.
+      trustedProxies: ['loopback'],
       rateLimit: { max: 3, authMax: 3 },
     });
     gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
@@ -93,6 +95,7 @@ describe('the gateway in front of two realtime replicas', () => {
       verifier: createTokenVerifier(new URL('/.well-known/jwks.json', p.services.identity.url)),
       services: serviceUrls(p),
       realtime: [gone, replicas.a.url],
+      trustedProxies: ['loopback'],
       rateLimit: { max: 100, authMax: 100 },
     });
     const url = await dead.listen({ host: '127.0.0.1', port: 0 });

@@ -21,8 +21,11 @@ export interface AppOptions {
   readiness?: ReadinessCheck[];
   /** Body size cap in bytes; default 1 MiB (uploads set their own). */
   bodyLimit?: number;
-  /** Trust X-Forwarded-* from the gateway in front; default true. */
-  trustProxy?: boolean;
+  /**
+   * Addresses or CIDR ranges of the proxies in front whose X-Forwarded-For is believed; none by
+   * default, so `request.ip` is the peer and no client picks the address it is limited by.
+   */
+  trustedProxies?: readonly string[];
 }
 
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
@@ -38,7 +41,7 @@ export function createApp(options: AppOptions): App {
   const app = Fastify({
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
-    trustProxy: options.trustProxy ?? true,
+    trustProxy: options.trustedProxies?.length ? [...options.trustedProxies] : false,
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
