@@ -1,9 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { EventEnvelope } from '@commonwork/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -16,28 +11,18 @@ import {
   openDatabase,
   toEnvelope,
 } from '../src/index.ts';
-import { eventually, missing, natsServerBinary, testLogger } from '../src/testing/index.ts';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+import { eventually, missing, type OwnServer, startOwnServer, testLogger } from '../src/testing/index.ts';
 
 // A NATS server of the test's own, so the test can stop and start it.
 describe.skipIf(missing('nats-server binary'))('outbox while NATS is down', () => {
-  let server: ChildProcess | undefined;
-  afterAll(() => server?.kill('SIGKILL'));
+  let server: OwnServer | undefined;
+  afterAll(() => server?.kill());
 
   it('publishes an event committed during the outage once NATS is back', async () => {
-    const port = await freePort();
-    const storeDir = mkdtempSync(join(tmpdir(), 'nats-'));
-    const startNats = () => spawn(natsServerBinary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: 'ignore' });
     const log = testLogger();
-    server = startNats();
-    const bus = await eventually(() => NatsBus.connect({ url: `nats://127.0.0.1:${port}`, log }).catch(() => null));
+    server = await startOwnServer('nats');
+    const nats = server;
+    const bus = await eventually(() => NatsBus.connect({ url: nats.url, log }).catch(() => null));
     await bus.ensureStream('OUTAGE', ['outage.>']);
 
     const database = await openDatabase({});
@@ -45,8 +30,7 @@ describe.skipIf(missing('nats-server binary'))('outbox while NATS is down', () =
     const db = database.forSchema<EventStoreTables>('outage');
     const relay = new OutboxRelay({ db, bus, log, map: toEnvelope, pollMs: 100 });
 
-    server.kill('SIGKILL');
-    await new Promise((r) => setTimeout(r, 300));
+    await server.kill();
     const [event] = await db.transaction().execute((trx) =>
       appendToStream(trx, {
         schema: 'outage',
@@ -62,7 +46,7 @@ describe.skipIf(missing('nats-server binary'))('outbox while NATS is down', () =
     const stuck = await db.selectFrom('outbox_position').selectAll().executeTakeFirst();
     expect(stuck?.position ?? 0).toBe(0);
 
-    server = startNats();
+    server.start();
     const seen: EventEnvelope[] = [];
     await eventually(async () => {
       try {

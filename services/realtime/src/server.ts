@@ -55,7 +55,7 @@ export async function startRealtime(options: RealtimeOptions): Promise<RunningRe
 
   const app = createApp({
     logger: log,
-    readiness: [{ name: 'bus', check: () => options.bus.ping() }, ...(redis ? [{ name: 'redis', check: () => redis.pub.ping() }] : [])],
+    readiness: [{ name: 'bus', check: () => options.bus.ping() }, ...(redis ? [{ name: 'redis', check: () => redis.ping() }] : [])],
   });
   const adapter = options.adapter ?? (redis ? createAdapter(redis.pub, redis.sub, { key: `${prefix}:socket.io` }) : undefined);
   const io: RealtimeServer = new Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>(app.server, {
@@ -122,11 +122,26 @@ async function connectRedis(url: string, log: Logger) {
   const wakeups = pub.duplicate();
   const clients = [pub, sub, wakeups];
   for (const client of clients) client.on('error', (error) => log.warn({ err: error }, 'redis error'));
+  // The Socket.IO adapter publishes without waiting for the answer: while Redis is down each of its
+  // publishes failed as an unhandled rejection, which ended the process. A broadcast lost then is
+  // one a client fetches through messaging's cursor when it reconnects.
+  const publish = pub.publish.bind(pub) as (channel: string, message: string) => Promise<number>;
+  pub.publish = ((channel: string, message: string) => {
+    const sent = publish(channel, message);
+    sent.catch((error: unknown) => log.debug({ err: error, channel }, 'redis publish failed'));
+    return sent;
+  }) as typeof pub.publish;
   await Promise.all(clients.map((client) => client.ping()));
   return {
     pub,
     sub,
     wakeups,
+    /** Answers when every connection is up; fails at once while one is reconnecting (its commands would wait). */
+    ping: async () => {
+      const down = clients.find((client) => client.status !== 'ready');
+      if (down) throw new Error(`redis connection ${down.status}`);
+      await pub.ping();
+    },
     close: async () => {
       await Promise.allSettled(clients.map((client) => client.quit()));
     },

@@ -44,32 +44,34 @@ export interface Replicas {
 
 /**
  * Two realtime replicas in front of the test platform's messaging, sharing its bus (one durable
- * consumer between them) and, with REDIS_URL, one Redis under a key prefix of this run's own. The
- * platform's embedded replica is stopped first, so the shared consumer is the two replicas' alone.
+ * consumer between them) and, with REDIS_URL (or `redisUrl`), one Redis under a key prefix of this
+ * run's own. The platform's embedded replica is stopped first, so the shared consumer is the two
+ * replicas' alone.
  */
-export async function startReplicas(p: TestPlatform): Promise<Replicas> {
+export async function startReplicas(p: TestPlatform, options: { redisUrl?: string } = {}): Promise<Replicas> {
   await p.services.realtime.stop();
+  const redis = options.redisUrl ?? redisUrl;
   const redisPrefix = `cwtest-${randomBytes(5).toString('hex')}`;
-  const adapter = redisUrl ? undefined : localCluster();
-  const options = {
+  const adapter = redis ? undefined : localCluster();
+  const replicaOptions = {
     bus: p.bus,
     log: testLogger(),
     verifier: createTokenVerifier(new URL('/.well-known/jwks.json', p.services.identity.url)),
     messagingUrl: p.services.messaging.url,
-    redisUrl,
+    redisUrl: redis,
     redisPrefix,
     // Without Redis, the two replicas share what Redis would have shared: the adapter's network and presence.
     ...(adapter && { adapter, presenceStore: new MemoryPresence() }),
   };
-  const a = await startRealtime(options);
-  const b = await startRealtime(options);
+  const a = await startRealtime(replicaOptions);
+  const b = await startRealtime(replicaOptions);
   return {
     a,
     b,
     stop: async () => {
       await a.stop();
       await b.stop();
-      if (redisUrl) await deleteKeys(redisUrl, redisPrefix);
+      if (redis) await deleteKeys(redis, redisPrefix);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, {
   type FastifyInstance,
   type RawReplyDefaultExpression,
@@ -29,6 +30,9 @@ export interface AppOptions {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
+
+/** How long `/readyz` waits for each dependency (a Kubernetes probe gives up after 1 s by default). */
+const READINESS_TIMEOUT_MS = 800;
 
 /** The largest JSON body a service reads (uploads set their own). */
 export const DEFAULT_BODY_LIMIT = 1_048_576;
@@ -82,7 +86,13 @@ export function createApp(options: AppOptions): App {
     const results = await Promise.all(
       (options.readiness ?? []).map(async ({ name, check }) => {
         try {
-          await check();
+          // A dependency that does not answer in time is down: a probe never waits on a reconnecting client.
+          await Promise.race([
+            check(),
+            sleep(READINESS_TIMEOUT_MS, undefined, { ref: false }).then(() => {
+              throw new Error(`${name} did not answer in ${READINESS_TIMEOUT_MS} ms`);
+            }),
+          ]);
           return [name, 'ok'] as const;
         } catch {
           return [name, 'down'] as const;

@@ -9,6 +9,7 @@ import { NatsBus } from '../events/natsBus.ts';
 import { createLogger, type Logger } from '../logger.ts';
 
 export { buildEvent, buildGig } from './factories.ts';
+export { freePort, type OwnServer, startOwnServer } from './ownServers.ts';
 export { buildUser, signUp, startTestPlatform, type TestPlatform } from './platform.ts';
 export {
   type PlatformPart,
@@ -18,7 +19,7 @@ export {
   type StartedPlatform,
   type TestSigningKey,
 } from './registry.ts';
-export { missing, natsServerBinary, type TestServer } from './servers.ts';
+export { missing, natsServerBinary, redisServerBinary, type TestServer } from './servers.ts';
 
 /** Which real servers this test run talks to: PostgreSQL and NATS when their URLs are set. */
 export const testServers = { postgres: Boolean(process.env.DATABASE_URL), nats: Boolean(process.env.NATS_URL) };

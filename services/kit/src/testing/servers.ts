@@ -1,10 +1,13 @@
 import { existsSync } from 'node:fs';
 
 /** A server (or program) an integration suite cannot run without. */
-export type TestServer = 'postgres' | 'nats' | 'redis' | 'nats-server binary';
+export type TestServer = 'postgres' | 'nats' | 'redis' | 'nats-server binary' | 'redis-server binary';
 
 /** The nats-server program suites start and stop themselves: `NATS_SERVER_BIN`, default Debian's path (what `.ci/run` installs). */
 export const natsServerBinary = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
+
+/** The redis-server program suites start and stop themselves: `REDIS_SERVER_BIN`, default Debian's path. */
+export const redisServerBinary = process.env.REDIS_SERVER_BIN ?? '/usr/bin/redis-server';
 
 const sources: Record<TestServer, { present: () => boolean; hint: string }> = {
   postgres: { present: () => Boolean(process.env.DATABASE_URL), hint: 'set DATABASE_URL to a PostgreSQL server' },
@@ -13,6 +16,10 @@ const sources: Record<TestServer, { present: () => boolean; hint: string }> = {
   'nats-server binary': {
     present: () => existsSync(natsServerBinary),
     hint: `install nats-server at ${natsServerBinary}, or set NATS_SERVER_BIN`,
+  },
+  'redis-server binary': {
+    present: () => existsSync(redisServerBinary),
+    hint: `install redis-server at ${redisServerBinary}, or set REDIS_SERVER_BIN`,
   },
 };
 
