@@ -11,13 +11,18 @@ import type { FastifyRequest } from 'fastify';
 import { DEFAULT_SECTION_TIMEOUT_MS, registerDashboard } from './bff/dashboard.ts';
 import { createBodyLimit } from './bodyLimit.ts';
 import { createEdgeAuth } from './edgeAuth.ts';
+import { replicaReplyOptions } from './forward.ts';
 import { registerRealtimeProxy } from './realtimeProxy.ts';
+import { Upstreams } from './upstreams.ts';
 
 export interface GatewayOptions {
   log: Logger;
   verifier: TokenVerifier;
-  /** Base URL of each service by name, e.g. `{ identity: 'http://127.0.0.1:4001' }`. */
-  services: Record<string, string>;
+  /**
+   * Each service's replicas by name, e.g. `{ identity: ['http://127.0.0.1:4001', 'http://127.0.0.1:4101'] }`;
+   * one URL is a service with a load balancer of its own in front (a Kubernetes Service).
+   */
+  services: Record<string, string | readonly string[]>;
   /** Base URLs of the realtime replicas that `/socket.io/` is proxied to (sticky by client address); none: no proxy. */
   realtime?: readonly string[];
   /** Proxies in front whose X-Forwarded-For names the client (TRUSTED_PROXIES); none by default. */
@@ -38,16 +43,32 @@ const SIGN_IN_PATHS = new Set(['/api/auth/google', '/api/auth/dev/token', '/api/
  */
 export async function createGateway(options: GatewayOptions): Promise<App> {
   const trustedProxies = options.trustedProxies ?? [];
+  const upstreams = new Map(
+    Object.entries(options.services).map(([name, urls]) => [name, new Upstreams(name, [urls].flat(), options.log)]),
+  );
+  const replicasOf = (service: string) => {
+    const found = upstreams.get(service);
+    if (!found) throw new Error(`No URL for service ${service}`);
+    return found;
+  };
   const app = createApp({
     logger: options.log,
     trustedProxies,
-    readiness: Object.entries(options.services).map(([name, url]) => ({
-      name,
-      check: async () => {
-        const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) });
-        if (!res.ok) throw new Error(`${name} not ready`);
-      },
+    // Ready when some replica of every service is.
+    readiness: [...upstreams.values()].map((replicas) => ({
+      name: replicas.service,
+      check: () =>
+        Promise.any(
+          replicas.urls.map(async (url) => {
+            const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) });
+            if (!res.ok) throw new Error(`${replicas.service} not ready`);
+          }),
+        ),
     })),
+  });
+  for (const replicas of upstreams.values()) replicas.start();
+  app.addHook('onClose', async () => {
+    for (const replicas of upstreams.values()) replicas.stop();
   });
 
   // The caller is named first, so a signed-in user is limited as a user; the limiter (each route's
@@ -80,7 +101,7 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
   registerDashboard(app, {
     log: options.log,
     verifier: options.verifier,
-    services: options.services,
+    baseUrl: (service) => replicasOf(service).order()[0] as string,
     sectionTimeoutMs: options.sectionTimeoutMs ?? DEFAULT_SECTION_TIMEOUT_MS,
   });
 
@@ -89,21 +110,14 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
   await app.register(async (proxies) => {
     proxies.removeContentTypeParser('application/json');
     for (const [service, prefixes] of Object.entries(SERVICE_PREFIXES)) {
-      const upstream = options.services[service];
-      if (!upstream) throw new Error(`No URL for service ${service}`);
+      const replyOptions = replicaReplyOptions(replicasOf(service), (request, headers) => ({
+        ...headers,
+        'x-request-id': request.id,
+        'x-forwarded-for': request.ip,
+      }));
       for (const prefix of prefixes) {
-        await proxies.register(proxy, {
-          upstream,
-          prefix,
-          rewritePrefix: prefix,
-          replyOptions: {
-            rewriteRequestHeaders: (request, headers) => ({
-              ...headers,
-              'x-request-id': request.id,
-              'x-forwarded-for': request.ip,
-            }),
-          },
-        });
+        // No fixed upstream: each request's replica comes from `getUpstream`.
+        await proxies.register(proxy, { upstream: '', prefix, rewritePrefix: prefix, replyOptions });
       }
     }
   });

@@ -1,4 +1,4 @@
-import { createLogger, createTokenVerifier, loadConfig, shutdownOnSignals, startTelemetry } from '@commonwork/kit';
+import { createLogger, createTokenVerifier, drainAndClose, loadConfig, shutdownOnSignals, startTelemetry } from '@commonwork/kit';
 import { GatewayConfig } from './config.ts';
 import { createGateway } from './gateway.ts';
 
@@ -27,5 +27,5 @@ const app = await createGateway({
 await app.listen({ host: config.HOST, port: config.PORT });
 shutdownOnSignals(log, [
   { name: 'telemetry', stop: stopTelemetry },
-  { name: 'gateway', stop: () => app.close() },
+  { name: 'gateway', stop: () => drainAndClose(app, config.DRAIN_DELAY_MS) },
 ]);

@@ -7,8 +7,8 @@ export const DEFAULT_SECTION_TIMEOUT_MS = 1_000;
 export interface DashboardOptions {
   log: Logger;
   verifier: TokenVerifier;
-  /** Base URL of each service by name. */
-  services: Record<string, string>;
+  /** The base URL of a ready replica of a service, by the service's name. */
+  baseUrl: (service: string) => string;
   /** How long each section may take before it is left empty. */
   sectionTimeoutMs: number;
 }
@@ -76,7 +76,7 @@ export function registerDashboard(app: App, options: DashboardOptions) {
     const results = await Promise.all(
       calls.map(async (call) => {
         try {
-          const res = await fetch(`${options.services[call.service]}${call.path}`, {
+          const res = await fetch(`${options.baseUrl(call.service)}${call.path}`, {
             headers,
             signal: AbortSignal.timeout(options.sectionTimeoutMs),
           });

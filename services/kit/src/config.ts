@@ -54,5 +54,10 @@ export const CommonConfig = z.object({
   /** NATS with JetStream; unset means the in-process bus. */
   NATS_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
+  /**
+   * How long a stopping process keeps serving after its `/readyz` says "draining", so whatever
+   * routes to it stops first; default 0 (nothing routes by readiness in embedded mode).
+   */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
 export type CommonConfig = z.infer<typeof CommonConfig>;

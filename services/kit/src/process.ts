@@ -27,6 +27,7 @@ export async function runServiceProcess<DB, E extends DomainEvent>(options: {
     verifier: options.verifier,
     host: config.HOST,
     port: config.PORT,
+    drainDelayMs: config.DRAIN_DELAY_MS,
   });
   shutdownOnSignals(log, [
     { name: 'telemetry', stop: stopTelemetry },

@@ -12,6 +12,7 @@ import { type DomainEvent, type StoredEvent, storeOf } from './events/eventStore
 import { OutboxRelay, type PublishMapper, toEnvelope } from './events/outbox.ts';
 import { kitMigrations } from './events/storeMigration.ts';
 import { type App, createApp } from './http/app.ts';
+import { drainAndClose } from './http/drain.ts';
 import { type RunningJob, type ServiceJob, startJob } from './jobs.ts';
 import type { Logger } from './logger.ts';
 import { currentTraceparent } from './telemetry.ts';
@@ -66,6 +67,8 @@ export interface StartOptions {
   port?: number;
   /** Keep the relay stopped (tests that simulate a crash before publishing). */
   relay?: boolean;
+  /** How long `stop` keeps serving after saying it is not ready (DRAIN_DELAY_MS); default 0. */
+  drainDelayMs?: number;
 }
 
 /**
@@ -132,7 +135,7 @@ export async function startService<DB, E extends DomainEvent>(
     jobs,
     url,
     stop: async () => {
-      await app.close();
+      await drainAndClose(app, options.drainDelayMs ?? 0);
       for (const job of Object.values(jobs)) await job.stop();
       for (const s of subscriptions) await s.stop();
       await relay.stop();

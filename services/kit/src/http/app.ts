@@ -8,7 +8,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from '../logger.ts';
-import { closeConnectionsWhenAnswered } from './drain.ts';
+import { closeConnectionsWhenAnswered, isDraining } from './drain.ts';
 import { errorHandler } from './errorHandler.ts';
 import { assertStorable } from './storableText.ts';
 
@@ -83,6 +83,7 @@ export function createApp(options: AppOptions): App {
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
+    if (isDraining(app)) return reply.status(503).send({ status: 'draining', checks: {} });
     const results = await Promise.all(
       (options.readiness ?? []).map(async ({ name, check }) => {
         try {

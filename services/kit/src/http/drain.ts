@@ -1,5 +1,22 @@
 import type { Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { App } from './app.ts';
+
+const draining = new WeakSet<object>();
+
+/** Whether the app is on its way out: its `/readyz` says so, so no new request is sent its way. */
+export const isDraining = (app: object) => draining.has(app);
+
+/**
+ * A graceful stop: not ready at once, still serving for `delayMs` (while whatever routes to it,
+ * the gateway's probe or a Kubernetes Service, takes it out), then closed once every request it
+ * accepted is answered.
+ */
+export async function drainAndClose(app: App, delayMs: number) {
+  draining.add(app);
+  if (delayMs > 0) await sleep(delayMs);
+  await app.close();
+}
 
 /**
  * Closing lets every accepted request be answered, then ends each connection as soon as it owes no

@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testLogger } from '../testing/index.ts';
 import { type App, createApp } from './app.ts';
+import { drainAndClose } from './drain.ts';
 
 const agent = new http.Agent({ keepAlive: true });
 let app: App;
@@ -56,5 +57,14 @@ describe('closing the server', () => {
     await sleep(50);
     await app.close();
     expect(await answer).toEqual({ status: 200, body: JSON.stringify({ answered: true }) });
+  });
+
+  it('drains: not ready at once, still serving for the delay, then closed', async () => {
+    const port = await start();
+    const closed = drainAndClose(app, 400);
+    expect(await get(port, '/readyz')).toEqual({ status: 503, body: JSON.stringify({ status: 'draining', checks: {} }) });
+    expect((await get(port, '/slow')).status).toBe(200);
+    await closed;
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
   });
 });

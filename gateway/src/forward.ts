@@ -1,0 +1,64 @@
+import { createError } from '@commonwork/kit';
+import type { FastifyHttpProxyOptions } from '@fastify/http-proxy';
+import type { FastifyRequest } from 'fastify';
+import type { Upstreams } from './upstreams.ts';
+
+export const ServiceUnavailable = createError('SERVICE_UNAVAILABLE', 'Service temporarily unavailable', 503);
+export const BadGateway = createError('BAD_GATEWAY', 'The service did not answer', 502);
+export const GatewayTimeout = createError('GATEWAY_TIMEOUT', 'The service took too long to answer', 504);
+
+/** The connection was never made: nothing of the request reached the replica. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+/** The connection broke after the request may have been read. */
+const BROKEN = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+const TIMED_OUT = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'FST_REPLY_FROM_GATEWAY_TIMEOUT']);
+/** Safe to send twice (RFC 9110 §9.2.2) and sent without a body, so it can be sent again as it is. */
+const REPEATABLE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+type ReplyOptions = NonNullable<FastifyHttpProxyOptions['replyOptions']>;
+
+/** The failing call's own code (a refused connection's ECONNREFUSED), under the proxy's error that wraps it. */
+const codeOf = (error: Error) => {
+  const { code, cause } = error as Error & { code?: string; cause?: { code?: string } };
+  return cause?.code ?? code ?? '';
+};
+const hasBody = (request: Pick<FastifyRequest, 'headers'>) =>
+  Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+
+/**
+ * The proxy's reply options for one service: each request goes to the replicas in the order
+ * `upstreams` gives, and on to the next when one cannot take it: any request that never reached
+ * the replica and has no body (its body stream is gone once sent), and a GET, HEAD or OPTIONS
+ * whose connection broke. When none can, the answer is ours: 503 when no replica was reached, 502
+ * when one broke off, 504 when one took too long.
+ */
+export function replicaReplyOptions(
+  upstreams: Upstreams,
+  rewriteRequestHeaders: NonNullable<ReplyOptions['rewriteRequestHeaders']>,
+): ReplyOptions {
+  const tries = new WeakMap<object, { order: string[]; attempt: number }>();
+  const options: ReplyOptions = {
+    rewriteRequestHeaders,
+    getUpstream: (request) => {
+      const order = upstreams.order();
+      tries.set(request, { order, attempt: 0 });
+      return order[0] as string;
+    },
+    onError: (reply, { error }) => {
+      const request = reply.request;
+      const state = tries.get(request);
+      const code = codeOf(error);
+      const again = (NOT_SENT.has(code) && !hasBody(request)) || (BROKEN.has(code) && REPEATABLE.has(request.method));
+      if (state && again && state.attempt + 1 < state.order.length) {
+        state.attempt += 1;
+        const next = state.order[state.attempt] as string;
+        request.log.warn({ err: error, service: upstreams.service, next }, 'replica failed; trying the next');
+        return void reply.from(request.url, { ...options, getUpstream: () => next });
+      }
+      request.log.warn({ err: error, service: upstreams.service }, 'no replica answered');
+      const own = (error as { code?: string }).code ?? '';
+      reply.send(NOT_SENT.has(code) ? ServiceUnavailable() : TIMED_OUT.has(code) || TIMED_OUT.has(own) ? GatewayTimeout() : BadGateway());
+    },
+  };
+  return options;
+}
