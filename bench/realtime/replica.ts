@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { ChannelMessagePosted, SOCKET_EVENTS } from '@commonwork/contracts';
-import { createLogger, createTokenVerifier, type EventBus, NatsBus } from '@commonwork/kit';
+import { createLogger, type EventBus, NatsBus, remoteTokenVerifier } from '@commonwork/kit';
 import { type RunningRealtime, startRealtime } from '@commonwork/realtime';
 import type { Server } from 'socket.io';
 import { PAD, PING_EVENT, type PingPayload } from './protocol.ts';
@@ -122,7 +122,7 @@ export async function startInlineReplica(settings: ReplicaSettings, bus: EventBu
   const realtime = await startRealtime({
     bus: timedBus(bus, settings.clientIdPrefix, timings),
     log: createLogger('bench', 'silent'),
-    verifier: createTokenVerifier(new URL('/.well-known/jwks.json', settings.identityUrl)),
+    verifier: remoteTokenVerifier([settings.identityUrl]),
     messagingUrl: settings.messagingUrl,
     redisUrl: settings.redisUrl,
     redisPrefix: settings.redisPrefix,
@@ -217,7 +217,7 @@ if (!isMainThread && parentPort && (workerData as ThreadData | undefined)?.kind 
       realtime = await startRealtime({
         bus: timedBus(bus, settings.clientIdPrefix, timings),
         log,
-        verifier: createTokenVerifier(new URL('/.well-known/jwks.json', settings.identityUrl)),
+        verifier: remoteTokenVerifier([settings.identityUrl]),
         messagingUrl: settings.messagingUrl,
         redisUrl: settings.redisUrl,
         redisPrefix: settings.redisPrefix,

@@ -1,11 +1,11 @@
 // `npm run start:cluster`: the platform in cluster mode on this machine. Every service, and the
 // gateway, runs as its own Node process against real PostgreSQL, NATS JetStream and Redis, exactly as
 // the pods of deploy/k8s do; this file only supervises them (prefixed output, start order, signals).
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { Supervisor } from './supervisor.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -21,94 +21,106 @@ if (missing.length > 0) {
   process.exit(78);
 }
 
-const IDENTITY_PORT = Number(process.env.IDENTITY_PORT ?? 4001);
-const MARKETPLACE_PORT = Number(process.env.MARKETPLACE_PORT ?? 4002);
-const MESSAGING_PORT = Number(process.env.MESSAGING_PORT ?? 4003);
-const EVENTS_PORT = Number(process.env.EVENTS_PORT ?? 4004);
-const MEDIA_PORT = Number(process.env.MEDIA_PORT ?? 4005);
-const NOTIFICATIONS_PORT = Number(process.env.NOTIFICATIONS_PORT ?? 4006);
-const DRAFTS_PORT = Number(process.env.DRAFTS_PORT ?? 4007);
+/** Each service's first replica's port; its second replica listens 100 above (4001 and 4101). */
+const SERVICE_PORTS = {
+  identity: Number(process.env.IDENTITY_PORT ?? 4001),
+  marketplace: Number(process.env.MARKETPLACE_PORT ?? 4002),
+  messaging: Number(process.env.MESSAGING_PORT ?? 4003),
+  events: Number(process.env.EVENTS_PORT ?? 4004),
+  media: Number(process.env.MEDIA_PORT ?? 4005),
+  notifications: Number(process.env.NOTIFICATIONS_PORT ?? 4006),
+  drafts: Number(process.env.DRAFTS_PORT ?? 4007),
+};
+/** Replicas of each service (SERVICE_REPLICAS, default 2), as in deploy/k8s. */
+const SERVICE_REPLICAS = Number(process.env.SERVICE_REPLICAS ?? 2);
 const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
 /** Two realtime replicas on Redis (REALTIME_PORTS=4010,4011), so cross-replica fan-out runs on every start. */
 const REALTIME_PORTS = (process.env.REALTIME_PORTS ?? '4010,4011').split(',').map(Number);
-const IDENTITY_URL = `http://127.0.0.1:${IDENTITY_PORT}`;
 
-interface ProcessSpec {
-  /** Output prefix and name in messages; unique. */
+type Service = keyof typeof SERVICE_PORTS;
+const portsOf = (service: Service) => Array.from({ length: SERVICE_REPLICAS }, (_, i) => SERVICE_PORTS[service] + 100 * i);
+const urlsOf = (service: Service) => portsOf(service).map((port) => `http://127.0.0.1:${port}`);
+/** Tokens are checked against identity's key set, from whichever replica answers. */
+const IDENTITY_URL = urlsOf('identity').join(',');
+
+interface Part {
   name: string;
-  /** Entry file, relative to the repository root. */
   entry: string;
-  /** Added to (and overriding) this process's environment. */
-  env: Record<string, string>;
-  /** The port it listens on, on this machine. */
   port: number;
-  /** Polled until it answers 2xx before the next process starts. */
-  readyUrl: string;
+  env: Record<string, string>;
 }
 
 /** A process behind the gateway: listens on 127.0.0.1:port, ready when its /readyz answers. */
-const internal = (name: string, entry: string, port: number, env: Record<string, string> = {}): ProcessSpec => ({
+const internal = (name: string, entry: string, port: number, env: Record<string, string> = {}): Part => ({
   name,
   entry,
-  env: { HOST: '127.0.0.1', PORT: String(port), ...env },
   port,
-  readyUrl: `http://127.0.0.1:${port}/readyz`,
+  env: { HOST: '127.0.0.1', PORT: String(port), ...env },
 });
 
+const replicasOf = (service: Service, env: Record<string, string> = {}) =>
+  portsOf(service).map((port, i) => internal(`${service}-${i + 1}`, `services/${service}/src/main.ts`, port, env));
+
 /**
- * What runs, in start order (stopped in reverse). A new service, or another replica of one, is one
- * more `internal(...)` line before the gateway, which starts last.
+ * What runs, in waves started in order (each wave's parts at once, stopped in reverse). A new
+ * service is one more `replicasOf(...)` in the second wave and one more URL list for the gateway.
  */
-const processes: ProcessSpec[] = [
-  internal('identity', 'services/identity/src/main.ts', IDENTITY_PORT),
-  internal('marketplace', 'services/marketplace/src/main.ts', MARKETPLACE_PORT, { IDENTITY_URL }),
-  internal('messaging', 'services/messaging/src/main.ts', MESSAGING_PORT, { IDENTITY_URL }),
-  internal('events', 'services/events/src/main.ts', EVENTS_PORT, { IDENTITY_URL }),
-  internal('media', 'services/media/src/main.ts', MEDIA_PORT, { IDENTITY_URL }),
-  internal('notifications', 'services/notifications/src/main.ts', NOTIFICATIONS_PORT, { IDENTITY_URL }),
-  internal('drafts', 'services/drafts/src/main.ts', DRAFTS_PORT, { IDENTITY_URL }),
-  ...REALTIME_PORTS.map((port, i) =>
+const waves: Part[][] = [
+  replicasOf('identity'),
+  [
+    ...replicasOf('marketplace', { IDENTITY_URL }),
+    ...replicasOf('messaging', { IDENTITY_URL }),
+    ...replicasOf('events', { IDENTITY_URL }),
+    ...replicasOf('media', { IDENTITY_URL }),
+    ...replicasOf('notifications', { IDENTITY_URL }),
+    ...replicasOf('drafts', { IDENTITY_URL }),
+  ],
+  REALTIME_PORTS.map((port, i) =>
     internal(`realtime-${i + 1}`, 'services/realtime/src/main.ts', port, {
       IDENTITY_URL,
-      MESSAGING_URL: `http://127.0.0.1:${MESSAGING_PORT}`,
+      MESSAGING_URL: urlsOf('messaging')[0] as string,
     }),
   ),
-  {
-    name: 'gateway',
-    entry: 'gateway/src/main.ts',
-    env: {
-      PORT: String(GATEWAY_PORT),
-      IDENTITY_URL,
-      MARKETPLACE_URL: `http://127.0.0.1:${MARKETPLACE_PORT}`,
-      MESSAGING_URL: `http://127.0.0.1:${MESSAGING_PORT}`,
-      EVENTS_URL: `http://127.0.0.1:${EVENTS_PORT}`,
-      MEDIA_URL: `http://127.0.0.1:${MEDIA_PORT}`,
-      NOTIFICATIONS_URL: `http://127.0.0.1:${NOTIFICATIONS_PORT}`,
-      DRAFTS_URL: `http://127.0.0.1:${DRAFTS_PORT}`,
-      REALTIME_URLS: REALTIME_PORTS.map((port) => `http://127.0.0.1:${port}`).join(','),
-      WEB_DIST: `${root}web/dist`,
+  [
+    {
+      name: 'gateway',
+      entry: 'gateway/src/main.ts',
+      port: GATEWAY_PORT,
+      env: {
+        PORT: String(GATEWAY_PORT),
+        IDENTITY_URL,
+        MARKETPLACE_URL: urlsOf('marketplace').join(','),
+        MESSAGING_URL: urlsOf('messaging').join(','),
+        EVENTS_URL: urlsOf('events').join(','),
+        MEDIA_URL: urlsOf('media').join(','),
+        NOTIFICATIONS_URL: urlsOf('notifications').join(','),
+        DRAFTS_URL: urlsOf('drafts').join(','),
+        REALTIME_URLS: REALTIME_PORTS.map((port) => `http://127.0.0.1:${port}`).join(','),
+        WEB_DIST: `${root}web/dist`,
+      },
     },
-    port: GATEWAY_PORT,
-    readyUrl: `http://127.0.0.1:${GATEWAY_PORT}/readyz`,
-  },
+  ],
 ];
+const parts = waves.flat();
 
-/** Cluster mode's dev issuer is off unless AUTH_DEV_LOGIN=true (docs: ARCHITECTURE §2). */
-const shared = { AUTH_DEV_LOGIN: 'false', ...process.env };
+/**
+ * Cluster mode's dev issuer is off unless AUTH_DEV_LOGIN=true (docs: ARCHITECTURE §2). A stopping
+ * process stays up for 2.5 s after saying it is draining: the gateway probes every second.
+ */
+const shared = { AUTH_DEV_LOGIN: 'false', DRAIN_DELAY_MS: '2500', ...process.env };
 
-const READY_TIMEOUT_MS = 60_000;
-const STOP_TIMEOUT_MS = 20_000;
 const COLORS = [36, 35, 33, 32, 34, 31];
-const width = Math.max(7, ...processes.map((p) => p.name.length));
+const width = Math.max(7, ...parts.map((p) => p.name.length));
 const tty = process.stdout.isTTY;
 
 /** `[name   ] ` before every line; coloured per process on a terminal (the supervisor's own in bold). */
-function prefixOf(name: string, index: number | null) {
+function prefixOf(name: string) {
   const label = `[${name.padEnd(width)}]`;
   if (!tty) return `${label} `;
-  return `\x1b[${index === null ? 1 : COLORS[index % COLORS.length]}m${label}\x1b[0m `;
+  const index = parts.findIndex((p) => p.name === name);
+  return `\x1b[${index < 0 ? 1 : COLORS[index % COLORS.length]}m${label}\x1b[0m `;
 }
-const say = (message: string) => console.log(`${prefixOf('cluster', null)}${message}`);
+const say = (message: string) => console.log(`${prefixOf('cluster')}${message}`);
 
 /** Something already answering on a port would also answer our readiness polls: refuse to start. */
 const inUse = (port: number) =>
@@ -124,7 +136,7 @@ const inUse = (port: number) =>
     socket.once('error', () => answer(false));
   });
 const busy: string[] = [];
-for (const spec of processes) if (await inUse(spec.port)) busy.push(`${spec.name} (${spec.port})`);
+for (const part of parts) if (await inUse(part.port)) busy.push(`${part.name} (${part.port})`);
 if (busy.length > 0) {
   say(`port already in use: ${busy.join(', ')}. Stop what listens there, or choose PORT / IDENTITY_PORT.`);
   process.exit(1);
@@ -136,112 +148,39 @@ if (!existsSync(`${root}web/dist/index.html`)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-interface Running {
-  spec: ProcessSpec;
-  child: ChildProcess;
-  exited: Promise<number>;
-  done: boolean;
-}
-const running: Running[] = [];
-let stopping = false;
-
-function launch(spec: ProcessSpec, index: number): Running {
-  // Own process group: a Ctrl-C in the terminal reaches only this supervisor, which forwards it
-  // once; the services treat a second signal as "exit now".
-  const child = spawn(process.execPath, ['--import', 'tsx', spec.entry], {
-    cwd: root,
-    env: { ...shared, ...spec.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  const prefix = prefixOf(spec.name, index);
-  for (const [stream, out] of [
-    [child.stdout, process.stdout],
-    [child.stderr, process.stderr],
-  ] as const) {
-    if (stream) createInterface({ input: stream }).on('line', (line) => out.write(`${prefix}${line}\n`));
-  }
-  const entry: Running = { spec, child, done: false, exited: Promise.resolve(0) };
-  entry.exited = new Promise((resolve) => {
-    child.on('error', (error) => {
-      say(`${spec.name} could not start: ${error.message}`);
-      entry.done = true;
-      resolve(1);
-    });
-    child.on('exit', (code, signal) => {
-      entry.done = true;
-      resolve(code ?? (signal ? 1 : 0));
-    });
-  });
-  void entry.exited.then((code) => {
-    if (stopping) return;
-    say(`${spec.name} exited (code ${code}); stopping the others`);
-    void stopAll(code === 0 ? 1 : code);
-  });
-  running.push(entry);
-  return entry;
-}
-
-async function waitReady(entry: Running): Promise<boolean> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (!entry.done && !stopping) {
-    try {
-      const res = await fetch(entry.spec.readyUrl, { signal: AbortSignal.timeout(2_000) });
-      if (res.ok) return true;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      say(`${entry.spec.name} was not ready at ${entry.spec.readyUrl} within ${READY_TIMEOUT_MS / 1000} s`);
-      return false;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return false;
-}
-
-/** Stops every process, the last started first, each gracefully (SIGTERM, then SIGKILL after a grace period). */
-async function stopAll(exitCode: number, signal: NodeJS.Signals = 'SIGTERM') {
-  if (stopping) return;
-  stopping = true;
-  let code = exitCode;
-  for (const entry of [...running].reverse()) {
-    if (entry.done) continue;
-    entry.child.kill(signal);
-    const timer = setTimeout(() => {
-      say(`${entry.spec.name} did not stop within ${STOP_TIMEOUT_MS / 1000} s; killing it`);
-      entry.child.kill('SIGKILL');
-    }, STOP_TIMEOUT_MS);
-    const childCode = await entry.exited;
-    clearTimeout(timer);
-    if (childCode !== 0 && code === 0) code = childCode;
-  }
-  process.exit(code);
-}
+const supervisor = new Supervisor({
+  cwd: root,
+  say,
+  output: (name, line, stream) => (stream === 'stdout' ? process.stdout : process.stderr).write(`${prefixOf(name)}${line}\n`),
+});
 
 let signals = 0;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     signals += 1;
     if (signals > 1) {
-      for (const entry of running) if (!entry.done) entry.child.kill('SIGKILL');
+      supervisor.killAll();
       process.exit(1);
     }
     say(`${signal}: stopping`);
-    void stopAll(0, signal);
+    void supervisor.stop(signal);
   });
 }
 // Never leave a detached child behind, whatever way this process ends (short of SIGKILL).
-process.on('exit', () => {
-  for (const entry of running) if (!entry.done) entry.child.kill('SIGKILL');
-});
+process.on('exit', () => supervisor.killAll());
+void supervisor.finished.then((code) => process.exit(code));
 
-for (const [index, spec] of processes.entries()) {
-  const entry = launch(spec, index);
-  if (!(await waitReady(entry))) {
-    if (!stopping) await stopAll(1);
+for (const wave of waves) {
+  const specs = wave.map((part) => ({
+    name: part.name,
+    args: ['--import', 'tsx', part.entry],
+    env: { ...shared, ...part.env },
+    readyUrl: `http://127.0.0.1:${part.port}/readyz`,
+  }));
+  if (!(await supervisor.startAll(specs))) {
+    await supervisor.stop('SIGTERM', 1);
     break;
   }
-  say(`${spec.name} is ready`);
+  say(`${wave.map((part) => part.name).join(', ')} ready`);
 }
-if (!stopping) say(`Commonwork (cluster mode) is running on http://localhost:${GATEWAY_PORT}`);
+say(`Commonwork (cluster mode) is running on http://localhost:${GATEWAY_PORT}`);

@@ -1,17 +1,20 @@
-import { CommonConfig, envList } from '@commonwork/kit';
+import { CommonConfig, envList, IdentityUrls } from '@commonwork/kit';
 import { z } from 'zod';
 import { DEFAULT_SECTION_TIMEOUT_MS } from './bff/dashboard.ts';
+
+/** A service's replicas, comma-separated: the gateway spreads requests over them (a single URL: a load balancer's). */
+const replicas = (fallback: string) => envList(fallback).pipe(z.array(z.string().url()).min(1));
 
 export const GatewayConfig = CommonConfig.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
-  IDENTITY_URL: z.string().url().default('http://127.0.0.1:4001'),
-  MARKETPLACE_URL: z.string().url().default('http://127.0.0.1:4002'),
-  MESSAGING_URL: z.string().url().default('http://127.0.0.1:4003'),
-  EVENTS_URL: z.string().url().default('http://127.0.0.1:4004'),
-  MEDIA_URL: z.string().url().default('http://127.0.0.1:4005'),
-  NOTIFICATIONS_URL: z.string().url().default('http://127.0.0.1:4006'),
-  DRAFTS_URL: z.string().url().default('http://127.0.0.1:4007'),
+  IDENTITY_URL: IdentityUrls,
+  MARKETPLACE_URL: replicas('http://127.0.0.1:4002'),
+  MESSAGING_URL: replicas('http://127.0.0.1:4003'),
+  EVENTS_URL: replicas('http://127.0.0.1:4004'),
+  MEDIA_URL: replicas('http://127.0.0.1:4005'),
+  NOTIFICATIONS_URL: replicas('http://127.0.0.1:4006'),
+  DRAFTS_URL: replicas('http://127.0.0.1:4007'),
   /** The realtime replicas, comma-separated; `/socket.io/` goes to one of them, sticky by client address. */
   REALTIME_URLS: envList('http://127.0.0.1:4010').pipe(z.array(z.string().url())),
   /**

@@ -48,6 +48,8 @@ export function replicaReplyOptions(
       const request = reply.request;
       const state = tries.get(request);
       const code = codeOf(error);
+      // A replica that refuses connections is gone until its probe says otherwise: the next requests skip it.
+      if (state && NOT_SENT.has(code)) upstreams.markDown(state.order[state.attempt] as string);
       const again = (NOT_SENT.has(code) && !hasBody(request)) || (BROKEN.has(code) && REPEATABLE.has(request.method));
       if (state && again && state.attempt + 1 < state.order.length) {
         state.attempt += 1;

@@ -1,4 +1,4 @@
-import { createLogger, createTokenVerifier, drainAndClose, loadConfig, shutdownOnSignals, startTelemetry } from '@commonwork/kit';
+import { createLogger, drainAndClose, loadConfig, remoteTokenVerifier, shutdownOnSignals, startTelemetry } from '@commonwork/kit';
 import { GatewayConfig } from './config.ts';
 import { createGateway } from './gateway.ts';
 
@@ -8,7 +8,8 @@ const log = createLogger('gateway', config.LOG_LEVEL);
 const stopTelemetry = await startTelemetry('gateway', log);
 const app = await createGateway({
   log,
-  verifier: createTokenVerifier(new URL('/.well-known/jwks.json', config.IDENTITY_URL)),
+  // Every identity replica serves the same keys.
+  verifier: remoteTokenVerifier(config.IDENTITY_URL),
   services: {
     identity: config.IDENTITY_URL,
     marketplace: config.MARKETPLACE_URL,

@@ -33,6 +33,11 @@ export class Upstreams {
     return [...rotated.filter((url) => this.ready.has(url)), ...rotated.filter((url) => !this.ready.has(url))];
   }
 
+  /** Takes a replica out at once (it refused a connection); the next probe that finds it ready puts it back. */
+  markDown(url: string) {
+    if (this.ready.delete(url)) this.log.info({ service: this.service, upstream: url }, 'replica unreachable');
+  }
+
   /** Probes only when there is a choice to make. */
   start() {
     if (this.urls.length < 2) return;

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createTokenVerifier } from '@commonwork/kit';
+import { remoteTokenVerifier } from '@commonwork/kit';
 import { buildEvent, buildGig, buildUser, eventually, startTestPlatform, type TestPlatform, testLogger } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from '../src/gateway.ts';
@@ -64,7 +64,7 @@ describe('the dashboard through the gateway', () => {
     services.events = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
     const gateway = await createGateway({
       log: testLogger(),
-      verifier: createTokenVerifier(new URL('/.well-known/jwks.json', p.services.identity.url)),
+      verifier: remoteTokenVerifier([p.services.identity.url]),
       services,
       rateLimit: { max: 1_000, authMax: 1_000 },
       sectionTimeoutMs: 300,

@@ -1,5 +1,5 @@
-import { createTokenVerifier } from '@commonwork/kit';
-import { buildGig, buildUser, eventually, startTestPlatform, type TestPlatform, testLogger } from '@commonwork/kit/testing';
+import { remoteTokenVerifier } from '@commonwork/kit';
+import { buildGig, buildUser, startTestPlatform, type TestPlatform, testLogger } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from '../src/index.ts';
 
@@ -15,7 +15,7 @@ describe('a service with a replica gone, through the gateway', () => {
     const services = { ...Object.fromEntries(Object.entries(p.services).map(([name, part]) => [name, part.url])), ...replicas };
     const gateway = await createGateway({
       log: testLogger(),
-      verifier: createTokenVerifier(new URL('/.well-known/jwks.json', p.services.identity.url)),
+      verifier: remoteTokenVerifier([p.services.identity.url]),
       services,
       rateLimit: { max: 10_000, authMax: 10_000 },
     });
@@ -44,12 +44,12 @@ describe('a service with a replica gone, through the gateway', () => {
     }
   });
 
-  it('stops sending writes to it once its readiness probe fails, and each write is stored once', async () => {
+  it('stops sending requests to it once it refused one, and stores each write once', async () => {
     const gateway = await gatewayWith({ marketplace: [GONE, p.services.marketplace.url] });
     try {
-      // A body cannot be sent twice, so writes wait for the probe to take the gone replica out.
-      await eventually(async () => (await send(gateway.url, 'GET', '/readyz')).status === 200);
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // A read that met the gone replica took it out; a body is never sent twice, so writes rely on that.
+      expect((await send(gateway.url, 'GET', '/api/gigs')).status).toBe(200);
+      expect((await send(gateway.url, 'GET', '/api/gigs')).status).toBe(200);
       const titles = Array.from({ length: 6 }, (_, i) => `Replicated gig ${i}`);
       const statuses = [];
       for (const title of titles) statuses.push((await send(gateway.url, 'POST', '/api/gigs', buildGig({ title }))).status);

@@ -1,5 +1,5 @@
 import { DRAFT_DATA_MAX_BYTES } from '@commonwork/contracts';
-import { createTokenVerifier, startService } from '@commonwork/kit';
+import { remoteTokenVerifier, startService } from '@commonwork/kit';
 import {
   buildEvent,
   buildGig,
@@ -206,7 +206,7 @@ describe('drafts through the gateway', () => {
       database: p.database,
       bus: p.bus,
       log: testLogger(),
-      verifier: createTokenVerifier(new URL('/.well-known/jwks.json', p.services.identity.url)),
+      verifier: remoteTokenVerifier([p.services.identity.url]),
     });
     try {
       await eventually(async () => (await stored()).rows.length === 0);

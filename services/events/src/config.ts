@@ -1,9 +1,9 @@
-import { CommonConfig } from '@commonwork/kit';
+import { CommonConfig, IdentityUrls } from '@commonwork/kit';
 import { z } from 'zod';
 
 export const EventsConfig = CommonConfig.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(4004),
   HOST: z.string().default('127.0.0.1'),
-  IDENTITY_URL: z.string().url().default('http://127.0.0.1:4001'),
+  IDENTITY_URL: IdentityUrls,
 });
 export type EventsConfig = z.infer<typeof EventsConfig>;

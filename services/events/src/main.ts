@@ -1,4 +1,4 @@
-import { createTokenVerifier, loadConfig, runServiceProcess } from '@commonwork/kit';
+import { loadConfig, remoteTokenVerifier, runServiceProcess } from '@commonwork/kit';
 import { EventsConfig } from './config.ts';
 import { eventsService } from './service.ts';
 
@@ -8,5 +8,5 @@ await runServiceProcess({
   name: 'events',
   config,
   definition: eventsService(),
-  verifier: createTokenVerifier(new URL('/.well-known/jwks.json', config.IDENTITY_URL)),
+  verifier: remoteTokenVerifier(config.IDENTITY_URL),
 });

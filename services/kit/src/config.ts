@@ -45,6 +45,9 @@ export const envList = (fallback = '') =>
         .filter(Boolean),
     );
 
+/** Identity's replicas (IDENTITY_URL, comma-separated): access tokens are checked against the key set they serve. */
+export const IdentityUrls = envList('http://127.0.0.1:4001').pipe(z.array(z.string().url()).min(1));
+
 /** Settings every process shares. */
 export const CommonConfig = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

@@ -1,10 +1,10 @@
-import { CommonConfig } from '@commonwork/kit';
+import { CommonConfig, IdentityUrls } from '@commonwork/kit';
 import { z } from 'zod';
 
 export const MarketplaceConfig = CommonConfig.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(4002),
   HOST: z.string().default('127.0.0.1'),
-  IDENTITY_URL: z.string().url().default('http://127.0.0.1:4001'),
+  IDENTITY_URL: IdentityUrls,
   /** An OpenAI-compatible endpoint for the AI search; unset means the local interpreter only. */
   AI_API_URL: z.string().url().optional(),
   AI_API_KEY: z.string().optional(),

@@ -1,4 +1,4 @@
-import { createTokenVerifier, loadConfig, runServiceProcess } from '@commonwork/kit';
+import { loadConfig, remoteTokenVerifier, runServiceProcess } from '@commonwork/kit';
 import { MediaConfig } from './config.ts';
 import { mediaService } from './service.ts';
 
@@ -8,5 +8,5 @@ await runServiceProcess({
   name: 'media',
   config,
   definition: mediaService(),
-  verifier: createTokenVerifier(new URL('/.well-known/jwks.json', config.IDENTITY_URL)),
+  verifier: remoteTokenVerifier(config.IDENTITY_URL),
 });

@@ -1,10 +1,10 @@
-import { CommonConfig } from '@commonwork/kit';
+import { CommonConfig, IdentityUrls } from '@commonwork/kit';
 import { z } from 'zod';
 
 export const NotificationsConfig = CommonConfig.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(4006),
   HOST: z.string().default('127.0.0.1'),
-  IDENTITY_URL: z.string().url().default('http://127.0.0.1:4001'),
+  IDENTITY_URL: IdentityUrls,
   /** How long before an event starts its registered people are reminded. */
   EVENT_REMINDER_LEAD_MINUTES: z.coerce.number().int().min(1).default(60),
   /** Where digests are mailed through (smtp://user:pass@host:port); digests are off when unset. */

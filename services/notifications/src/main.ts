@@ -1,4 +1,4 @@
-import { createTokenVerifier, loadConfig, runServiceProcess } from '@commonwork/kit';
+import { loadConfig, remoteTokenVerifier, runServiceProcess } from '@commonwork/kit';
 import { NotificationsConfig } from './config.ts';
 import { notificationsService } from './service.ts';
 
@@ -8,5 +8,5 @@ await runServiceProcess({
   name: 'notifications',
   config,
   definition: notificationsService(config),
-  verifier: createTokenVerifier(new URL('/.well-known/jwks.json', config.IDENTITY_URL)),
+  verifier: remoteTokenVerifier(config.IDENTITY_URL),
 });

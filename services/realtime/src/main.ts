@@ -1,10 +1,10 @@
 import {
   createLogger,
-  createTokenVerifier,
   type EventBus,
   loadConfig,
   MemoryBus,
   NatsBus,
+  remoteTokenVerifier,
   shutdownOnSignals,
   startTelemetry,
 } from '@commonwork/kit';
@@ -20,7 +20,7 @@ const bus: EventBus = config.NATS_URL ? await NatsBus.connect({ url: config.NATS
 const realtime = await startRealtime({
   bus,
   log,
-  verifier: createTokenVerifier(new URL('/.well-known/jwks.json', config.IDENTITY_URL)),
+  verifier: remoteTokenVerifier(config.IDENTITY_URL),
   messagingUrl: config.MESSAGING_URL,
   redisUrl: config.REDIS_URL,
   redisPrefix: config.REDIS_PREFIX,

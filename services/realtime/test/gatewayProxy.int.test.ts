@@ -1,6 +1,6 @@
 import { SOCKET_EVENTS as E } from '@commonwork/contracts';
 import { createGateway, replicaIndexFor } from '@commonwork/gateway';
-import { type App, createTokenVerifier } from '@commonwork/kit';
+import { type App, remoteTokenVerifier } from '@commonwork/kit';
 import { buildUser, eventually, startTestPlatform, type TestPlatform, testLogger } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, connect, type Replicas, startReplicas } from './support.ts';
@@ -41,7 +41,7 @@ describe('the gateway in front of two realtime replicas', () => {
     replicas = await startReplicas(p);
     gateway = await createGateway({
       log: testLogger(),
-      verifier: createTokenVerifier(new URL('/.well-known/jwks.json', p.services.identity.url)),
+      verifier: remoteTokenVerifier([p.services.identity.url]),
       services: serviceUrls(p),
       realtime: [replicas.a.url, replicas.b.url],
       // The test stands in for a proxy in front, naming each client's address.
@@ -92,7 +92,7 @@ describe('the gateway in front of two realtime replicas', () => {
   ])('moves a client on to the next replica when its own %s', async (_case, gone) => {
     const dead = await createGateway({
       log: testLogger(),
-      verifier: createTokenVerifier(new URL('/.well-known/jwks.json', p.services.identity.url)),
+      verifier: remoteTokenVerifier([p.services.identity.url]),
       services: serviceUrls(p),
       realtime: [gone, replicas.a.url],
       trustedProxies: ['loopback'],

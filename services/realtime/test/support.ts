@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createTokenVerifier } from '@commonwork/kit';
+import { remoteTokenVerifier } from '@commonwork/kit';
 import { eventually, type TestPlatform, testLogger } from '@commonwork/kit/testing';
 import { Redis } from 'ioredis';
 import { ClusterAdapter, type ClusterMessage, type ClusterResponse } from 'socket.io-adapter';
@@ -56,7 +56,7 @@ export async function startReplicas(p: TestPlatform, options: { redisUrl?: strin
   const replicaOptions = {
     bus: p.bus,
     log: testLogger(),
-    verifier: createTokenVerifier(new URL('/.well-known/jwks.json', p.services.identity.url)),
+    verifier: remoteTokenVerifier([p.services.identity.url]),
     messagingUrl: p.services.messaging.url,
     redisUrl: redis,
     redisPrefix,

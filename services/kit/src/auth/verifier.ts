@@ -1,6 +1,6 @@
 import { AccessClaims } from '@commonwork/contracts';
 import { createRemoteJWKSet, type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from 'jose';
-import { Unauthorized } from '../errors.ts';
+import { createError, Unauthorized } from '../errors.ts';
 
 /** Issuer and audience of the platform's access tokens; identity signs, everyone verifies. */
 export const ACCESS_TOKEN_ISSUER = 'commonwork-identity';
@@ -10,12 +10,36 @@ export const SESSION_EXPIRED = 'Session expired. Please sign in again.';
 
 export type TokenVerifier = (token: string) => Promise<AccessClaims>;
 
+export const KeysUnavailable = createError('AUTH_UNAVAILABLE', 'Sign-in cannot be checked right now. Please try again.', 503);
+
+/** Identity's key set could not be fetched from this replica: another may serve it. */
+const unreachable = (error: unknown) => error instanceof TypeError || error instanceof joseErrors.JWKSTimeout;
+
 /**
- * Verifies the platform's access tokens against identity's key set (signature, issuer, audience,
- * expiry). Pass identity's JWKS URL, or a key getter when the keys are local (identity itself).
+ * Verifies access tokens against identity's key set, fetched from the first of identity's replicas
+ * that answers (each serves the same keys), and cached.
  */
-export function createTokenVerifier(keys: URL | JWTVerifyGetKey): TokenVerifier {
-  const getKey = keys instanceof URL ? createRemoteJWKSet(keys, { cooldownDuration: 5_000 }) : keys;
+export function remoteTokenVerifier(identityUrls: readonly string[]): TokenVerifier {
+  const sets = identityUrls.map((url) => createRemoteJWKSet(new URL('/.well-known/jwks.json', url), { cooldownDuration: 5_000 }));
+  return createTokenVerifier(async (header, token) => {
+    let cause: unknown;
+    for (const getKey of sets) {
+      try {
+        return await getKey(header, token);
+      } catch (error) {
+        if (!unreachable(error)) throw error;
+        cause = error;
+      }
+    }
+    throw Object.assign(KeysUnavailable(), { cause });
+  });
+}
+
+/**
+ * Verifies the platform's access tokens (signature, issuer, audience, expiry) with a key getter:
+ * identity's own keys, or its key set over HTTP (`remoteTokenVerifier`).
+ */
+export function createTokenVerifier(getKey: JWTVerifyGetKey): TokenVerifier {
   return async (token) => {
     try {
       const { payload } = await jwtVerify(token, getKey, {
