@@ -2,7 +2,7 @@ import { draftsService } from '@commonwork/drafts';
 import { eventsService } from '@commonwork/events';
 import { createGateway, GatewayConfig } from '@commonwork/gateway';
 import { IdentityConfig, identityService, identityVerifier, type KeyStore, keysFileOf, loadKeyStore } from '@commonwork/identity';
-import { type Database, type EventBus, type Logger, parseConfig, startService } from '@commonwork/kit';
+import { type Database, type EventBus, type Logger, MemoryRateCounter, parseConfig, startService } from '@commonwork/kit';
 import { MarketplaceConfig, marketplaceService } from '@commonwork/marketplace';
 import { mediaService } from '@commonwork/media';
 import { messagingService } from '@commonwork/messaging';
@@ -48,7 +48,17 @@ export async function startPlatform(options: PlatformOptions) {
     );
     const drafts = track(await startService(draftsService(), { database, bus, log, verifier }));
     // One realtime replica, in-memory adapter and presence, on the shared in-process bus.
-    const realtime = track(await startRealtime({ bus, log, verifier, messagingUrl: messaging.url }));
+    // One counter for the gateway and the realtime replica: a person's REST calls and socket events share a budget.
+    const rateCounter = new MemoryRateCounter();
+    const realtime = track(
+      await startRealtime({
+        bus,
+        log,
+        verifier,
+        messagingUrl: messaging.url,
+        limit: { max: gatewayConfig.RATE_LIMIT_MAX, counter: rateCounter },
+      }),
+    );
 
     const gateway = await createGateway({
       log: log.child({ service: 'gateway' }),
@@ -65,7 +75,7 @@ export async function startPlatform(options: PlatformOptions) {
       realtime: [realtime.url],
       trustedProxies: gatewayConfig.TRUSTED_PROXIES,
       webDist: gatewayConfig.WEB_DIST,
-      rateLimit: { max: gatewayConfig.RATE_LIMIT_MAX, authMax: gatewayConfig.RATE_LIMIT_AUTH_MAX },
+      rateLimit: { max: gatewayConfig.RATE_LIMIT_MAX, authMax: gatewayConfig.RATE_LIMIT_AUTH_MAX, counter: rateCounter },
       sectionTimeoutMs: gatewayConfig.BFF_SECTION_TIMEOUT_MS,
     });
     track({ stop: () => gateway.close() });

@@ -1,4 +1,4 @@
-import { CommonConfig, envList, IdentityUrls } from '@commonwork/kit';
+import { CommonConfig, envList, IdentityUrls, RedisSettings, UserLimitSettings } from '@commonwork/kit';
 import { z } from 'zod';
 import { DEFAULT_SECTION_TIMEOUT_MS } from './bff/dashboard.ts';
 
@@ -24,8 +24,10 @@ export const GatewayConfig = CommonConfig.extend({
   TRUSTED_PROXIES: envList(),
   /** The built SPA; unset or missing means the gateway serves the API only. */
   WEB_DIST: z.string().optional(),
-  /** Requests per minute per client (user id when signed in, else address); default 600. */
-  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  /** Requests per minute per client (user id when signed in, with their socket events; else address). */
+  ...UserLimitSettings,
+  /** Where the limits are counted when there are several gateway replicas. */
+  ...RedisSettings,
   /** How long each dashboard section may take before the dashboard answers without it; default 1,000 ms. */
   BFF_SECTION_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_SECTION_TIMEOUT_MS),
   /** Requests per minute per address on the sign-in calls; default 30. */

@@ -1,7 +1,18 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildOpenApiDocument, SERVICE_PREFIXES, SERVICE_ROUTES } from '@commonwork/contracts';
-import { type App, createApp, createError, type Logger, type TokenVerifier } from '@commonwork/kit';
+import {
+  type App,
+  createApp,
+  createError,
+  type Logger,
+  MemoryRateCounter,
+  type RateCounter,
+  type TokenVerifier,
+  tooManyRequestsMessage,
+  USER_LIMIT_WINDOW_MS,
+  userLimitKey,
+} from '@commonwork/kit';
 import proxy from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -12,6 +23,7 @@ import { DEFAULT_SECTION_TIMEOUT_MS, registerDashboard } from './bff/dashboard.t
 import { createBodyLimit } from './bodyLimit.ts';
 import { createEdgeAuth } from './edgeAuth.ts';
 import { replicaReplyOptions } from './forward.ts';
+import { counterStore } from './rateLimitStore.ts';
 import { registerRealtimeProxy } from './realtimeProxy.ts';
 import { Upstreams } from './upstreams.ts';
 
@@ -28,7 +40,11 @@ export interface GatewayOptions {
   /** Proxies in front whose X-Forwarded-For names the client (TRUSTED_PROXIES); none by default. */
   trustedProxies?: readonly string[];
   webDist?: string | undefined;
-  rateLimit: { max: number; authMax: number };
+  /**
+   * Per minute: `max` per person (REST calls and, through `counter`, their socket events) or per
+   * address; `authMax` sign-in calls per address. `counter` defaults to one in memory.
+   */
+  rateLimit: { max: number; authMax: number; counter?: RateCounter };
   /** How long each dashboard section may take (BFF_SECTION_TIMEOUT_MS); default 1,000 ms. */
   sectionTimeoutMs?: number;
 }
@@ -82,16 +98,18 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
     global: true,
     hook: 'onRequest',
     max: (request) => (isSignIn(request) ? options.rateLimit.authMax : options.rateLimit.max),
-    timeWindow: 60_000,
+    timeWindow: USER_LIMIT_WINDOW_MS,
+    store: counterStore(options.rateLimit.counter ?? new MemoryRateCounter()),
+    // Limits cannot be counted while Redis is down: requests go on uncounted rather than fail.
+    skipOnError: true,
     // Sign-in calls have a bucket of their own, so browsing does not use up a person's sign-in attempts.
     keyGenerator: (request) => {
       if (isSignIn(request)) return `sign-in:${request.ip}`;
-      return request.caller ? `user:${request.caller.sub}` : `ip:${request.ip}`;
+      return request.caller ? userLimitKey(request.caller.sub) : `ip:${request.ip}`;
     },
     allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
     // Thrown, then shaped into the error body by the kit's error handler like any other error.
-    errorResponseBuilder: (_request, context) =>
-      TooManyRequests(`Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+    errorResponseBuilder: (_request, context) => TooManyRequests(tooManyRequestsMessage(context.ttl)),
   });
 
   const document = buildOpenApiDocument(Object.values(SERVICE_ROUTES).flat(), '1.0.0');

@@ -1,4 +1,13 @@
-import { createLogger, drainAndClose, loadConfig, remoteTokenVerifier, shutdownOnSignals, startTelemetry } from '@commonwork/kit';
+import {
+  createLogger,
+  drainAndClose,
+  loadConfig,
+  RedisRateCounter,
+  remoteTokenVerifier,
+  shutdownOnSignals,
+  startTelemetry,
+} from '@commonwork/kit';
+import { Redis } from 'ioredis';
 import { GatewayConfig } from './config.ts';
 import { createGateway } from './gateway.ts';
 
@@ -6,6 +15,10 @@ import { createGateway } from './gateway.ts';
 const config = loadConfig(GatewayConfig);
 const log = createLogger('gateway', config.LOG_LEVEL);
 const stopTelemetry = await startTelemetry('gateway', log);
+// With Redis, every gateway replica and realtime replica counts a person's calls in one place;
+// while it is down, calls go uncounted at once rather than wait for the reconnection.
+const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { enableOfflineQueue: false }) : null;
+redis?.on('error', (error) => log.warn({ err: error }, 'redis error'));
 const app = await createGateway({
   log,
   // Every identity replica serves the same keys.
@@ -22,11 +35,16 @@ const app = await createGateway({
   realtime: config.REALTIME_URLS,
   trustedProxies: config.TRUSTED_PROXIES,
   webDist: config.WEB_DIST,
-  rateLimit: { max: config.RATE_LIMIT_MAX, authMax: config.RATE_LIMIT_AUTH_MAX },
+  rateLimit: {
+    max: config.RATE_LIMIT_MAX,
+    authMax: config.RATE_LIMIT_AUTH_MAX,
+    ...(redis && { counter: new RedisRateCounter(redis, config.REDIS_PREFIX) }),
+  },
   sectionTimeoutMs: config.BFF_SECTION_TIMEOUT_MS,
 });
 await app.listen({ host: config.HOST, port: config.PORT });
 shutdownOnSignals(log, [
   { name: 'telemetry', stop: stopTelemetry },
+  { name: 'redis', stop: async () => void (await redis?.quit()) },
   { name: 'gateway', stop: () => drainAndClose(app, config.DRAIN_DELAY_MS) },
 ]);

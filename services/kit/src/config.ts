@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_USER_LIMIT } from './limits.ts';
 
 /** Thrown (and, at boot, printed) when the environment does not satisfy a config schema. */
 export class ConfigError extends Error {
@@ -47,6 +48,18 @@ export const envList = (fallback = '') =>
 
 /** Identity's replicas (IDENTITY_URL, comma-separated): access tokens are checked against the key set they serve. */
 export const IdentityUrls = envList('http://127.0.0.1:4001').pipe(z.array(z.string().url()).min(1));
+
+/** Redis, where replicas share state (realtime fan-out and presence, rate limits); unset: in memory, one replica. */
+export const RedisSettings = {
+  REDIS_URL: z.string().optional(),
+  /** Prefix of every Redis key and channel, so deployments can share one Redis; default `commonwork`. */
+  REDIS_PREFIX: z.string().min(1).default('commonwork'),
+};
+
+/** A person's budget, REST calls and socket events together: per minute; default 600. */
+export const UserLimitSettings = {
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(DEFAULT_USER_LIMIT),
+};
 
 /** Settings every process shares. */
 export const CommonConfig = z.object({

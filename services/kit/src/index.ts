@@ -21,6 +21,7 @@ export * from './ids.ts';
 export * from './infrastructure.ts';
 export * from './jobs.ts';
 export * from './lifecycle.ts';
+export * from './limits.ts';
 export * from './logger.ts';
 export * from './process.ts';
 export * from './random.ts';

@@ -1,4 +1,4 @@
-import { CommonConfig, IdentityUrls } from '@commonwork/kit';
+import { CommonConfig, IdentityUrls, RedisSettings, UserLimitSettings } from '@commonwork/kit';
 import { z } from 'zod';
 
 export const RealtimeConfig = CommonConfig.extend({
@@ -8,9 +8,9 @@ export const RealtimeConfig = CommonConfig.extend({
   IDENTITY_URL: IdentityUrls,
   /** Messaging's HTTP API: the realtime tier reads and writes through it with the user's own token. */
   MESSAGING_URL: z.string().url().default('http://127.0.0.1:4003'),
-  /** Redis for the Socket.IO adapter, presence and ordered fan-out across replicas; unset means one replica, in memory. */
-  REDIS_URL: z.string().optional(),
-  /** Prefix of every Redis key and channel this tier uses, so deployments can share one Redis; default `commonwork`. */
-  REDIS_PREFIX: z.string().min(1).default('commonwork'),
+  /** Redis for the Socket.IO adapter, presence, ordered fan-out and the per-person limit across replicas. */
+  ...RedisSettings,
+  /** Socket events count against the same per-person budget as the person's REST calls. */
+  ...UserLimitSettings,
 });
 export type RealtimeConfig = z.infer<typeof RealtimeConfig>;

@@ -24,6 +24,7 @@ const realtime = await startRealtime({
   messagingUrl: config.MESSAGING_URL,
   redisUrl: config.REDIS_URL,
   redisPrefix: config.REDIS_PREFIX,
+  limit: { max: config.RATE_LIMIT_MAX },
   host: config.HOST,
   port: config.PORT,
 });

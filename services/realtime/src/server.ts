@@ -1,5 +1,19 @@
+import { once } from 'node:events';
 import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS } from '@commonwork/contracts';
-import { type App, createApp, type EventBus, type Logger, type Subscription, type TokenVerifier } from '@commonwork/kit';
+import {
+  type App,
+  createApp,
+  DEFAULT_USER_LIMIT,
+  type EventBus,
+  type Logger,
+  MemoryRateCounter,
+  type RateCounter,
+  RedisRateCounter,
+  type Subscription,
+  type TokenVerifier,
+  USER_LIMIT_WINDOW_MS,
+  type UserLimit,
+} from '@commonwork/kit';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server, type ServerOptions } from 'socket.io';
@@ -34,6 +48,11 @@ export interface RealtimeOptions {
   adapter?: ServerOptions['adapter'];
   /** A presence store to use instead of the default (Redis, else in memory): tests share one between replicas. */
   presenceStore?: PresenceStore;
+  /**
+   * Each person's budget per minute, shared with their REST calls (RATE_LIMIT_MAX; default 600),
+   * counted in Redis when set, else in `counter` (embedded mode passes the gateway's).
+   */
+  limit?: { max: number; counter?: RateCounter };
 }
 
 export interface RunningRealtime {
@@ -70,6 +89,11 @@ export async function startRealtime(options: RealtimeOptions): Promise<RunningRe
     ? new RedisOrderedEmitter({ pub: redis.pub, sub: redis.sub, wakeups: redis.wakeups, prefix })
     : new MemoryOrderedEmitter();
   const messaging = createMessagingClient(options.messagingUrl);
+  const limit: UserLimit = {
+    max: options.limit?.max ?? DEFAULT_USER_LIMIT,
+    windowMs: USER_LIMIT_WINDOW_MS,
+    counter: redis ? new RedisRateCounter(redis.limits, prefix) : (options.limit?.counter ?? new MemoryRateCounter()),
+  };
   const channelUpdates = new ChannelUpdates({
     emit: (update) => io.to(rooms.channel(update.channelId)).emit(SOCKET_EVENTS.channelUpdated, update),
     log,
@@ -79,7 +103,7 @@ export async function startRealtime(options: RealtimeOptions): Promise<RunningRe
   io.on('connection', (socket) => {
     const { userId, token } = socket.data;
     void socket.join(rooms.user(userId));
-    registerHandlers({ io, messaging, presence, log }, socket);
+    registerHandlers({ io, messaging, presence, log, limit }, socket);
     const memberChannels = async () => {
       const answer = await messaging.listChannels(token);
       return answer.ok ? answer.data.filter((c) => c.isMember).map((c) => c.id) : [];
@@ -120,7 +144,9 @@ async function connectRedis(url: string, log: Logger) {
   const sub = pub.duplicate();
   // The ordering's wake-ups have a subscriber of their own: the adapter's `sub` is the adapter's.
   const wakeups = pub.duplicate();
-  const clients = [pub, sub, wakeups];
+  // Counting a person's calls never waits for a reconnection: while Redis is down, calls go uncounted.
+  const limits = pub.duplicate({ enableOfflineQueue: false });
+  const clients = [pub, sub, wakeups, limits];
   for (const client of clients) client.on('error', (error) => log.warn({ err: error }, 'redis error'));
   // The Socket.IO adapter publishes without waiting for the answer: while Redis is down each of its
   // publishes failed as an unhandled rejection, which ended the process. A broadcast lost then is
@@ -131,11 +157,13 @@ async function connectRedis(url: string, log: Logger) {
     sent.catch((error: unknown) => log.debug({ err: error, channel }, 'redis publish failed'));
     return sent;
   }) as typeof pub.publish;
-  await Promise.all(clients.map((client) => client.ping()));
+  // Each connection is up before the replica starts (a ping would fail on the one that never queues).
+  await Promise.all(clients.map((client) => (client.status === 'ready' ? undefined : once(client, 'ready'))));
   return {
     pub,
     sub,
     wakeups,
+    limits,
     /** Answers when every connection is up; fails at once while one is reconnecting (its commands would wait). */
     ping: async () => {
       const down = clients.find((client) => client.status !== 'ready');

@@ -1,5 +1,5 @@
 import { SOCKET_EVENTS, type SocketAck, type SocketAnswers } from '@commonwork/contracts';
-import type { Logger } from '@commonwork/kit';
+import { type Logger, tooManyRequestsMessage, type UserLimit, userLimitKey } from '@commonwork/kit';
 import type { z } from 'zod';
 import type { MessagingClient } from '../messagingClient.ts';
 import type { Presence } from '../presence.ts';
@@ -11,6 +11,8 @@ export interface HandlerContext {
   messaging: MessagingClient;
   presence: Presence;
   log: Logger;
+  /** The person's budget, shared with their REST calls: each event spends one call of it. */
+  limit: UserLimit;
 }
 
 /** A client → server event of the protocol. */
@@ -41,15 +43,31 @@ export function defineHandler<E extends ClientEvent>(
         const last = args.at(-1);
         const ack = typeof last === 'function' ? (last as SocketAck<E>) : undefined;
         const payload = typeof args[0] === 'function' ? undefined : args[0];
-        handle(ctx, socket, payload, ack).catch((error: unknown) => {
-          ctx.log.error({ err: error, event, userId: socket.data.userId }, 'socket handler failed');
-          fail(socket, ack, 'Something went wrong');
-        });
+        withinLimit(ctx, socket.data.userId)
+          .then((refusal) => (refusal ? fail(socket, ack, refusal) : handle(ctx, socket, payload, ack)))
+          .catch((error: unknown) => {
+            ctx.log.error({ err: error, event, userId: socket.data.userId }, 'socket handler failed');
+            fail(socket, ack, 'Something went wrong');
+          });
       };
       // Socket.IO's typed `on` cannot relate a generic event name to its listener; the listener takes anything.
       (socket.on as (event: E, listener: (...args: unknown[]) => void) => void)(event, listener);
     },
   };
+}
+
+/**
+ * Spends one call of the person's budget: the refusal's message when it is spent. Events go on
+ * uncounted while the counter cannot be reached (Redis down), as REST calls do.
+ */
+async function withinLimit({ limit, log }: HandlerContext, userId: string): Promise<string | null> {
+  try {
+    const { count, resetInMs } = await limit.counter.hit(userLimitKey(userId), limit.windowMs);
+    return count > limit.max ? tooManyRequestsMessage(resetInMs) : null;
+  } catch (error) {
+    log.warn({ err: error }, 'rate limit not counted');
+    return null;
+  }
 }
 
 /** Tells the client what went wrong: `error {message}` (spec 002 §7), and the ack when one was given. */
