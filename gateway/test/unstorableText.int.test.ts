@@ -43,4 +43,14 @@ describe('text that cannot be stored, through the gateway', () => {
     expect(res.body.user.name).toBe('Zoë 😀 日本語');
     expect(res.body.user.bio).toBe('One\n\tTwo\r\nThree');
   });
+
+  // Finding 8: a 3,000-character path parameter was answered with Fastify's own body, echoing the path.
+  it('answers an over-long path part 414 with our error body, at the gateway and at the service', async () => {
+    const path = `/api/users/by-username/${'a'.repeat(3_000)}`;
+    for (const base of [p.url, p.services.identity.url]) {
+      const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${ada.token}` } });
+      expect(res.status).toBe(414);
+      expect(await res.json()).toEqual({ success: false, message: 'A part of the address is too long', error: 'URI_TOO_LONG' });
+    }
+  });
 });

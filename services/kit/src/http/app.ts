@@ -9,7 +9,7 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from '../logger.ts';
 import { closeConnectionsWhenAnswered, isDraining } from './drain.ts';
-import { errorHandler } from './errorHandler.ts';
+import { errorHandler, frameworkErrorHandler } from './errorHandler.ts';
 import { assertStorable } from './storableText.ts';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, Logger, ZodTypeProvider>;
@@ -47,6 +47,7 @@ export function createApp(options: AppOptions): App {
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     trustProxy: options.trustedProxies?.length ? [...options.trustedProxies] : false,
     requestIdHeader: false,
+    frameworkErrors: frameworkErrorHandler,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();

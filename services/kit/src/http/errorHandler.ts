@@ -1,7 +1,19 @@
 import type { ErrorBody } from '@commonwork/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from '../errors.ts';
+import { AppError, createError } from '../errors.ts';
+
+const UriTooLong = createError('URI_TOO_LONG', 'A part of the address is too long', 414);
+const BadUrl = createError('BAD_URL', 'The address is not valid', 400);
+
+/**
+ * The router's own refusals (before any hook runs), in our error body: an over-long path
+ * parameter was answered with Fastify's body, which also echoed the whole path back.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const known = { FST_ERR_MAX_PARAM_LENGTH: UriTooLong, FST_ERR_BAD_URL: BadUrl }[error.code];
+  return errorHandler((known?.() ?? error) as FastifyError, request, reply);
+}
 
 function fieldOf(instancePath: string, params: unknown): string {
   const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
