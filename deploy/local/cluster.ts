@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { CLUSTER_ENV, type ClusterLayout, clusterWaves, specsOf } from './clusterParts.ts';
 import { Supervisor } from './supervisor.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -21,93 +22,29 @@ if (missing.length > 0) {
   process.exit(78);
 }
 
-/** Each service's first replica's port; its second replica listens 100 above (4001 and 4101). */
-const SERVICE_PORTS = {
-  identity: Number(process.env.IDENTITY_PORT ?? 4001),
-  marketplace: Number(process.env.MARKETPLACE_PORT ?? 4002),
-  messaging: Number(process.env.MESSAGING_PORT ?? 4003),
-  events: Number(process.env.EVENTS_PORT ?? 4004),
-  media: Number(process.env.MEDIA_PORT ?? 4005),
-  notifications: Number(process.env.NOTIFICATIONS_PORT ?? 4006),
-  drafts: Number(process.env.DRAFTS_PORT ?? 4007),
+const layout: ClusterLayout = {
+  servicePorts: {
+    identity: Number(process.env.IDENTITY_PORT ?? 4001),
+    marketplace: Number(process.env.MARKETPLACE_PORT ?? 4002),
+    messaging: Number(process.env.MESSAGING_PORT ?? 4003),
+    events: Number(process.env.EVENTS_PORT ?? 4004),
+    media: Number(process.env.MEDIA_PORT ?? 4005),
+    notifications: Number(process.env.NOTIFICATIONS_PORT ?? 4006),
+    drafts: Number(process.env.DRAFTS_PORT ?? 4007),
+  },
+  // As in deploy/k8s.
+  replicas: Number(process.env.SERVICE_REPLICAS ?? 2),
+  // Two realtime replicas on Redis, so cross-replica fan-out runs on every start.
+  realtimePorts: (process.env.REALTIME_PORTS ?? '4010,4011').split(',').map(Number),
+  gatewayPort: Number(process.env.PORT ?? 8080),
+  webDist: `${root}web/dist`,
 };
-/** Replicas of each service (SERVICE_REPLICAS, default 2), as in deploy/k8s. */
-const SERVICE_REPLICAS = Number(process.env.SERVICE_REPLICAS ?? 2);
-const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
-/** Two realtime replicas on Redis (REALTIME_PORTS=4010,4011), so cross-replica fan-out runs on every start. */
-const REALTIME_PORTS = (process.env.REALTIME_PORTS ?? '4010,4011').split(',').map(Number);
-
-type Service = keyof typeof SERVICE_PORTS;
-const portsOf = (service: Service) => Array.from({ length: SERVICE_REPLICAS }, (_, i) => SERVICE_PORTS[service] + 100 * i);
-const urlsOf = (service: Service) => portsOf(service).map((port) => `http://127.0.0.1:${port}`);
-/** Tokens are checked against identity's key set, from whichever replica answers. */
-const IDENTITY_URL = urlsOf('identity').join(',');
-
-interface Part {
-  name: string;
-  entry: string;
-  port: number;
-  env: Record<string, string>;
-}
-
-/** A process behind the gateway: listens on 127.0.0.1:port, ready when its /readyz answers. */
-const internal = (name: string, entry: string, port: number, env: Record<string, string> = {}): Part => ({
-  name,
-  entry,
-  port,
-  env: { HOST: '127.0.0.1', PORT: String(port), ...env },
-});
-
-const replicasOf = (service: Service, env: Record<string, string> = {}) =>
-  portsOf(service).map((port, i) => internal(`${service}-${i + 1}`, `services/${service}/src/main.ts`, port, env));
-
-/**
- * What runs, in waves started in order (each wave's parts at once, stopped in reverse). A new
- * service is one more `replicasOf(...)` in the second wave and one more URL list for the gateway.
- */
-const waves: Part[][] = [
-  replicasOf('identity'),
-  [
-    ...replicasOf('marketplace', { IDENTITY_URL }),
-    ...replicasOf('messaging', { IDENTITY_URL }),
-    ...replicasOf('events', { IDENTITY_URL }),
-    ...replicasOf('media', { IDENTITY_URL }),
-    ...replicasOf('notifications', { IDENTITY_URL }),
-    ...replicasOf('drafts', { IDENTITY_URL }),
-  ],
-  REALTIME_PORTS.map((port, i) =>
-    internal(`realtime-${i + 1}`, 'services/realtime/src/main.ts', port, {
-      IDENTITY_URL,
-      MESSAGING_URL: urlsOf('messaging')[0] as string,
-    }),
-  ),
-  [
-    {
-      name: 'gateway',
-      entry: 'gateway/src/main.ts',
-      port: GATEWAY_PORT,
-      env: {
-        PORT: String(GATEWAY_PORT),
-        IDENTITY_URL,
-        MARKETPLACE_URL: urlsOf('marketplace').join(','),
-        MESSAGING_URL: urlsOf('messaging').join(','),
-        EVENTS_URL: urlsOf('events').join(','),
-        MEDIA_URL: urlsOf('media').join(','),
-        NOTIFICATIONS_URL: urlsOf('notifications').join(','),
-        DRAFTS_URL: urlsOf('drafts').join(','),
-        REALTIME_URLS: REALTIME_PORTS.map((port) => `http://127.0.0.1:${port}`).join(','),
-        WEB_DIST: `${root}web/dist`,
-      },
-    },
-  ],
-];
+const GATEWAY_PORT = layout.gatewayPort;
+const waves = clusterWaves(layout);
 const parts = waves.flat();
 
-/**
- * Cluster mode's dev issuer is off unless AUTH_DEV_LOGIN=true (docs: ARCHITECTURE §2). A stopping
- * process stays up for 2.5 s after saying it is draining: the gateway probes every second.
- */
-const shared = { AUTH_DEV_LOGIN: 'false', DRAIN_DELAY_MS: '2500', ...process.env };
+/** Cluster mode's dev issuer is off unless AUTH_DEV_LOGIN=true (docs: ARCHITECTURE §2). */
+const shared = { AUTH_DEV_LOGIN: 'false', ...CLUSTER_ENV, ...process.env };
 
 const COLORS = [36, 35, 33, 32, 34, 31];
 const width = Math.max(7, ...parts.map((p) => p.name.length));
@@ -171,12 +108,7 @@ process.on('exit', () => supervisor.killAll());
 void supervisor.finished.then((code) => process.exit(code));
 
 for (const wave of waves) {
-  const specs = wave.map((part) => ({
-    name: part.name,
-    args: ['--import', 'tsx', part.entry],
-    env: { ...shared, ...part.env },
-    readyUrl: `http://127.0.0.1:${part.port}/readyz`,
-  }));
+  const specs = specsOf(wave, shared);
   if (!(await supervisor.startAll(specs))) {
     await supervisor.stop('SIGTERM', 1);
     break;

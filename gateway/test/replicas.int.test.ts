@@ -1,16 +1,15 @@
 import { remoteTokenVerifier } from '@commonwork/kit';
-import { buildGig, buildUser, startTestPlatform, type TestPlatform, testLogger } from '@commonwork/kit/testing';
+import { buildGig, buildUser, freePort, startTestPlatform, type TestPlatform, testLogger } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from '../src/index.ts';
-
-/** Nothing listens there: a replica that was killed. */
-const GONE = 'http://127.0.0.1:1';
 
 // Issue 13, finding 3: with services restarted one at a time under load, 62 of 637 requests failed,
 // and an unreachable upstream was answered `500 INTERNAL`.
 describe('a service with a replica gone, through the gateway', () => {
   let p: TestPlatform;
   let ada: Awaited<ReturnType<typeof buildUser>>;
+  /** Nothing listens there: a replica that was killed. */
+  let GONE: string;
   const gatewayWith = async (replicas: Record<string, string[]>) => {
     const services = { ...Object.fromEntries(Object.entries(p.services).map(([name, part]) => [name, part.url])), ...replicas };
     const gateway = await createGateway({
@@ -31,6 +30,7 @@ describe('a service with a replica gone, through the gateway', () => {
   beforeAll(async () => {
     p = await startTestPlatform();
     ada = await buildUser(p, 'Ada Replica');
+    GONE = `http://127.0.0.1:${await freePort()}`;
   });
   afterAll(() => p?.stop());
 
@@ -67,7 +67,7 @@ describe('a service with a replica gone, through the gateway', () => {
   });
 
   it('answers 503 with our error body when no replica can be reached', async () => {
-    const gateway = await gatewayWith({ marketplace: [GONE, 'http://127.0.0.1:2'] });
+    const gateway = await gatewayWith({ marketplace: [GONE, `http://127.0.0.1:${await freePort()}`] });
     try {
       for (const [method, body] of [
         ['GET', undefined],

@@ -4,9 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, remoteTokenVerifier } from '../src/index.ts';
-
-/** Nothing listens there: an identity replica that was killed. */
-const GONE = 'http://127.0.0.1:1';
+import { freePort } from '../src/testing/index.ts';
 
 // Found while rolling the cluster (issue 13, finding 3): with the one identity replica every service
 // fetched keys from killed, a service that had not cached them yet answered every call 500.
@@ -15,8 +13,11 @@ describe('checking access tokens against identity replicas', () => {
   let url: string;
   let token: string;
   const sub = randomUUID();
+  /** Nothing listens there: an identity replica that was killed. */
+  let GONE: string;
 
   beforeAll(async () => {
+    GONE = `http://127.0.0.1:${await freePort()}`;
     const { publicKey, privateKey } = await generateKeyPair('ES256');
     const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' };
     identity = createServer((_request, response) =>
@@ -39,7 +40,7 @@ describe('checking access tokens against identity replicas', () => {
   });
 
   it('answers 503, not 500, when no replica answers, and 401 for a bad token either way', async () => {
-    await expect(remoteTokenVerifier([GONE, 'http://127.0.0.1:2'])(token)).rejects.toMatchObject({
+    await expect(remoteTokenVerifier([GONE, `http://127.0.0.1:${await freePort()}`])(token)).rejects.toMatchObject({
       statusCode: 503,
       code: 'AUTH_UNAVAILABLE',
     });

@@ -1,4 +1,4 @@
-import { CommonConfig, IdentityUrls, RedisSettings, UserLimitSettings } from '@commonwork/kit';
+import { CommonConfig, envList, IdentityUrls, RedisSettings, UserLimitSettings } from '@commonwork/kit';
 import { z } from 'zod';
 
 export const RealtimeConfig = CommonConfig.extend({
@@ -6,8 +6,8 @@ export const RealtimeConfig = CommonConfig.extend({
   HOST: z.string().default('127.0.0.1'),
   /** Identity, for its JWKS: the handshake's access token is verified against it. */
   IDENTITY_URL: IdentityUrls,
-  /** Messaging's HTTP API: the realtime tier reads and writes through it with the user's own token. */
-  MESSAGING_URL: z.string().url().default('http://127.0.0.1:4003'),
+  /** Messaging's HTTP API (its replicas, comma-separated): the realtime tier reads and writes through it with the user's own token. */
+  MESSAGING_URL: envList('http://127.0.0.1:4003').pipe(z.array(z.string().url()).min(1)),
   /** Redis for the Socket.IO adapter, presence, ordered fan-out and the per-person limit across replicas. */
   ...RedisSettings,
   /** Socket events count against the same per-person budget as the person's REST calls. */

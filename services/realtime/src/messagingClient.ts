@@ -26,19 +26,35 @@ export interface MessagingClient {
   postChannelMessage(token: string, channelId: string, body: Omit<SendMessagePayload, 'channelId'>): Promise<Answer<ChannelMessage>>;
 }
 
-export function createMessagingClient(baseUrl: string): MessagingClient {
-  async function call<T>(token: string, method: string, path: string, schema: z.ZodType<T>, body?: unknown): Promise<Answer<T>> {
-    let res: Response;
-    try {
-      res = await fetch(new URL(path, baseUrl), {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch {
-      return { ok: false, status: 503, message: 'Messaging is unavailable' };
+/** The connection was never made: the call can go to another replica as it is. */
+const REFUSED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const refused = (error: unknown) => REFUSED.has((error as { cause?: { code?: string } }).cause?.code ?? '');
+
+/** Calls go to messaging's replicas in turn; one that refuses the connection passes the call on to the next. */
+export function createMessagingClient(baseUrls: readonly string[]): MessagingClient {
+  let turn = 0;
+  async function send(method: string, path: string, init: RequestInit): Promise<Response | null> {
+    const first = turn++;
+    for (let i = 0; i < baseUrls.length; i++) {
+      try {
+        return await fetch(new URL(path, baseUrls[(first + i) % baseUrls.length]), {
+          ...init,
+          method,
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
+      } catch (error) {
+        if (!refused(error)) return null;
+      }
     }
+    return null;
+  }
+
+  async function call<T>(token: string, method: string, path: string, schema: z.ZodType<T>, body?: unknown): Promise<Answer<T>> {
+    const res = await send(method, path, {
+      headers: { authorization: `Bearer ${token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    if (!res) return { ok: false, status: 503, message: 'Messaging is unavailable' };
     const json: unknown = await res.json().catch(() => null);
     if (!res.ok) {
       const error = ErrorBody.safeParse(json);

@@ -31,8 +31,8 @@ export interface RealtimeOptions {
   bus: EventBus;
   log: Logger;
   verifier: TokenVerifier;
-  /** Messaging's base URL; the realtime tier reads and writes through it with each person's token. */
-  messagingUrl: string;
+  /** Messaging's base URL, or its replicas'; the realtime tier reads and writes through it with each person's token. */
+  messagingUrl: string | readonly string[];
   /** Redis for the adapter, presence and ordering across replicas; unset: one replica, in memory. */
   redisUrl?: string | undefined;
   /** Prefix of this tier's Redis keys and channels; default `commonwork` (tests pass one per run). */
@@ -88,7 +88,7 @@ export async function startRealtime(options: RealtimeOptions): Promise<RunningRe
   const ordered: OrderedEmitter = redis
     ? new RedisOrderedEmitter({ pub: redis.pub, sub: redis.sub, wakeups: redis.wakeups, prefix })
     : new MemoryOrderedEmitter();
-  const messaging = createMessagingClient(options.messagingUrl);
+  const messaging = createMessagingClient([options.messagingUrl].flat());
   const limit: UserLimit = {
     max: options.limit?.max ?? DEFAULT_USER_LIMIT,
     windowMs: USER_LIMIT_WINDOW_MS,

@@ -1,0 +1,102 @@
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase, eventually, type OwnServer, startOwnServer } from '@commonwork/kit/testing';
+import { CLUSTER_ENV, type ClusterLayout, clusterWaves, type Part, SERVICES, specsOf } from '../deploy/local/clusterParts.ts';
+import { Supervisor } from '../deploy/local/supervisor.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Cluster mode as `start:cluster` runs it, on a database, a NATS and a Redis of its own, on free ports. */
+export interface FaultCluster {
+  url: string;
+  parts: Part[];
+  supervisor: Supervisor;
+  nats: OwnServer;
+  redis: OwnServer;
+  /** Every part answers ready. */
+  ready: () => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+const portFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const server = createServer()
+      .once('error', () => resolve(false))
+      .listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+
+/** A base port with every port the layout uses free: base+1..+11, +80, and the second replicas' +101..+107. */
+async function freeLayout(): Promise<ClusterLayout> {
+  for (;;) {
+    const base = 20_000 + Math.floor(Math.random() * 400) * 100;
+    const layout: ClusterLayout = {
+      servicePorts: Object.fromEntries(SERVICES.map((service, i) => [service, base + 1 + i])) as ClusterLayout['servicePorts'],
+      replicas: 2,
+      realtimePorts: [base + 10, base + 11],
+      gatewayPort: base + 80,
+      webDist: `${root}web/dist`,
+    };
+    const ports = clusterWaves(layout)
+      .flat()
+      .map((part) => part.port);
+    if ((await Promise.all(ports.map(portFree))).every(Boolean)) return layout;
+  }
+}
+
+const answers = (url: string) =>
+  fetch(url, { signal: AbortSignal.timeout(2_000) })
+    .then((res) => res.ok)
+    .catch(() => false);
+
+export async function startFaultCluster(log: (message: string) => void): Promise<FaultCluster> {
+  const [nats, redis] = [await startOwnServer('nats'), await startOwnServer('redis')];
+  const { url: databaseUrl, drop } = await createTestDatabase();
+  if (!databaseUrl) throw new Error('The fault suite runs on PostgreSQL: set DATABASE_URL');
+  const layout = await freeLayout();
+  const waves = clusterWaves(layout);
+  const env = {
+    ...process.env,
+    ...CLUSTER_ENV,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: databaseUrl,
+    NATS_URL: nats.url,
+    REDIS_URL: redis.url,
+    // The load signs people in through the dev issuer and is not to be limited.
+    AUTH_DEV_LOGIN: 'true',
+    RATE_LIMIT_MAX: '1000000',
+    RATE_LIMIT_AUTH_MAX: '100000',
+  };
+  const supervisor = new Supervisor({
+    cwd: root,
+    say: (message) => log(`[cluster] ${message}`),
+    // Warnings and errors only (LOG_LEVEL=warn): what went wrong during a fault is worth reading.
+    output: (name, line) => log(`[${name}] ${line.slice(0, 400)}`),
+    backoffMs: 250,
+  });
+  for (const wave of waves) {
+    if (!(await supervisor.startAll(specsOf(wave, env)))) {
+      await supervisor.stop();
+      throw new Error('The cluster did not start');
+    }
+  }
+  const parts = waves.flat();
+  return {
+    url: `http://127.0.0.1:${layout.gatewayPort}`,
+    parts,
+    supervisor,
+    nats,
+    redis,
+    ready: async () => {
+      await eventually(
+        async () => (await Promise.all(parts.map((part) => answers(`http://127.0.0.1:${part.port}/readyz`)))).every(Boolean),
+        60_000,
+      );
+    },
+    stop: async () => {
+      await supervisor.stop();
+      await Promise.all([nats.kill(), redis.kill()]);
+      await drop();
+    },
+  };
+}

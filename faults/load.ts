@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { SOCKET_EVENTS } from '@commonwork/contracts';
+import { io, type Socket } from 'socket.io-client';
+
+export interface Person {
+  id: string;
+  token: string;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: arbitrary JSON answers
+type Call = (method: string, path: string, token?: string, body?: unknown) => Promise<{ status: number; body: any }>;
+
+/** Calls the gateway; a call that gets no answer at all counts as status 0. */
+export const caller =
+  (url: string): Call =>
+  async (method, path, token, body) => {
+    try {
+      const res = await fetch(`${url}${path}`, {
+        method,
+        headers: { ...(token && { authorization: `Bearer ${token}` }), ...(body !== undefined && { 'content-type': 'application/json' }) },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : null };
+    } catch (error) {
+      return { status: 0, body: { error: (error as Error).message } };
+    }
+  };
+
+/** A person signed in through the dev issuer, with a completed profile. */
+export async function signIn(call: Call, name: string): Promise<Person> {
+  const email = `${name.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
+  const dev = await call('POST', '/api/auth/dev/token', undefined, { email, name });
+  const session = await call('POST', '/api/auth/google', undefined, { token: dev.body.token });
+  const username = `${name.toLowerCase()}_${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+  const setup = await call('POST', '/api/users/setup', session.body.token, { email, name, username, bio: 'Under load.' });
+  if (setup.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(setup.body)}`);
+  return { id: session.body.user.id, token: setup.body.token };
+}
+
+/** What the load did: every answer counted, every acknowledged write remembered. */
+export class Ledger {
+  ok = 0;
+  failures: string[] = [];
+  readonly gigTitles = new Set<string>();
+  readonly messageIds = new Set<string>();
+
+  record(what: string, status: number, body: unknown) {
+    if (status >= 200 && status < 300) this.ok += 1;
+    else this.failures.push(`${what} ${status} ${JSON.stringify(body).slice(0, 160)}`);
+  }
+
+  /** A window over the counts, for one phase. */
+  mark() {
+    const [ok, failed] = [this.ok, this.failures.length];
+    return () => ({ ok: this.ok - ok, failed: this.failures.slice(failed) });
+  }
+}
+
+/**
+ * Steady load through the gateway: a gig posted, a channel message posted, and two reads, in each
+ * of `loops` loops, one call after another with a short pause. Stops when `stop` is called.
+ */
+export function startLoad(call: Call, ada: Person, channelId: string, ledger: Ledger, loops = 3) {
+  let running = true;
+  let n = 0;
+  const steps = [
+    async () => {
+      const title = `Fault-tolerant gig ${++n} ${randomUUID().slice(0, 8)}`;
+      const res = await call('POST', '/api/gigs', ada.token, {
+        title,
+        description: 'A gig posted while services are killed and restarted, to count what is lost.',
+        category: 'web',
+        subCategory: 'frontend',
+        price: 100,
+        deliveryTime: '7',
+        tags: [],
+        status: 'active',
+      });
+      ledger.record('POST /api/gigs', res.status, res.body);
+      if (res.status === 201) ledger.gigTitles.add(title);
+    },
+    async () => {
+      const res = await call('POST', `/api/chat/channels/${channelId}/messages`, ada.token, {
+        content: `message ${++n}`,
+        type: 'text',
+        clientId: randomUUID(),
+      });
+      ledger.record('POST message', res.status, res.body);
+      if (res.status === 201) ledger.messageIds.add(res.body.data.id);
+    },
+    async () => {
+      const res = await call('GET', '/api/gigs?limit=10', ada.token);
+      ledger.record('GET /api/gigs', res.status, res.body);
+    },
+    async () => {
+      const res = await call('GET', `/api/chat/channels/${channelId}/messages?limit=20`, ada.token);
+      ledger.record('GET messages', res.status, res.body);
+    },
+  ];
+  const loop = async (offset: number) => {
+    for (let i = offset; running; i++) {
+      await (steps[i % steps.length] as () => Promise<void>)();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const done = Promise.all(Array.from({ length: loops }, (_, i) => loop(i)));
+  return async () => {
+    running = false;
+    await done;
+  };
+}
+
+/**
+ * A member's socket through the gateway, as the web client keeps it: it reconnects, joins its
+ * channels again on every connection, and records every message it is sent, in order.
+ */
+export function listen(url: string, person: Person) {
+  const received: { id: string; sequence: number }[] = [];
+  const socket: Socket = io(url, {
+    auth: { token: person.token },
+    transports: ['websocket'],
+    reconnectionDelay: 200,
+    reconnectionDelayMax: 1_000,
+  });
+  socket.on('connect', () => socket.emit(SOCKET_EVENTS.joinChannels, () => {}));
+  socket.on(SOCKET_EVENTS.newMessage, (message: { id: string; sequence: number }) =>
+    received.push({ id: message.id, sequence: message.sequence }),
+  );
+  return { received, close: () => socket.close() };
+}
