@@ -53,4 +53,11 @@ describe('text that cannot be stored, through the gateway', () => {
       expect(await res.json()).toEqual({ success: false, message: 'A part of the address is too long', error: 'URI_TOO_LONG' });
     }
   });
+
+  // Found by the fuzz suite: an address longer than Node's 16 KiB header limit got Fastify's own 431 body.
+  it('answers an address too long for the HTTP parser 431 with our error body', async () => {
+    const res = await fetch(`${p.url}/api/gigs?search=${'x'.repeat(20_000)}`, { headers: { authorization: `Bearer ${ada.token}` } });
+    expect(res.status).toBe(431);
+    expect(await res.json()).toEqual({ success: false, message: 'The address or the headers are too long', error: 'HEADERS_TOO_LARGE' });
+  });
 });

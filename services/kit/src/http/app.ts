@@ -9,7 +9,7 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from '../logger.ts';
 import { closeConnectionsWhenAnswered, isDraining } from './drain.ts';
-import { errorHandler, frameworkErrorHandler } from './errorHandler.ts';
+import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './errorHandler.ts';
 import { assertStorable } from './storableText.ts';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, Logger, ZodTypeProvider>;
@@ -48,6 +48,7 @@ export function createApp(options: AppOptions): App {
     trustProxy: options.trustedProxies?.length ? [...options.trustedProxies] : false,
     requestIdHeader: false,
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { ErrorBody } from '@commonwork/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -42,4 +44,30 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
 
   if (status >= 500) request.log.error({ err: error }, 'request failed');
   return reply.status(status).send(body);
+}
+
+/** What the HTTP parser refuses before there is a request (Fastify's `clientErrorHandler`), in our error body. */
+const CLIENT_ERRORS: Record<string, { status: number; body: ErrorBody }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    body: { success: false, message: 'The address or the headers are too long', error: 'HEADERS_TOO_LARGE' },
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    body: { success: false, message: 'The request took too long to arrive', error: 'REQUEST_TIMEOUT' },
+  },
+};
+const MALFORMED = { status: 400, body: { success: false, message: 'The request is malformed', error: 'BAD_REQUEST' } } as const;
+
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+  // A reset connection has no one to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, body } = CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED;
+  const text = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${text}`,
+    );
+  }
+  socket.destroy(error);
 }

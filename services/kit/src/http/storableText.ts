@@ -13,7 +13,12 @@ const CONTROL = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 export const UNSTORABLE_TEXT_MESSAGE = 'Contains characters that cannot be stored (NUL or a broken Unicode surrogate)';
 export const CONTROL_TEXT_MESSAGE = 'Contains control characters';
+export const TOO_DEEP_MESSAGE = 'Nested too deeply';
 export const UnstorableText = createError('INVALID_TEXT', UNSTORABLE_TEXT_MESSAGE, 400);
+const TooDeep = createError('TOO_DEEP', TOO_DEEP_MESSAGE, 400);
+
+/** Deeper than any contract nests (a few levels): 5,000 nested arrays overflowed the stack (500). */
+const MAX_DEPTH = 32;
 
 /** What is wrong with a piece of text, if anything. */
 const problemOf = (text: string) => (UNSTORABLE.test(text) ? UNSTORABLE_TEXT_MESSAGE : CONTROL.test(text) ? CONTROL_TEXT_MESSAGE : null);
@@ -25,10 +30,10 @@ const isPlainObject = (value: unknown): value is object => {
 };
 
 /**
- * The first string in `value`, key or value, that cannot be stored or holds control characters: its
- * path (`title`, `agenda.2.title`) and what is wrong; null if none.
+ * The first string in `value`, key or value, that cannot be stored or holds control characters, or
+ * the first value nested too deeply: its path (`title`, `agenda.2.title`) and what is wrong; null if none.
  */
-export function badTextAt(value: unknown, path = ''): { path: string; message: string } | null {
+export function badTextAt(value: unknown, path = '', depth = 0): { path: string; message: string } | null {
   if (typeof value === 'string') {
     const message = problemOf(value);
     return message ? { path, message } : null;
@@ -36,20 +41,21 @@ export function badTextAt(value: unknown, path = ''): { path: string; message: s
   // Parsed JSON, a query or params: arrays and plain objects. A body still streaming (an upload, the
   // gateway's proxied requests) is not text to look into.
   if (!Array.isArray(value) && !isPlainObject(value)) return null;
+  if (depth >= MAX_DEPTH) return { path, message: TOO_DEEP_MESSAGE };
   for (const [key, child] of Object.entries(value)) {
     const at = path ? `${path}.${key}` : key;
     const message = problemOf(key);
     if (message) return { path: at, message };
-    const found = badTextAt(child, at);
+    const found = badTextAt(child, at, depth + 1);
     if (found) return found;
   }
   return null;
 }
 
-/** Throws the 400 naming the field when `value` holds text that cannot be stored or control characters. */
+/** Throws the 400 naming the field when `value` holds text that cannot be stored, control characters, or is nested too deeply. */
 export function assertStorable(value: unknown, where: string) {
   const bad = badTextAt(value);
   if (!bad) return;
   const details: ErrorDetail[] = [{ field: bad.path || where, message: bad.message }];
-  throw UnstorableText(bad.message, details);
+  throw bad.message === TOO_DEEP_MESSAGE ? TooDeep(bad.message, details) : UnstorableText(bad.message, details);
 }

@@ -43,4 +43,11 @@ describe('text PostgreSQL can store', () => {
       expect.objectContaining({ details: [expect.objectContaining({ field: 'username' })] }),
     );
   });
+
+  it('refuses values nested deeper than any contract, without overflowing the stack', () => {
+    const nested = JSON.parse(`${'['.repeat(5_000)}${']'.repeat(5_000)}`);
+    expect(badTextAt(nested)?.message).toBe('Nested too deeply');
+    expect(() => assertStorable(nested, 'body')).toThrow(expect.objectContaining({ statusCode: 400, code: 'TOO_DEEP' }));
+    expect(badTextAt({ agenda: [{ speakers: [{ name: 'Ada' }] }] })).toBeNull();
+  });
 });
