@@ -71,12 +71,22 @@ describe.skipIf(missing('postgres') || missing('nats-server binary') || missing(
       await restart(part.name, 'SIGKILL');
       log(`killed and restarted ${part.name}`);
     }
-    for (const server of [cluster.nats, cluster.redis]) {
+    // While one is down, a part that needs it says so on /readyz (and keeps serving what it can).
+    const dependents = [
+      { server: cluster.nats, part: 'marketplace-1', check: 'bus' },
+      { server: cluster.redis, part: 'realtime-1', check: 'redis' },
+    ];
+    for (const { server, part, check } of dependents) {
       await server.kill();
-      await sleep(2_000);
+      const port = cluster.parts.find((p) => p.name === part)?.port;
+      await eventually(async () => {
+        const res = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null);
+        return res?.status === 503 && ((await res.json()) as { checks: Record<string, string> }).checks[check] === 'down';
+      }, 10_000);
+      await sleep(1_000);
       server.start();
       await cluster.ready();
-      log(`killed and restarted ${server === cluster.nats ? 'NATS' : 'Redis'}`);
+      log(`killed and restarted ${check === 'bus' ? 'NATS' : 'Redis'}`);
     }
     await sleep(3_000);
     const { ok, failed } = window();

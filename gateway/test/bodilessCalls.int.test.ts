@@ -13,7 +13,7 @@ const SENDINGS = [
   ['an empty body, no content type', { body: new Uint8Array(0) }],
   ['an empty body, JSON content type', { body: '', headers: { 'content-type': 'application/json' } }],
   ['{} as JSON', { body: '{}', headers: { 'content-type': 'application/json' } }],
-] as const satisfies readonly (readonly [string, { body?: BodyInit; headers?: Record<string, string> }])[];
+] as const satisfies readonly (readonly [string, { body?: RequestInit['body']; headers?: Record<string, string> }])[];
 
 // Every call of the spec's call tables that has no payload and that the platform serves, sent
 // through the gateway exactly as a client would, each way above: it succeeds and does what it says.

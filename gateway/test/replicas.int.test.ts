@@ -54,7 +54,7 @@ describe('a service with a replica gone, through the gateway', () => {
       const statuses = [];
       for (const title of titles) statuses.push((await send(gateway.url, 'POST', '/api/gigs', buildGig({ title }))).status);
       expect(statuses).toEqual(Array(6).fill(201));
-      const mine = await (await send(gateway.url, 'GET', '/api/gigs?mine=true&limit=50')).json();
+      const mine = (await (await send(gateway.url, 'GET', '/api/gigs?mine=true&limit=50')).json()) as { gigs: { title: string }[] };
       expect(
         mine.gigs
           .filter((g: { title: string }) => titles.includes(g.title))
