@@ -83,7 +83,10 @@ describe.each(pairs)('outbox and consumer on $name', ({ d, b }) => {
     await eventually(async () => seen.length >= 2);
     await relay.stop();
     // A second relay (the next restart) has nothing left to publish.
-    expect(await new OutboxRelay({ db: storeOf(db()), bus, log, map: toEnvelope }).publishBatch()).toBe(0);
+    expect(await new OutboxRelay({ db: storeOf(db()), bus, log, map: toEnvelope }).publishBatch()).toEqual({
+      published: 0,
+      unfinished: false,
+    });
     await new Promise((r) => setTimeout(r, 200));
     await sub.stop();
     expect(seen.map((e) => e.id)).toEqual(committed.map((e) => e.eventId));

@@ -88,7 +88,10 @@ export async function readStream<E extends DomainEvent>(db: Store, streamId: str
   return rows.map((row) => toStored<E>(row));
 }
 
-/** Reads every stream after a global position, in commit order (the outbox relay and rebuilds use it). */
+/**
+ * Reads every stream after a global position, in position order: one stream's events in version
+ * order; across streams, a position may commit after higher ones (rebuilds read when writes are done).
+ */
 export async function readAll(db: Store, afterPosition: number, limit: number): Promise<StoredEvent[]> {
   const rows = await db
     .selectFrom('event_store')
@@ -98,6 +101,37 @@ export async function readAll(db: Store, afterPosition: number, limit: number): 
     .limit(limit)
     .execute();
   return rows.map((row) => toStored(row));
+}
+
+/**
+ * Events after a position in position order, with the bounds of the snapshot that read them:
+ * every transaction below `runningFrom` had ended, none from `runningTo` on had begun.
+ */
+export interface SnapshotRead {
+  events: StoredEvent[];
+  runningFrom: bigint;
+  runningTo: bigint;
+}
+
+/** `readAll` and the reading snapshot's bounds, in one statement (the outbox relay's read; see commitOrder.ts). */
+export async function readWithSnapshot(db: Store, afterPosition: number, limit: number): Promise<SnapshotRead> {
+  const rows = await db
+    .selectFrom('event_store')
+    .selectAll()
+    .select([
+      sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text`.as('running_from'),
+      sql<string>`pg_snapshot_xmax(pg_current_snapshot())::text`.as('running_to'),
+    ])
+    .where('global_position', '>', afterPosition)
+    .orderBy('global_position')
+    .limit(limit)
+    .execute();
+  const first = rows[0];
+  return {
+    events: rows.map((row) => toStored(row)),
+    runningFrom: BigInt(first?.running_from ?? 0),
+    runningTo: BigInt(first?.running_to ?? 0),
+  };
 }
 
 export interface AppendOptions {
@@ -127,8 +161,11 @@ export function appendToStream(trx: Store, options: AppendOptions): Promise<Stor
 /**
  * Appends to many streams in one insert (seeds and imports batch through here).
  *
- * Appends of one schema are serialised with a transaction-level advisory lock, so global positions
- * become visible in commit order and the outbox relay can never skip an event that commits late.
+ * Appends to different streams commit in parallel: no lock is shared by a schema's writers. Writers
+ * of one stream are ordered by the unique (stream, version) index, and appends at `'any'` by a lock
+ * on their stream. Global positions are therefore handed out in stream order but may become visible
+ * out of order across streams (a lower position whose transaction commits later); `readCommitted`
+ * is how the relay reads past such gaps without skipping an event that commits late.
  */
 export async function appendToStreams(
   trx: Store,
@@ -140,8 +177,10 @@ export async function appendToStreams(
     appends: { streamId: string; expectedVersion: number | 'any'; events: DomainEvent[] }[];
   },
 ): Promise<StoredEvent[]> {
-  await sql`select pg_advisory_xact_lock(hashtext(${`event_store:${options.schema}`}))`.execute(trx);
-  const metadata = JSON.stringify(options.metadata);
+  const anyVersion = [...new Set(options.appends.filter((a) => a.expectedVersion === 'any').map((a) => a.streamId))].sort();
+  // Sorted, so two transactions appending to the same streams take their locks in one order.
+  for (const streamId of anyVersion)
+    await sql`select pg_advisory_xact_lock(hashtext(${`event_store:${options.schema}:${streamId}`}))`.execute(trx);
   const versions: number[] = [];
   for (const a of options.appends) versions.push(a.expectedVersion === 'any' ? await currentVersion(trx, a.streamId) : a.expectedVersion);
   const rows = options.appends.flatMap((append, n) =>
@@ -151,30 +190,31 @@ export async function appendToStreams(
       event_id: randomUUID(),
       type: event.type,
       version: options.versions?.[event.type] ?? 1,
-      data: JSON.stringify(event.data),
-      metadata,
+      data: event.data,
+      metadata: options.metadata,
       occurred_at: options.now,
     })),
   );
   try {
-    const stored: StoredEvent[] = [];
-    // 1,000 rows stay well under PostgreSQL's 65,535 parameters per statement.
-    for (let i = 0; i < rows.length; i += 1_000) {
-      const inserted = await trx
-        .insertInto('event_store')
-        .values(rows.slice(i, i + 1_000))
-        .returningAll()
-        .execute();
-      stored.push(...inserted.map((row) => toStored(row)));
-    }
-    return stored;
+    // The writer's transaction id is taken before the first position is (the join needs it first):
+    // the relay relies on a transaction holding a position being visible in every later snapshot.
+    // Rows keep their array order, so one stream's events take positions in version order.
+    const { rows: inserted } = await sql<Selectable<EventStoreRow>>`
+      with writer as materialized (select pg_current_xact_id() as id)
+      insert into ${sql.table(`${options.schema}.event_store`)} (stream_id, stream_version, event_id, type, version, data, metadata, occurred_at)
+      select r.stream_id, r.stream_version, r.event_id, r.type, r.version, r.data, r.metadata, r.occurred_at
+      from writer, jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as r(stream_id text, stream_version integer, event_id uuid, type text, version integer, data jsonb, metadata jsonb, occurred_at timestamptz)
+      where writer.id is not null
+      returning *`.execute(trx);
+    return inserted.map((row) => toStored(row));
   } catch (error) {
     if (isUniqueViolation(error, 'event_store_stream_version_unique')) throw StaleVersion();
     throw error;
   }
 }
 
-/** The version a stream is at (0 when it has no events); only meaningful under the append lock. */
+/** The version a stream is at (0 when it has no events); only meaningful under the stream's lock. */
 async function currentVersion(trx: Store, streamId: string): Promise<number> {
   const row = await trx
     .selectFrom('event_store')

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Logger } from '../logger.ts';
 import type { EventBus } from './bus.ts';
-import { type DomainEvent, type EventStoreTables, readAll, type StoredEvent } from './eventStore.ts';
+import { CommitOrder } from './commitOrder.ts';
+import { type DomainEvent, type EventStoreTables, readWithSnapshot, type StoredEvent } from './eventStore.ts';
 
 /** Chooses what of a stored event is published: an envelope (see `publishAs`), or null to keep it private. */
 export type PublishMapper<E extends DomainEvent = DomainEvent> = (event: StoredEvent<E>) => EventEnvelope | null;
@@ -29,11 +30,15 @@ export interface OutboxOptions {
 
 const RELAY = 'outbox';
 
-/** How soon a relay that found another replica publishing looks again (its kick may have come after that round's read). */
-const CONTENDED_RETRY_MS = 20;
+/**
+ * How soon a relay looks again when it could not finish: another replica was publishing (its kick
+ * may have come after that round's read), or it waits at a position whose transaction still runs.
+ */
+const SOON_MS = 20;
 
 /**
- * Publishes the event store to the bus in global order, after the last published position. The
+ * Publishes the event store to the bus in position order, after the last published position, never
+ * past a position that may still commit (see CommitOrder). The
  * position advances only after the bus accepted the events, so a crash or an unreachable bus
  * delays publishing but never loses an event; a republished event is dropped by the bus's dedupe.
  *
@@ -47,8 +52,9 @@ export class OutboxRelay {
   private again = false;
   private stopped = true;
   private failures = 0;
-  private contended = false;
+  private unfinished = false;
   private ensured = false;
+  private readonly order = new CommitOrder();
 
   constructor(private readonly options: OutboxOptions) {}
 
@@ -73,21 +79,17 @@ export class OutboxRelay {
         this.kick();
         return;
       }
-      const backoff = this.failures
-        ? Math.min(250 * 2 ** this.failures, 10_000)
-        : this.contended
-          ? CONTENDED_RETRY_MS
-          : (this.options.pollMs ?? 500);
+      const backoff = this.failures ? Math.min(250 * 2 ** this.failures, 10_000) : this.unfinished ? SOON_MS : (this.options.pollMs ?? 500);
       this.timer = setTimeout(() => this.kick(), backoff);
     });
   }
 
   private async round() {
     try {
-      let published: number | null;
-      do published = await this.publishBatch();
-      while (!this.stopped && published !== null && published > 0);
-      this.contended = published === null;
+      let batch: Batch;
+      do batch = await this.publishBatch();
+      while (!this.stopped && batch.published > 0);
+      this.unfinished = batch.unfinished;
       this.failures = 0;
     } catch (error) {
       this.failures++;
@@ -96,10 +98,10 @@ export class OutboxRelay {
   }
 
   /**
-   * Publishes one batch; returns how many events it went through (0 when caught up), or null when
-   * another replica's relay holds the position.
+   * Publishes one batch: how many events it went through (0 when caught up), and whether events
+   * are left that it could not take now (another replica's relay holds the position, or a gap).
    */
-  async publishBatch(): Promise<number | null> {
+  async publishBatch(): Promise<Batch> {
     const { db, bus, map } = this.options;
     if (!this.ensured) {
       await db
@@ -117,9 +119,10 @@ export class OutboxRelay {
         .forUpdate()
         .skipLocked()
         .executeTakeFirst();
-      if (!row) return null;
+      if (!row) return { published: 0, unfinished: true, failure: null };
       const position = Number(row.position);
-      const events = await readAll(trx, position, this.options.batchSize ?? 200);
+      const read = await readWithSnapshot(trx, position, this.options.batchSize ?? 200);
+      const events = this.order.publishable(position, read);
       let published = position;
       let failure: unknown = null;
       try {
@@ -133,10 +136,10 @@ export class OutboxRelay {
         failure = error;
       }
       if (published > position) await trx.updateTable('outbox_position').set({ position: published }).where('name', '=', RELAY).execute();
-      return { count: events.length, failure };
+      return { published: events.length, unfinished: events.length < read.events.length, failure };
     });
-    if (round?.failure) throw round.failure;
-    return round ? round.count : null;
+    if (round.failure) throw round.failure;
+    return { published: round.published, unfinished: round.unfinished };
   }
 
   async stop() {
@@ -144,6 +147,11 @@ export class OutboxRelay {
     if (this.timer) clearTimeout(this.timer);
     await this.running;
   }
+}
+
+interface Batch {
+  published: number;
+  unfinished: boolean;
 }
 
 /** The stored event as it is, on its own type and version (the base of every published envelope). */
