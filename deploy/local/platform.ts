@@ -5,7 +5,7 @@ import { IdentityConfig, identityService, identityVerifier, type KeyStore, keysF
 import { type Database, type EventBus, type Logger, MemoryRateCounter, parseConfig, startService } from '@commonwork/kit';
 import { MarketplaceConfig, marketplaceService } from '@commonwork/marketplace';
 import { mediaService } from '@commonwork/media';
-import { messagingService } from '@commonwork/messaging';
+import { MessagingConfig, messagingService } from '@commonwork/messaging';
 import { NotificationsConfig, notificationsService } from '@commonwork/notifications';
 import { startRealtime } from '@commonwork/realtime';
 
@@ -40,7 +40,7 @@ export async function startPlatform(options: PlatformOptions) {
     const marketplace = track(
       await startService(marketplaceService(parseConfig(MarketplaceConfig, env)), { database, bus, log, verifier }),
     );
-    const messaging = track(await startService(messagingService(), { database, bus, log, verifier }));
+    const messaging = track(await startService(messagingService(parseConfig(MessagingConfig, env)), { database, bus, log, verifier }));
     const events = track(await startService(eventsService(), { database, bus, log, verifier }));
     const media = track(await startService(mediaService(), { database, bus, log, verifier }));
     const notifications = track(

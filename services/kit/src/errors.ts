@@ -27,3 +27,5 @@ export const NotFound = createError('NOT_FOUND', 'Not found', 404);
 export const Conflict = createError('CONFLICT', 'Conflict', 409);
 export const ValidationFailed = createError('VALIDATION_FAILED', 'Validation failed', 400);
 export const StaleVersion = createError('STALE_VERSION', 'This was changed by someone else at the same time. Please try again.', 409);
+/** More writes for one thing than it can take at once: refused at once, to be tried again. */
+export const Busy = createError('BUSY', 'Too many people are doing this at once. Please try again in a moment.', 503);

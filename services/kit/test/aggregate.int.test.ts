@@ -55,13 +55,14 @@ const hot = defineAggregate<Tables, CounterState, CounterCommand, CounterEvent>(
 });
 const plain = defineAggregate<Tables, CounterState, CounterCommand, CounterEvent>({ name: 'plain', decider: counter, project });
 const grouped = defineAggregate<Tables, CounterState, CounterCommand, CounterEvent>({ ...hot, name: 'grouped', groupCommit: true });
+const bounded = defineAggregate<Tables, CounterState, CounterCommand, CounterEvent>({ ...grouped, name: 'bounded', queueLimit: 5 });
 
 describe.each(databaseAdapters)('aggregate store on $name', ({ open }) => {
   let database: Database;
   let drop: () => Promise<void>;
   const db = () => database.forSchema<Tables>(schema);
   /** The binding a service gets from `ctx.aggregate`, counting the outbox wake-ups. */
-  const bind = (aggregate: typeof hot | typeof grouped) => {
+  const bind = (aggregate: typeof hot) => {
     let commits = 0;
     const store = bindAggregate({ db: db(), schema, afterCommit: () => commits++ }, aggregate);
     return { ...store, commits: () => commits };
@@ -198,5 +199,31 @@ describe.each(databaseAdapters)('aggregate store on $name', ({ open }) => {
     }
     // The burst after the first command shared transactions: fewer commits than commands.
     expect(store.commits() - commitsBefore).toBeLessThan(landed.length);
+  });
+
+  it('keeps each command of a shared transaction under its own metadata', async () => {
+    const id = randomUUID();
+    const store = bind(grouped);
+    await store.handle(id, { type: 'Open', id }, metadata);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => store.handle(id, { type: 'Add', by: 1 }, { ...metadata, correlationId: `c${i}` })),
+    );
+    for (const [i, { events }] of answers.entries()) expect(events.map((e) => e.metadata.correlationId)).toEqual([`c${i}`]);
+    const stream = await readStream<CounterEvent>(storeOf(db()), `grouped-${id}`);
+    expect(new Set(stream.slice(1).map((e) => e.metadata.correlationId))).toEqual(new Set(answers.map((_, i) => `c${i}`)));
+  });
+
+  it('refuses at once, with 503 BUSY, the commands past the queue limit, and lands the others', async () => {
+    const id = randomUUID();
+    const store = bind(bounded);
+    await store.handle(id, { type: 'Open', id }, metadata);
+    // The first starts a transaction; the next five wait for it; the rest find the queue full.
+    const answers = await Promise.allSettled(Array.from({ length: 12 }, () => store.handle(id, { type: 'Add', by: 1 }, metadata)));
+    const refused = answers.flatMap((a) => (a.status === 'rejected' ? [a.reason] : []));
+    expect(refused).toHaveLength(6);
+    for (const reason of refused) expect(reason).toMatchObject({ statusCode: 503, code: 'BUSY' });
+    const stream = await readStream<CounterEvent>(storeOf(db()), `bounded-${id}`);
+    expect(stream).toHaveLength(1 + 6);
+    expect((await db().selectFrom('counters').selectAll().where('id', '=', id).executeTakeFirst())?.total).toBe(6);
   });
 });

@@ -7,6 +7,6 @@ const config = loadConfig(MessagingConfig);
 await runServiceProcess({
   name: 'messaging',
   config,
-  definition: messagingService(),
+  definition: messagingService(config),
   verifier: remoteTokenVerifier(config.IDENTITY_URL),
 });

@@ -2,19 +2,20 @@ import type { ServiceDefinition } from '@commonwork/kit';
 import { registerChannelAccessRoutes } from './channels/accessRoutes.ts';
 import { registerChannelRoutes } from './channels/routes.ts';
 import { registerChatRoutes } from './chats/routes.ts';
+import type { MessagingConfig } from './config.ts';
 import { subscriptions } from './handlers/index.ts';
 import { migrations } from './migrations.ts';
 import { type MessagingEvent, publishMessagingEvent } from './publish.ts';
 import type { MessagingTables } from './tables.ts';
 
 /** The messaging service: community channels, join links, gig conversations and read positions. */
-export function messagingService(): ServiceDefinition<MessagingTables, MessagingEvent> {
+export function messagingService(config: Pick<MessagingConfig, 'CHANNEL_SEND_QUEUE'>): ServiceDefinition<MessagingTables, MessagingEvent> {
   return {
     name: 'messaging',
     migrations,
     publish: publishMessagingEvent,
     register: (ctx) => {
-      registerChannelRoutes(ctx);
+      registerChannelRoutes(ctx, config);
       registerChannelAccessRoutes(ctx);
       registerChatRoutes(ctx);
     },

@@ -95,6 +95,14 @@ describe('community channels through the gateway', () => {
     expect(results.every((r) => r.status === 201)).toBe(true);
     const all = await p.call('GET', `/api/chat/channels/${id}/messages?after=0&limit=100`, { token: ada.token });
     expect(all.body.messages.map((m: { sequence: number }) => m.sequence)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    // Each answer is the message as stored, though posts shared transactions.
+    const stored = new Map(all.body.messages.map((m: { id: string }) => [m.id, m]));
+    for (const r of results) expect(r.body.data).toEqual(stored.get(r.body.data.id));
+    // Counted once; each sender has read up to their own last post.
+    const lastOf = (sender: string) =>
+      Math.max(...results.filter((r) => r.body.data.sender._id === sender).map((r) => r.body.data.sequence));
+    expect(await channelOf(ada.token, id)).toMatchObject({ messageCount: 30, unreadCount: 30 - lastOf(ada.id) });
+    expect(await channelOf(bob.token, id)).toMatchObject({ messageCount: 30, unreadCount: 30 - lastOf(bob.id) });
   });
 
   it('does not post the same message twice when a client retries with its clientId', async () => {

@@ -1,15 +1,7 @@
 import type { EventMetadata } from '@commonwork/contracts';
 import type { Kysely } from 'kysely';
-import { AppError } from '../errors.ts';
-import {
-  appendToStream,
-  appendToStreams,
-  type DomainEvent,
-  type EventVersions,
-  readStream,
-  type StoredEvent,
-  storeOf,
-} from './eventStore.ts';
+import { AppError, Busy } from '../errors.ts';
+import { appendToStreams, type DomainEvent, type EventVersions, readStream, type StoredEvent, storeOf } from './eventStore.ts';
 
 /** How one aggregate is folded and decided (emmett's decider): pure functions, time and ids passed in. */
 export interface Decider<S, C, E extends DomainEvent> {
@@ -42,6 +34,12 @@ export interface Aggregate<DB, S, C, E extends DomainEvent> {
    * command still gets its own answer or error. Within one process; replicas queue on the lock.
    */
   groupCommit?: boolean;
+  /**
+   * With `groupCommit`: the most commands one instance holds waiting in this process. One more is
+   * refused at once with 503 `BUSY` (the caller may try again), rather than waiting ever longer
+   * behind a queue the instance cannot drain. Default 1,000.
+   */
+  queueLimit?: number;
   /** Schema versions of the stored events; default 1 for each type. */
   versions?: EventVersions<E>;
 }
@@ -108,31 +106,37 @@ export function bindAggregate<DB, S, C, E extends DomainEvent>(
     const store = storeOf(trx);
     let state = loaded.state;
     let version = loaded.version;
-    const outcomes: Outcome<S, E>[] = [];
+    const decisions: ({ ok: true; state: S; decided: E[]; metadata: EventMetadata; after: number } | { ok: false; error: unknown })[] = [];
     for (const { command, metadata } of commands) {
-      let decided: E[];
       try {
-        decided = aggregate.decider.decide(command, state);
+        const decided = aggregate.decider.decide(command, state);
+        state = decided.reduce(aggregate.decider.evolve, state);
+        decisions.push({ ok: true, state, decided, metadata, after: version });
+        version += decided.length;
       } catch (error) {
-        outcomes.push({ ok: false, error });
-        continue;
+        decisions.push({ ok: false, error });
       }
-      state = decided.reduce(aggregate.decider.evolve, state);
-      const events =
-        decided.length === 0
-          ? []
-          : ((await appendToStream(store, {
-              schema: binding.schema,
-              streamId,
-              expectedVersion: version,
-              events: decided,
-              metadata,
-              now,
-              versions: aggregate.versions,
-            })) as StoredEvent<E>[]);
-      version += events.length;
-      outcomes.push({ ok: true, state, events });
     }
+    // Every command's events in one statement, each with its own metadata, at consecutive versions.
+    const appends = decisions.flatMap((d) =>
+      d.ok && d.decided.length > 0 ? [{ streamId, expectedVersion: d.after, events: d.decided, metadata: d.metadata }] : [],
+    );
+    const stored = appends.length
+      ? ((await appendToStreams(store, {
+          schema: binding.schema,
+          metadata: appends[0]?.metadata as EventMetadata,
+          now,
+          versions: aggregate.versions,
+          appends,
+        })) as StoredEvent<E>[])
+      : [];
+    let taken = 0;
+    const outcomes: Outcome<S, E>[] = decisions.map((d) => {
+      if (!d.ok) return d;
+      const events = stored.slice(taken, taken + d.decided.length);
+      taken += d.decided.length;
+      return { ok: true, state: d.state, events };
+    });
     const appended = outcomes.flatMap((o) => (o.ok ? o.events : []));
     if (appended.length === 0) return outcomes;
     await aggregate.project(trx, appended);
@@ -201,6 +205,10 @@ export function bindAggregate<DB, S, C, E extends DomainEvent>(
       }
       return new Promise((resolve, reject) => {
         const queued = waiting.get(id);
+        if (queued && queued.length >= (aggregate.queueLimit ?? 1_000)) {
+          reject(Busy());
+          return;
+        }
         if (queued) {
           queued.push({ command, metadata, resolve, reject });
           return;

@@ -174,7 +174,8 @@ export async function appendToStreams(
     metadata: EventMetadata;
     now: Date;
     versions?: EventVersions<DomainEvent> | undefined;
-    appends: { streamId: string; expectedVersion: number | 'any'; events: DomainEvent[] }[];
+    /** Each append may carry its own metadata (a group commit's commands); default `metadata`. */
+    appends: { streamId: string; expectedVersion: number | 'any'; events: DomainEvent[]; metadata?: EventMetadata }[];
   },
 ): Promise<StoredEvent[]> {
   const anyVersion = [...new Set(options.appends.filter((a) => a.expectedVersion === 'any').map((a) => a.streamId))].sort();
@@ -191,7 +192,7 @@ export async function appendToStreams(
       type: event.type,
       version: options.versions?.[event.type] ?? 1,
       data: event.data,
-      metadata: options.metadata,
+      metadata: append.metadata ?? options.metadata,
       occurred_at: options.now,
     })),
   );

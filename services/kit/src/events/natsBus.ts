@@ -98,7 +98,9 @@ export class NatsBus implements EventBus {
         const deliveryCount = m.info.deliveryCount;
         try {
           await spec.handle({ subject, envelope, deliveryCount });
-          await m.ackAck();
+          // Not waited for: an ack that gets lost brings the message again, and handlers are
+          // idempotent (processed_events), so a round trip per message buys nothing.
+          m.ack();
         } catch (error) {
           if (deliveryCount >= maxDeliver || error instanceof UnprocessableEvent) {
             this.options.log.error({ err: error, eventId: envelope.id, durable: spec.durable }, 'event dead-lettered');

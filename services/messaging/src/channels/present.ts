@@ -1,5 +1,7 @@
 import { type Channel, type ChannelMessage, channelMessage } from '@commonwork/contracts';
+import type { StoredEvent } from '@commonwork/kit';
 import type { MessagingTables } from '../tables.ts';
+import type { ChannelEvent } from './channel.ts';
 
 type ChannelRow = MessagingTables['channels'];
 type MemberRow = { user_id: string; name: string | null; picture: string | null };
@@ -47,5 +49,18 @@ export function presentChannelMessage(row: MessagingTables['channel_messages']):
     content: row.content,
     clientId: row.client_id,
     createdAt: new Date(row.created_at).toISOString(),
+  });
+}
+
+/** A message as its event tells it: what the projection writes, without reading it back. */
+export function presentPosted({ data, occurredAt }: StoredEvent<Extract<ChannelEvent, { type: 'MessagePosted' }>>): ChannelMessage {
+  return channelMessage({
+    id: data.messageId,
+    channelId: data.channelId,
+    sequence: data.sequence,
+    sender: { id: data.sender.userId, name: data.sender.name, picture: data.sender.picture },
+    content: data.content,
+    clientId: data.clientId,
+    createdAt: occurredAt.toISOString(),
   });
 }

@@ -1,10 +1,18 @@
 import type { StoredEvent } from '@commonwork/kit';
-import { advanceRead, type MessagingDb } from '../tables.ts';
+import type { MessagingDb } from '../tables.ts';
 import type { ChannelEvent } from './channel.ts';
 
-/** Applies channel events to the read tables; the live path and the rebuild both use it. */
+/**
+ * Applies channel events to the read tables; the live path and the rebuild both use it. Messages
+ * posted one after another (a busy channel's group commit, a rebuild) are written together.
+ */
 export async function projectChannelEvents(trx: MessagingDb, events: StoredEvent<ChannelEvent>[]) {
-  for (const event of events) {
+  for (const run of runsOfPosts(events)) {
+    if (run.posts) {
+      await projectPosts(trx, run.posts);
+      continue;
+    }
+    const event = run.event;
     const version = event.streamVersion;
     const at = event.occurredAt;
     switch (event.type) {
@@ -61,35 +69,68 @@ export async function projectChannelEvents(trx: MessagingDb, events: StoredEvent
       case 'JoinLinkGenerated':
         await trx.updateTable('channels').set({ join_link: event.data.joinLink, version }).where('id', '=', event.data.channelId).execute();
         break;
-      case 'MessagePosted': {
-        const { channelId, messageId, sequence, messageCount, sender, content, clientId } = event.data;
-        await trx
-          .insertInto('channel_messages')
-          .values({
-            id: messageId,
-            channel_id: channelId,
-            sequence,
-            sender_id: sender.userId,
-            sender_name: sender.name,
-            sender_picture: sender.picture,
-            content,
-            client_id: clientId,
-            created_at: at,
-          })
-          .execute();
-        await trx
-          .updateTable('channels')
-          .set({ message_count: messageCount, last_sequence: sequence, last_activity: at, version })
-          .where('id', '=', channelId)
-          .execute();
-        // Whoever writes has read everything before: the sender's own messages are never unread.
-        await advanceRead(trx, sender.userId, channelId, sequence);
-        break;
-      }
       default: {
         const never: never = event;
         throw new Error(`Unhandled event ${JSON.stringify(never)}`);
       }
     }
   }
+}
+
+type Posted = StoredEvent<Extract<ChannelEvent, { type: 'MessagePosted' }>>;
+type Other = StoredEvent<Exclude<ChannelEvent, { type: 'MessagePosted' }>>;
+
+/** Events in order, consecutive MessagePosted events of one channel grouped. */
+function runsOfPosts(events: StoredEvent<ChannelEvent>[]) {
+  const runs: ({ posts: Posted[]; event?: never } | { posts?: never; event: Other })[] = [];
+  for (const event of events) {
+    const last = runs.at(-1);
+    if (event.type !== 'MessagePosted') runs.push({ event });
+    else if (last?.posts && last.posts[0]?.data.channelId === event.data.channelId) last.posts.push(event);
+    else runs.push({ posts: [event] });
+  }
+  return runs;
+}
+
+/**
+ * Messages posted in one channel, in one statement: the messages, the channel's counters (from the
+ * last of them) and each sender's read position (whoever writes has read everything before: the
+ * sender's own messages are never unread).
+ */
+async function projectPosts(trx: MessagingDb, posts: Posted[]) {
+  const last = posts.at(-1) as Posted;
+  const readUpTo = new Map<string, number>();
+  for (const { data } of posts) readUpTo.set(data.sender.userId, data.sequence);
+  const { channelId, sequence, messageCount } = last.data;
+  await trx
+    .with('posted', (db) =>
+      db.insertInto('channel_messages').values(
+        posts.map(({ data, occurredAt }) => ({
+          id: data.messageId,
+          channel_id: data.channelId,
+          sequence: data.sequence,
+          sender_id: data.sender.userId,
+          sender_name: data.sender.name,
+          sender_picture: data.sender.picture,
+          content: data.content,
+          client_id: data.clientId,
+          created_at: occurredAt,
+        })),
+      ),
+    )
+    .with('counted', (db) =>
+      db
+        .updateTable('channels')
+        .set({ message_count: messageCount, last_sequence: sequence, last_activity: last.occurredAt, version: last.streamVersion })
+        .where('id', '=', channelId),
+    )
+    .insertInto('read_positions')
+    .values([...readUpTo].map(([userId, read]) => ({ user_id: userId, conversation_id: channelId, read_sequence: read })))
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'conversation_id'])
+        .doUpdateSet((eb) => ({ read_sequence: eb.ref('excluded.read_sequence') }))
+        .where('read_positions.read_sequence', '<', (eb) => eb.ref('excluded.read_sequence')),
+    )
+    .execute();
 }

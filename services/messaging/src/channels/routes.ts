@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { messagingRoutes } from '@commonwork/contracts';
 import { createError, Forbidden, registerRoute, type ServiceContext } from '@commonwork/kit';
+import type { MessagingConfig } from '../config.ts';
 import { listMessages } from '../reads/listMessages.ts';
 import { conversationReads } from '../reads/readConversation.ts';
 import { sentBefore } from '../reads/sentBefore.ts';
@@ -8,13 +9,13 @@ import { type MessagingTables, personCard } from '../tables.ts';
 import { assertReadable } from './access.ts';
 import { channelAggregate } from './aggregate.ts';
 import { ChannelNotFound } from './decide.ts';
-import { presentChannel, presentChannelMessage } from './present.ts';
+import { presentChannel, presentChannelMessage, presentPosted } from './present.ts';
 
 const InvalidJoinLink = createError('JOIN_LINK_INVALID', 'This join link is invalid or has been revoked', 404);
 
-export function registerChannelRoutes(ctx: ServiceContext<MessagingTables>) {
+export function registerChannelRoutes(ctx: ServiceContext<MessagingTables>, config: Pick<MessagingConfig, 'CHANNEL_SEND_QUEUE'>) {
   const { app, verifier, db } = ctx;
-  const channels = ctx.aggregate(channelAggregate);
+  const channels = ctx.aggregate({ ...channelAggregate, queueLimit: config.CHANNEL_SEND_QUEUE });
   const readConversation = conversationReads(ctx);
 
   const membersOf = (channelIds: string[]) =>
@@ -106,15 +107,15 @@ export function registerChannelRoutes(ctx: ServiceContext<MessagingTables>) {
       personCard(db, caller.sub),
     ]);
     if (existing) return { success: true as const, data: presentChannelMessage(existing) };
-    const messageId = randomUUID();
-    await channels.handle(
+    const { events } = await channels.handle(
       params.id,
-      { type: 'PostMessage', actor, messageId, content: body.content, clientId },
+      { type: 'PostMessage', actor, messageId: randomUUID(), content: body.content, clientId },
       ctx.metadataFor(request, caller.sub),
     );
-    const row = await db.selectFrom('channel_messages').selectAll().where('id', '=', messageId).executeTakeFirstOrThrow();
+    const posted = events.find((e) => e.type === 'MessagePosted');
+    if (!posted) throw new Error('PostMessage decided no MessagePosted');
     reply.status(201);
-    return { success: true as const, data: presentChannelMessage(row) };
+    return { success: true as const, data: presentPosted(posted) };
   });
 
   registerRoute(app, verifier, messagingRoutes.readChannel, async ({ params, body, caller, request }) => {
