@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { mulberry32 } from '@commonwork/kit';
 import { buildEvent, buildGig, buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // Marketplace's own seed writes gigs dated back through its write path: a history to compare with.
 import { seedGigs } from '../../marketplace/src/gigs/seed.ts';
+import { addToFigures } from '../src/stats/figures.ts';
+import type { IdentityTables } from '../src/users/projection.ts';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
 const DAY_MS = 86_400_000;
@@ -89,6 +93,27 @@ describe('statistics, counted from what happens on the platform', () => {
     const stats = await statsReach(carl, { activeGigs: 3 });
     // 2 then, 3 now: +50 %.
     expect(stats.changes.activeGigs).toBe(50);
+  });
+
+  it('keeps every day right when a day is counted after later days were', async () => {
+    const db = p.database.forSchema<IdentityTables>('identity');
+    const userId = randomUUID();
+    const day = (n: number) => new Date(Date.UTC(2026, 0, n, 12));
+    await addToFigures(db, userId, day(5), { messages: 1 });
+    await addToFigures(db, userId, day(3), { messages: 2 });
+    await addToFigures(db, userId, day(5), { messages: 1, events: 1 });
+    await addToFigures(db, userId, day(1), { activeGigs: 1 });
+    const rows = await db
+      .selectFrom('stats_days')
+      .select([sql<string>`day::text`.as('day'), 'active_gigs', 'events', 'messages'])
+      .where('user_id', '=', userId)
+      .orderBy('day')
+      .execute();
+    expect(rows.map((r) => [r.day, r.active_gigs, r.events, r.messages])).toEqual([
+      ['2026-01-01', 1, 0, 0],
+      ['2026-01-03', 1, 0, 2],
+      ['2026-01-05', 1, 1, 4],
+    ]);
   });
 
   it('lists top freelancers with active gigs, leaving out people who are not searchable', async () => {

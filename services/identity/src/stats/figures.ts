@@ -8,32 +8,45 @@ const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 /**
  * Adds `delta` to a person's figures from the day of `at` on: that day gets a row (starting from the
  * day before it), and it and every later day move together, so events counted out of order still
- * leave each day's figures right.
+ * leave each day's figures right. One statement: a consumer runs it for every message posted.
  */
 export async function addToFigures(db: StatsDb, userId: string, at: Date, delta: Partial<StatCounts>) {
   const day = dayOf(at);
-  const before = await db
-    .selectFrom('stats_days')
-    .select(['active_gigs', 'events', 'messages'])
-    .where('user_id', '=', userId)
-    .where('day', '<', day)
-    .orderBy('day', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const [gigs, events, messages] = [delta.activeGigs ?? 0, delta.events ?? 0, delta.messages ?? 0];
   await db
+    .with('later', (qb) =>
+      qb
+        .updateTable('stats_days')
+        .set((eb) => ({
+          active_gigs: eb('active_gigs', '+', gigs),
+          events: eb('events', '+', events),
+          messages: eb('messages', '+', messages),
+        }))
+        .where('user_id', '=', userId)
+        .where('day', '>', day),
+    )
     .insertInto('stats_days')
-    .values({ user_id: userId, day, active_gigs: 0, events: 0, messages: 0, ...before })
-    .onConflict((oc) => oc.columns(['user_id', 'day']).doNothing())
-    .execute();
-  await db
-    .updateTable('stats_days')
-    .set((eb) => ({
-      active_gigs: eb('active_gigs', '+', delta.activeGigs ?? 0),
-      events: eb('events', '+', delta.events ?? 0),
-      messages: eb('messages', '+', delta.messages ?? 0),
-    }))
-    .where('user_id', '=', userId)
-    .where('day', '>=', day)
+    .values((eb) => {
+      const before = (column: 'active_gigs' | 'events' | 'messages') =>
+        eb.fn.coalesce(
+          eb.selectFrom('stats_days').select(column).where('user_id', '=', userId).where('day', '<', day).orderBy('day', 'desc').limit(1),
+          eb.lit(0),
+        );
+      return {
+        user_id: userId,
+        day,
+        active_gigs: eb(before('active_gigs'), '+', gigs),
+        events: eb(before('events'), '+', events),
+        messages: eb(before('messages'), '+', messages),
+      };
+    })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'day']).doUpdateSet((eb) => ({
+        active_gigs: eb('stats_days.active_gigs', '+', gigs),
+        events: eb('stats_days.events', '+', events),
+        messages: eb('stats_days.messages', '+', messages),
+      })),
+    )
     .execute();
 }
 
