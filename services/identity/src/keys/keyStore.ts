@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { type CryptoKey, createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import { z } from 'zod';
@@ -35,22 +35,35 @@ async function newKey(): Promise<KeyJwk> {
 const publicPart = ({ d: _d, ...rest }: JWK): JWK => rest;
 
 /**
+ * The key file, made on first use. Replicas starting at once must end up with the same keys: each
+ * writes its new keys to a file of its own and links it into place, which only the first can do
+ * (an atomic create); the others read what the first linked.
+ */
+async function keysOnDisk(file: string): Promise<z.infer<typeof KeyFile>> {
+  const existing = await readFile(file, 'utf8').catch(() => null);
+  if (existing) return KeyFile.parse(JSON.parse(existing));
+  const fresh = { signing: [await newKey()], dev: await newKey() };
+  await mkdir(dirname(file), { recursive: true });
+  const own = `${file}.${process.pid}.${randomUUID()}`;
+  await writeFile(own, JSON.stringify(fresh), { mode: 0o600 });
+  try {
+    await link(own, file);
+    return fresh;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return KeyFile.parse(JSON.parse(await readFile(file, 'utf8')));
+  } finally {
+    await unlink(own);
+  }
+}
+
+/**
  * Loads the keys from a file, creating it (mode 600) on first start, so tokens survive restarts.
  * Rotation: put a new key first in `signing`; older keys keep verifying until they are removed.
  * Without a file (tests), keys live in memory.
  */
 export async function loadKeyStore(file?: string): Promise<KeyStore> {
-  let stored: z.infer<typeof KeyFile>;
-  const existing = file ? await readFile(file, 'utf8').catch(() => null) : null;
-  if (existing) {
-    stored = KeyFile.parse(JSON.parse(existing));
-  } else {
-    stored = { signing: [await newKey()], dev: await newKey() };
-    if (file) {
-      await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, JSON.stringify(stored), { mode: 0o600 });
-    }
-  }
+  const stored = file ? await keysOnDisk(file) : { signing: [await newKey()], dev: await newKey() };
   const toSigning = async (jwk: KeyJwk): Promise<SigningKey> => ({
     kid: jwk.kid,
     privateKey: (await importJWK(jwk, ALG)) as CryptoKey,
