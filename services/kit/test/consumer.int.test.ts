@@ -1,7 +1,16 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type Database, defineHandler, type EventBus, kitMigrations, migrateSchema, startConsumer } from '../src/index.ts';
+import {
+  bindAggregate,
+  type Database,
+  defineAggregate,
+  defineHandler,
+  type EventBus,
+  kitMigrations,
+  migrateSchema,
+  startConsumer,
+} from '../src/index.ts';
 import { eventually, testLogger } from '../src/testing/index.ts';
 import { busAdapters, databaseAdapters } from './adapters.ts';
 import { buildEnvelope } from './factories.ts';
@@ -65,5 +74,40 @@ describe.each(pairs)('typed consumer on $name', ({ d, b }) => {
     expect(seen).toEqual([3]);
     expect(attempts).toEqual([good.id]);
     expect(dead).toEqual([oldVersion.id, badPayload.id]);
+  });
+
+  it('wakes the relay after a reaction that appended events, and not after one that appended none', async () => {
+    n++;
+    const subject = `consumer${n}.thing.happened`;
+    const Thing = { type: subject, version: 1, schema: z.object({ note: z.boolean() }) };
+    await bus.ensureStream(`CONSUMER${n}`, [`consumer${n}.>`]);
+    // A reaction that notes the thing in an aggregate of its own only when asked to.
+    const notes = defineAggregate<object, number, { type: 'Note' }, { type: 'Noted'; data: object }>({
+      name: 'note',
+      decider: { initialState: () => 0, evolve: (count) => count + 1, decide: () => [{ type: 'Noted', data: {} }] },
+      project: async () => {},
+    });
+    const db = database.forSchema<object>(schema);
+    const handled: string[] = [];
+    const handler = defineHandler([Thing], async (trx: Kysely<object>, { data, envelope }, tools) => {
+      if (data.note) await tools.aggregate(notes).handleIn(trx, envelope.id, { type: 'Note' }, envelope.metadata);
+      handled.push(envelope.id);
+    });
+    let wakes = 0;
+    const sub = await startConsumer({
+      db,
+      bus,
+      log: testLogger(),
+      durable: `consumer-test-${n}`,
+      stream: `CONSUMER${n}`,
+      filterSubject: `consumer${n}.>`,
+      handlers: [handler],
+      tools: { aggregate: (aggregate) => bindAggregate({ db, schema, afterCommit: () => {} }, aggregate) },
+      afterCommit: () => wakes++,
+    });
+    for (const note of [false, true, false]) await bus.publish(buildEnvelope({ type: subject, data: { note } }));
+    await eventually(async () => handled.length === 3);
+    await sub.stop();
+    expect(wakes).toBe(1);
   });
 });

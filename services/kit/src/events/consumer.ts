@@ -52,7 +52,7 @@ export interface ConsumerOptions<DB> extends ServiceSubscription<DB> {
   log: Logger;
   /** The service's own tools; a consumer started outside a service has no aggregates. */
   tools?: HandlerTools<DB>;
-  /** Called after each transaction that handled an event: the service's relay publishes what its handlers appended now, not at its next poll. */
+  /** Called after each transaction whose handlers appended events: the service's relay publishes them now, not at its next poll. */
   afterCommit?: () => void;
 }
 
@@ -98,6 +98,21 @@ export async function startConsumer<DB>(options: ConsumerOptions<DB>): Promise<S
         envelope,
       );
       if (!event) return;
+      // The relay is woken only by a reaction that appended events: most (read models, counters) append none.
+      let appended = false;
+      const watched: HandlerTools<DB> = {
+        aggregate: (aggregate) => {
+          const store = tools.aggregate(aggregate);
+          return {
+            ...store,
+            handleIn: async (...args) => {
+              const decided = await store.handleIn(...args);
+              if (decided.events.length > 0) appended = true;
+              return decided;
+            },
+          };
+        },
+      };
       const handled = await db.transaction().execute(async (trx) => {
         const first = await storeOf(trx)
           .insertInto('processed_events')
@@ -106,10 +121,10 @@ export async function startConsumer<DB>(options: ConsumerOptions<DB>): Promise<S
           .returning('event_id')
           .executeTakeFirst();
         if (!first) return false;
-        for (const handler of handlers) await handler.handle(trx, event, tools);
+        for (const handler of handlers) await handler.handle(trx, event, watched);
         return true;
       });
-      if (handled) options.afterCommit?.();
+      if (handled && appended) options.afterCommit?.();
       log.debug({ eventId: envelope.id, type: envelope.type, durable, duplicate: !handled }, 'event handled');
     },
   });
