@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { startFaultCluster } from '../faults/cluster.ts';
 import { percentile } from './load.ts';
 import { restClient, signUp } from './rest.ts';
@@ -22,6 +23,8 @@ const SENDERS = positive('BENCH_SENDERS', 20);
 const POSTS_EACH = positive('BENCH_POSTS_EACH', 60);
 const WARMUP_EACH = 5;
 const IDLE_SECONDS = 10;
+/** After start-up, before the idle reading: what start-up set going (first relay rounds, JIT) settles. */
+const SETTLE_MS = 10_000;
 /** The whole run stops by itself after this, whatever happens. */
 const RUN_BUDGET_MS = 600_000;
 const TICKS_PER_SECOND = 100;
@@ -57,21 +60,23 @@ function processTimes() {
   return times;
 }
 
-/** CPU ms per part of the platform: each supervised process, PostgreSQL, NATS, Redis, this bench. */
-function cpuByPart(pids: Record<string, number | undefined>) {
-  const times = processTimes();
-  const byPid = new Map(Object.entries(pids).flatMap(([name, pid]) => (pid ? [[pid, name] as const] : [])));
+/** Which part of the platform a process is: a supervised process, PostgreSQL, NATS, Redis or this bench. */
+function partOf(pid: number, comm: string, supervised: Map<number, string>) {
+  const name = supervised.get(pid);
+  if (name) return name.replace(/-\d+$/, '');
+  if (comm === 'postgres') return 'PostgreSQL';
+  if (comm === 'nats-server') return 'NATS';
+  if (comm === 'redis-server') return 'Redis';
+  return pid === process.pid ? 'bench client' : null;
+}
+
+/** CPU ms each part spent since `before` (a processTimes() reading): processes started since count whole, ended ones not at all. */
+function cpuByPart(pids: Record<string, number | undefined>, before: ReturnType<typeof processTimes>) {
+  const supervised = new Map(Object.entries(pids).flatMap(([name, pid]) => (pid ? [[pid, name] as const] : [])));
   const parts: Record<string, number> = {};
-  const add = (part: string, ms: number) => {
-    parts[part] = (parts[part] ?? 0) + ms;
-  };
-  for (const [pid, { comm, ms }] of times) {
-    const supervised = byPid.get(pid);
-    if (supervised) add(supervised.replace(/-\d+$/, ''), ms);
-    else if (comm === 'postgres') add('PostgreSQL', ms);
-    else if (comm === 'nats-server') add('NATS', ms);
-    else if (comm === 'redis-server') add('Redis', ms);
-    else if (pid === process.pid) add('bench client', ms);
+  for (const [pid, { comm, ms }] of processTimes()) {
+    const part = partOf(pid, comm, supervised);
+    if (part) parts[part] = (parts[part] ?? 0) + ms - (before.get(pid)?.ms ?? 0);
   }
   return parts;
 }
@@ -90,12 +95,52 @@ interface Phase {
   counted: boolean;
 }
 
+/**
+ * What one round trip to PostgreSQL costs on this machine, the unit of most of a post's work:
+ * CPU in this process (pg's protocol, promises) and in the server's backend, per `select $1`.
+ */
+async function roundTripCost(url: string, count = 3_000) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    const backendMs = () => processTimes().get(rows[0]?.pid ?? 0)?.ms ?? 0;
+    for (let i = 0; i < 300; i++) await client.query('select $1::int', [i]);
+    const [backend, own, t0] = [backendMs(), process.cpuUsage(), performance.now()];
+    for (let i = 0; i < count; i++) await client.query('select $1::int', [i]);
+    const used = process.cpuUsage(own);
+    return {
+      wallUs: ((performance.now() - t0) * 1000) / count,
+      clientUs: (used.user + used.system) / count,
+      serverUs: ((backendMs() - backend) * 1000) / count,
+    };
+  } finally {
+    await client.end();
+  }
+}
+
 const started = performance.now();
+const roundTrip = await roundTripCost(process.env.DATABASE_URL);
+step(
+  `one round trip to PostgreSQL: ${roundTrip.wallUs.toFixed(0)} µs, CPU ${roundTrip.clientUs.toFixed(0)} µs here and ${roundTrip.serverUs.toFixed(0)} µs in PostgreSQL`,
+);
 step('starting the cluster (start:cluster layout, two replicas per service)');
 const cluster = await startFaultCluster((line) => step(line));
 try {
   await cluster.ready();
   step(`cluster ready in ${((performance.now() - started) / 1000).toFixed(1)} s at ${cluster.url}`);
+  // What the cluster spends doing nothing (readiness probes, relay polls, consumer heartbeats), for scale.
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  const idleBefore = processTimes();
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+  const idle = Object.fromEntries(
+    Object.entries(cpuByPart(cluster.supervisor.pids(), idleBefore)).map(([part, ms]) => [part, ms / IDLE_SECONDS]),
+  );
+  step(
+    `idle: ${Object.values(idle)
+      .reduce((a, b) => a + b, 0)
+      .toFixed(0)} ms of CPU a second`,
+  );
   const call = restClient(cluster.url);
   const people = await Promise.all(Array.from({ length: SENDERS }, (_, i) => signUp(call, `Poster ${i + 1}`)));
   const [owner] = people;
@@ -147,17 +192,15 @@ try {
     const before = await messageCounts(channels);
     const latencies: number[] = [];
     const failures: string[] = [];
-    const cpuBefore = cpuByPart(cluster.supervisor.pids());
+    const cpuBefore = processTimes();
     const t0 = performance.now();
     const acknowledged = await post(channelOf, POSTS_EACH, latencies, failures);
     const seconds = (performance.now() - t0) / 1000;
-    const cpuAfter = cpuByPart(cluster.supervisor.pids());
+    const cpu = cpuByPart(cluster.supervisor.pids(), cpuBefore);
     const after = await messageCounts(channels);
     const added = after.reduce<number>((sum, n, i) => sum + ((n ?? 0) - (before[i] ?? 0)), 0);
     const sorted = latencies.sort((a, b) => a - b);
-    const cpuMsPerPost = Object.fromEntries(
-      Object.entries(cpuAfter).map(([part, ms]) => [part, (ms - (cpuBefore[part] ?? 0)) / Math.max(acknowledged, 1)]),
-    );
+    const cpuMsPerPost = Object.fromEntries(Object.entries(cpu).map(([part, ms]) => [part, ms / Math.max(acknowledged, 1)]));
     const result = {
       name,
       posts: latencies.length,
@@ -178,27 +221,16 @@ try {
     return result;
   };
 
-  // What the cluster spends doing nothing (probes, polls, heartbeats), for scale.
-  const idleBefore = cpuByPart(cluster.supervisor.pids());
-  await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
-  const idleAfter = cpuByPart(cluster.supervisor.pids());
-  const idle = Object.fromEntries(Object.entries(idleAfter).map(([part, ms]) => [part, (ms - (idleBefore[part] ?? 0)) / IDLE_SECONDS]));
-  step(
-    `idle: ${Object.values(idle)
-      .reduce((a, b) => a + b, 0)
-      .toFixed(0)} ms of CPU a second`,
-  );
-
   const spread = await phase(`${SENDERS} channels, one sender each`, (sender) => own[sender] ?? hot, own);
   const one = await phase(`one channel, ${SENDERS} senders`, () => hot, [hot]);
-  await writeSection(RESULTS_FILE, 'posts', '# Channel posts over REST: benchmark', render([spread, one], idle));
+  await writeSection(RESULTS_FILE, 'posts', '# Channel posts over REST: benchmark', render([spread, one], idle, roundTrip));
   step(`results written to ${RESULTS_FILE}`);
 } finally {
   await cluster.stop();
 }
 clearTimeout(watchdog);
 
-function render(phases: Phase[], idle: Record<string, number>) {
+function render(phases: Phase[], idle: Record<string, number>, roundTrip: Awaited<ReturnType<typeof roundTripCost>>) {
   const ms = (n: number) => n.toFixed(1);
   const parts = [...new Set(phases.flatMap((p) => Object.keys(p.cpuMsPerPost)))].sort();
   const total = (p: Phase) => Object.values(p.cpuMsPerPost).reduce((a, b) => a + b, 0);
@@ -210,6 +242,8 @@ function render(phases: Phase[], idle: Record<string, number>) {
       .join(
         ' ',
       )}; Node ${process.version}. Cluster mode (two replicas per service), ${SENDERS} senders, one request at a time each, ${POSTS_EACH} posts each after ${WARMUP_EACH} to warm up.`,
+    '',
+    `One round trip to PostgreSQL (\`select $1\`, one connection, one at a time): ${roundTrip.wallUs.toFixed(0)} µs, of which CPU ${roundTrip.clientUs.toFixed(0)} µs in the client and ${roundTrip.serverUs.toFixed(0)} µs in PostgreSQL.`,
     '',
     '| load | posts/s | ack p50 (ms) | ack p99 (ms) | max (ms) | acknowledged | counted once |',
     '|---|--:|--:|--:|--:|--:|---|',
