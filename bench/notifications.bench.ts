@@ -16,15 +16,11 @@ import { stopEach } from './benchDatabase.ts';
 import { atFixedRate, hrNow, type Summary, sleep, summarize } from './realtime/stats.ts';
 import { type Call, restClient, signUp } from './rest.ts';
 import { writeSection } from './section.ts';
+import { positiveSetting } from './settings.ts';
 
-const positive = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
-  return value;
-};
-const INTEREST_RATE = positive('BENCH_INTEREST_RATE', 50);
-const EVENT_RATE = positive('BENCH_EVENT_RATE', 500);
-const SECONDS = positive('BENCH_SECONDS', 10);
+const INTEREST_RATE = positiveSetting('BENCH_INTEREST_RATE', 50);
+const EVENT_RATE = positiveSetting('BENCH_EVENT_RATE', 500);
+const SECONDS = positiveSetting('BENCH_SECONDS', 10);
 const SELLERS = 10;
 const BUYERS = 50;
 const RECIPIENTS = 100;

@@ -12,15 +12,11 @@ import { startFaultCluster } from '../faults/cluster.ts';
 import { percentile } from './load.ts';
 import { restClient, signUp } from './rest.ts';
 import { writeSection } from './section.ts';
+import { positiveSetting } from './settings.ts';
 
 const RESULTS_FILE = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
-const positive = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
-  return value;
-};
-const SENDERS = positive('BENCH_SENDERS', 20);
-const POSTS_EACH = positive('BENCH_POSTS_EACH', 60);
+const SENDERS = positiveSetting('BENCH_SENDERS', 20);
+const POSTS_EACH = positiveSetting('BENCH_POSTS_EACH', 60);
 const WARMUP_EACH = 5;
 const IDLE_SECONDS = 10;
 /** After start-up, before the idle reading: what start-up set going (first relay rounds, JIT) settles. */

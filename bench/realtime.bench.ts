@@ -21,15 +21,11 @@ import { type RateResult, type RealtimeRun, renderRealtime, writeRealtimeResults
 import { hrNow, sleep, summarize } from './realtime/stats.ts';
 import { type ConnectResult, type SendResult, type Swarm, type SwarmOptions, startSwarm } from './realtime/swarm.ts';
 import { restClient, signUp } from './rest.ts';
+import { pool, positiveSetting } from './settings.ts';
 
 const RESULTS_FILE = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
-const positive = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
-  return value;
-};
-const REQUESTED_SOCKETS = positive('BENCH_SOCKETS', 1_000);
-const SOCKETS_PER_USER = positive('BENCH_SOCKETS_PER_USER', 20);
+const REQUESTED_SOCKETS = positiveSetting('BENCH_SOCKETS', 1_000);
+const SOCKETS_PER_USER = positiveSetting('BENCH_SOCKETS_PER_USER', 20);
 /**
  * Message rates, each measured in turn on the same sockets, lowest first (a rate the machine cannot
  * keep up with leaves a backlog behind it). Default 5 and 20 a second: 5,000 and 20,000 socket
@@ -40,13 +36,13 @@ const RATES = (process.env.BENCH_RATES ?? '5,20')
   .map((r) => Number(r.trim()))
   .sort((x, y) => x - y);
 if (RATES.length === 0 || RATES.some((r) => !Number.isInteger(r) || r <= 0)) throw new Error('BENCH_RATES must list positive integers');
-const SECONDS = positive('BENCH_SECONDS', 15);
+const SECONDS = positiveSetting('BENCH_SECONDS', 15);
 const FLOOR_RATE = RATES.at(-1) as number;
 const SIGN_UP_CONCURRENCY = 8;
 const CONNECT_CONCURRENCY = 25;
 const CONNECT_BATCH = 50;
 /** Replica B's sockets measured for latency, in a thread of their own; the rest only count deliveries. */
-const SAMPLE = positive('BENCH_SAMPLE', 50);
+const SAMPLE = positiveSetting('BENCH_SAMPLE', 50);
 const CONNECT_BUDGET_MS = 90_000;
 const GRACE_MS = 10_000;
 /** The whole run, set-up and clean-up included, stops by itself after this. */
@@ -161,21 +157,6 @@ async function deleteKeys(url: string, prefix: string) {
   } finally {
     await redis.quit();
   }
-}
-
-/** Runs `task` over `items`, `concurrency` at a time. */
-async function pool<T, R>(items: T[], concurrency: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await task(items[i] as T);
-      }
-    }),
-  );
-  return results;
 }
 
 async function machineFacts(database: Awaited<ReturnType<typeof createTestDatabase>>['database']) {

@@ -16,19 +16,15 @@ import { startPlatform } from '../deploy/local/platform.ts';
 import { percentile } from './load.ts';
 import { restClient, signUp } from './rest.ts';
 import { writeSection } from './section.ts';
+import { pool, positiveSetting } from './settings.ts';
 import type { ClientCommand, ClientReport } from './sockets/clients.ts';
 
 const RESULTS_FILE = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
-const positive = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
-  return value;
-};
-const IDLE_SOCKETS = positive('BENCH_IDLE_SOCKETS', 10_000);
-const MEMBERS = positive('BENCH_MEMBERS', 100);
+const IDLE_SOCKETS = positiveSetting('BENCH_IDLE_SOCKETS', 10_000);
+const MEMBERS = positiveSetting('BENCH_MEMBERS', 100);
 const SOCKETS_PER_IDLE_PERSON = 100;
-const RATE = positive('BENCH_RATE', 10);
-const SECONDS = positive('BENCH_SECONDS', 10);
+const RATE = positiveSetting('BENCH_RATE', 10);
+const SECONDS = positiveSetting('BENCH_SECONDS', 10);
 const SIGN_UP_CONCURRENCY = 8;
 const CONNECT_CONCURRENCY = 50;
 const GRACE_MS = 5_000;
@@ -53,20 +49,6 @@ async function settledMemory() {
   }
   const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
   return { rss, heapUsed, external: external + arrayBuffers };
-}
-
-async function pool<T, R>(items: T[], concurrency: number, work: (item: T) => Promise<R>) {
-  const results: R[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await work(items[i] as T);
-      }
-    }),
-  );
-  return results;
 }
 
 const log = createLogger('bench', 'warn');
