@@ -66,7 +66,8 @@ export const messagingRoutes = {
     auth: 'user',
     params: ChannelIdParams,
     body: PostMessageRequest,
-    response: { 201: ChannelMessageResponse, ...errors },
+    // 503 BUSY: more sends waiting on the channel than it takes at once; the client may try again.
+    response: { 201: ChannelMessageResponse, ...errors, 503: ErrorBody },
   }),
   readChannel: defineRoute({
     method: 'PATCH',
