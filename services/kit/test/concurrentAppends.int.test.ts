@@ -135,7 +135,7 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent appends and the relay on 
     const [held] = await appendIn(late.trx, `late-${randomUUID()}`);
     const [after] = await append(`after-${randomUUID()}`);
     for (let i = 0; i < 3; i++) {
-      expect(await outbox.publishBatch()).toEqual({ published: 0, unfinished: true });
+      expect(await outbox.publishBatch()).toEqual({ published: 0, unfinished: true, waitingAt: held?.globalPosition });
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(published).toEqual([]);

@@ -86,6 +86,7 @@ describe.each(pairs)('outbox and consumer on $name', ({ d, b }) => {
     expect(await new OutboxRelay({ db: storeOf(db()), bus, log, map: toEnvelope }).publishBatch()).toEqual({
       published: 0,
       unfinished: false,
+      waitingAt: null,
     });
     await new Promise((r) => setTimeout(r, 200));
     await sub.stop();

@@ -35,6 +35,10 @@ const RELAY = 'outbox';
  * may have come after that round's read), or it waits at a position whose transaction still runs.
  */
 const SOON_MS = 20;
+/** A gap still open after this is looked at on the normal poll instead (its writer is a long transaction). */
+const SOON_FOR_MS = 1_000;
+/** A gap open this long is logged once: a transaction left open holds the service's publishing back. */
+const GAP_WARNING_MS = 10_000;
 
 /**
  * Publishes the event store to the bus in position order, after the last published position, never
@@ -53,6 +57,8 @@ export class OutboxRelay {
   private stopped = true;
   private failures = 0;
   private unfinished = false;
+  /** The position the relay waits at for a writer to end, and since when. */
+  private gap: { at: number; since: number; warned: boolean } | null = null;
   private ensured = false;
   private readonly order = new CommitOrder();
 
@@ -79,7 +85,12 @@ export class OutboxRelay {
         this.kick();
         return;
       }
-      const backoff = this.failures ? Math.min(250 * 2 ** this.failures, 10_000) : this.unfinished ? SOON_MS : (this.options.pollMs ?? 500);
+      const waitingLong = this.gap !== null && Date.now() - this.gap.since > SOON_FOR_MS;
+      const backoff = this.failures
+        ? Math.min(250 * 2 ** this.failures, 10_000)
+        : this.unfinished && !waitingLong
+          ? SOON_MS
+          : (this.options.pollMs ?? 500);
       this.timer = setTimeout(() => this.kick(), backoff);
     });
   }
@@ -90,6 +101,7 @@ export class OutboxRelay {
       do batch = await this.publishBatch();
       while (!this.stopped && batch.published > 0);
       this.unfinished = batch.unfinished;
+      this.noteGap(batch.waitingAt);
       this.failures = 0;
     } catch (error) {
       this.failures++;
@@ -97,9 +109,26 @@ export class OutboxRelay {
     }
   }
 
+  private noteGap(at: number | null) {
+    if (at === null) {
+      this.gap = null;
+      return;
+    }
+    if (this.gap?.at !== at) this.gap = { at, since: Date.now(), warned: false };
+    const waitedMs = Date.now() - this.gap.since;
+    if (!this.gap.warned && waitedMs > GAP_WARNING_MS) {
+      this.gap.warned = true;
+      this.options.log.warn(
+        { position: at, waitedMs },
+        'outbox relay waits for a transaction that may still write this position; a transaction left open holds publishing back',
+      );
+    }
+  }
+
   /**
-   * Publishes one batch: how many events it went through (0 when caught up), and whether events
-   * are left that it could not take now (another replica's relay holds the position, or a gap).
+   * Publishes one batch: how many events it went through (0 when caught up), whether events are
+   * left that it could not take now (another replica's relay holds the position, or a gap), and
+   * the position it waits at when a gap stopped it.
    */
   async publishBatch(): Promise<Batch> {
     const { db, bus, map } = this.options;
@@ -119,7 +148,7 @@ export class OutboxRelay {
         .forUpdate()
         .skipLocked()
         .executeTakeFirst();
-      if (!row) return { published: 0, unfinished: true, failure: null };
+      if (!row) return { published: 0, unfinished: true, waitingAt: null, failure: null };
       const position = Number(row.position);
       const read = await readWithSnapshot(trx, position, this.options.batchSize ?? 200);
       const events = this.order.publishable(position, read);
@@ -136,10 +165,11 @@ export class OutboxRelay {
         failure = error;
       }
       if (published > position) await trx.updateTable('outbox_position').set({ position: published }).where('name', '=', RELAY).execute();
-      return { published: events.length, unfinished: events.length < read.events.length, failure };
+      const gap = events.length < read.events.length;
+      return { published: events.length, unfinished: gap, waitingAt: gap ? published + 1 : null, failure };
     });
     if (round.failure) throw round.failure;
-    return { published: round.published, unfinished: round.unfinished };
+    return { published: round.published, unfinished: round.unfinished, waitingAt: round.waitingAt };
   }
 
   async stop() {
@@ -152,6 +182,7 @@ export class OutboxRelay {
 interface Batch {
   published: number;
   unfinished: boolean;
+  waitingAt: number | null;
 }
 
 /** The stored event as it is, on its own type and version (the base of every published envelope). */
