@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -109,5 +109,65 @@ describe.each(pairs)('typed consumer on $name', ({ d, b }) => {
     await eventually(async () => handled.length === 3);
     await sub.stop();
     expect(wakes).toBe(1);
+  });
+
+  it('handles events that waited together in one transaction, each once and in order, and retries a failing one alone', async () => {
+    n++;
+    const subject = `consumer${n}.thing.happened`;
+    const Thing = { type: subject, version: 1, schema: z.object({ index: z.number() }) };
+    await bus.ensureStream(`CONSUMER${n}`, [`consumer${n}.>`]);
+    const db = database.forSchema<{ batch_seen: { event_index: number; xid: string } }>(schema);
+    await sql`create table if not exists ${sql.table(`${schema}.batch_seen`)} (event_index int primary key, xid text not null)`.execute(
+      database.root,
+    );
+    await sql`truncate ${sql.table(`${schema}.batch_seen`)}`.execute(database.root);
+    const round = 30;
+    const failing = round + 17;
+    let failedOnce = false;
+    const handler = defineHandler([Thing], async (trx: typeof db, { data }) => {
+      const { rows } = await sql<{ xid: string }>`select txid_current()::text as xid`.execute(trx);
+      await trx
+        .insertInto('batch_seen')
+        .values({ event_index: data.index, xid: rows[0]?.xid ?? '' })
+        .execute();
+      // One event of the second round fails the first time: its batch is rolled back and handed over one by one.
+      if (data.index === failing && !failedOnce) {
+        failedOnce = true;
+        throw new Error('a passing failure');
+      }
+    });
+    const seen = () => db.selectFrom('batch_seen').select(['event_index', 'xid']).orderBy('event_index').execute();
+    const publishRound = async (from: number) => {
+      for (let index = from; index < from + round; index++) await bus.publish(buildEnvelope({ type: subject, data: { index } }));
+    };
+    const start = () =>
+      startConsumer({
+        db,
+        bus,
+        log: testLogger(),
+        durable: `consumer-test-${n}`,
+        stream: `CONSUMER${n}`,
+        filterSubject: `consumer${n}.>`,
+        handlers: [handler],
+      });
+
+    // Published while no replica runs: all waiting when one starts.
+    await publishRound(0);
+    let sub = await start();
+    await eventually(async () => (await seen()).length === round, 20_000);
+    await sub.stop();
+    const first = await seen();
+    expect(new Set(first.map((r) => r.xid)).size).toBeLessThan(round / 2);
+
+    await publishRound(round);
+    sub = await start();
+    await eventually(async () => (await seen()).length === 2 * round, 20_000);
+    await sub.stop();
+    expect(failedOnce).toBe(true);
+    const rows = await seen();
+    expect(rows.map((r) => r.event_index)).toEqual(Array.from({ length: 2 * round }, (_, i) => i));
+    // In order: transaction ids never go down along the stream.
+    const xids = rows.map((r) => BigInt(r.xid));
+    expect(xids.every((x, i) => i === 0 || x >= (xids[i - 1] as bigint))).toBe(true);
   });
 });

@@ -18,7 +18,17 @@ export interface ConsumerSpec {
   /** Deliveries before a failing event goes to the dead-letter subject; default 5. */
   maxDeliver?: number;
   handle: (message: BusMessage) => Promise<void>;
+  /**
+   * Takes the messages that are waiting together (up to `MAX_BATCH`, in delivery order) in one
+   * call, e.g. one transaction: a consumer that falls behind catches up at a fraction of the cost
+   * per message. When it throws, each of them is handled by `handle` alone, with the usual
+   * redelivery and dead-lettering, so one bad message does not hold the others back.
+   */
+  handleBatch?: (messages: BusMessage[]) => Promise<void>;
 }
+
+/** The most messages one `handleBatch` call takes. */
+export const MAX_BATCH = 64;
 
 export interface Subscription {
   stop(): Promise<void>;

@@ -80,52 +80,71 @@ export function parseConsumed(contracts: readonly EventContract[], envelope: Eve
 
 /**
  * Starts a durable consumer whose handlers run exactly once per event: each runs in one
- * transaction with an insert into `processed_events`, so a redelivered event is skipped.
+ * transaction with an insert into `processed_events`, so a redelivered event is skipped. Events
+ * that waited together are handled in one transaction (one insert of their ids, one commit); if
+ * it fails, the bus hands them over one by one.
  */
 export async function startConsumer<DB>(options: ConsumerOptions<DB>): Promise<Subscription> {
   const { db, log, durable } = options;
   const tools = options.tools ?? noTools<DB>();
+
+  /** The events some handler takes, parsed, each once, with their handlers. */
+  const taken = (envelopes: EventEnvelope[]) => {
+    const seen = new Set<string>();
+    return envelopes.flatMap((envelope) => {
+      const handlers = options.handlers.filter((h) => h.handles.some((c) => c.type === envelope.type));
+      if (handlers.length === 0 || seen.has(envelope.id)) return [];
+      seen.add(envelope.id);
+      const event = parseConsumed(
+        handlers.flatMap((h) => h.handles),
+        envelope,
+      );
+      return event ? [{ event, handlers }] : [];
+    });
+  };
+
+  const handleAll = async (envelopes: EventEnvelope[]) => {
+    const events = taken(envelopes);
+    if (events.length === 0) return;
+    // The relay is woken only by a reaction that appended events: most (read models, counters) append none.
+    let appended = false;
+    const watched: HandlerTools<DB> = {
+      aggregate: (aggregate) => {
+        const store = tools.aggregate(aggregate);
+        return {
+          ...store,
+          handleIn: async (...args) => {
+            const decided = await store.handleIn(...args);
+            if (decided.events.length > 0) appended = true;
+            return decided;
+          },
+        };
+      },
+    };
+    const fresh = await db.transaction().execute(async (trx) => {
+      const inserted = await storeOf(trx)
+        .insertInto('processed_events')
+        .values(events.map(({ event }) => ({ consumer: durable, event_id: event.envelope.id })))
+        .onConflict((oc) => oc.doNothing())
+        .returning('event_id')
+        .execute();
+      const ids = new Set(inserted.map((row) => row.event_id));
+      for (const { event, handlers } of events) {
+        if (!ids.has(event.envelope.id)) continue;
+        for (const handler of handlers) await handler.handle(trx, event, watched);
+      }
+      return ids;
+    });
+    if (fresh.size > 0 && appended) options.afterCommit?.();
+    log.debug({ events: events.length, handled: fresh.size, durable }, 'events handled');
+  };
+
   return options.bus.consume({
     stream: options.stream,
     durable,
     filterSubject: options.filterSubject,
     ...(options.maxDeliver && { maxDeliver: options.maxDeliver }),
-    handle: async ({ envelope }) => {
-      const handlers = options.handlers.filter((h) => h.handles.some((c) => c.type === envelope.type));
-      if (handlers.length === 0) return;
-      const event = parseConsumed(
-        handlers.flatMap((h) => h.handles),
-        envelope,
-      );
-      if (!event) return;
-      // The relay is woken only by a reaction that appended events: most (read models, counters) append none.
-      let appended = false;
-      const watched: HandlerTools<DB> = {
-        aggregate: (aggregate) => {
-          const store = tools.aggregate(aggregate);
-          return {
-            ...store,
-            handleIn: async (...args) => {
-              const decided = await store.handleIn(...args);
-              if (decided.events.length > 0) appended = true;
-              return decided;
-            },
-          };
-        },
-      };
-      const handled = await db.transaction().execute(async (trx) => {
-        const first = await storeOf(trx)
-          .insertInto('processed_events')
-          .values({ consumer: durable, event_id: envelope.id })
-          .onConflict((oc) => oc.doNothing())
-          .returning('event_id')
-          .executeTakeFirst();
-        if (!first) return false;
-        for (const handler of handlers) await handler.handle(trx, event, watched);
-        return true;
-      });
-      if (handled && appended) options.afterCommit?.();
-      log.debug({ eventId: envelope.id, type: envelope.type, durable, duplicate: !handled }, 'event handled');
-    },
+    handle: ({ envelope }) => handleAll([envelope]),
+    handleBatch: (messages) => handleAll(messages.map((m) => m.envelope)),
   });
 }

@@ -7,6 +7,7 @@ import {
   DUPLICATE_WINDOW_MS,
   deadLetterSubject,
   type EventBus,
+  MAX_BATCH,
   type Subscription,
   subjectMatches,
   UnprocessableEvent,
@@ -79,11 +80,26 @@ export class MemoryBus implements EventBus {
       for (;;) {
         const member = state.members[state.turn++ % Math.max(state.members.length, 1)];
         if (!member) return;
-        const next = stream.messages.find((m) => m.seq > state.position && subjectMatches(member.filterSubject, m.subject));
-        if (!next) return;
+        const batch = nextMessages(stream.messages, state.position, member.filterSubject, member.handleBatch ? MAX_BATCH : 1);
+        if (batch.length === 0) return;
         const maxDeliver = member.maxDeliver ?? DEFAULT_MAX_DELIVER;
-        if (!(await this.deliver(member, next, maxDeliver, () => !state.members.includes(member)))) return;
-        state.position = next.seq;
+        const stopped = () => !state.members.includes(member);
+        if (member.handleBatch && batch.length > 1) {
+          const messages = batch.map((m) => ({ subject: m.subject, envelope: m.envelope, deliveryCount: 1 }));
+          if (
+            await member.handleBatch(messages).then(
+              () => true,
+              () => false,
+            )
+          ) {
+            state.position = (batch.at(-1) as StoredMessage).seq;
+            continue;
+          }
+        }
+        for (const message of batch) {
+          if (!(await this.deliver(member, message, maxDeliver, stopped))) return;
+          state.position = message.seq;
+        }
       }
     };
     const onMessage = () => {
@@ -124,4 +140,14 @@ export class MemoryBus implements EventBus {
   async close() {
     this.wake.removeAllListeners();
   }
+}
+
+/** Up to `max` messages after `position` whose subject the filter takes, in stream order. */
+function nextMessages(messages: StoredMessage[], position: number, filter: string, max: number) {
+  const found: StoredMessage[] = [];
+  for (const m of messages) {
+    if (found.length === max) break;
+    if (m.seq > position && subjectMatches(filter, m.subject)) found.push(m);
+  }
+  return found;
 }

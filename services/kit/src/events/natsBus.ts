@@ -1,16 +1,19 @@
 import type { EventEnvelope } from '@commonwork/contracts';
-import { AckPolicy, DeliverPolicy, type JetStreamManager, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, type JetStreamManager, type JsMsg, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, headers, type NatsConnection, nanos } from '@nats-io/transport-node';
 import type { Logger } from '../logger.ts';
 import {
+  type BusMessage,
   type ConsumerSpec,
   DEFAULT_MAX_DELIVER,
   DUPLICATE_WINDOW_MS,
   deadLetterSubject,
   type EventBus,
+  MAX_BATCH,
   type Subscription,
   UnprocessableEvent,
 } from './bus.ts';
+import { Waiting } from './waiting.ts';
 
 export interface NatsBusOptions {
   url: string;
@@ -89,36 +92,70 @@ export class NatsBus implements EventBus {
       max_deliver: maxDeliver + 1,
     });
     const consumer = await jetstream(this.nc).consumers.get(stream, spec.durable);
-    const messages = await consumer.consume({ max_messages: 64 });
+    const messages = await consumer.consume({ max_messages: MAX_BATCH });
     const prefix = this.options.namespace ? `${this.options.namespace}.` : '';
-    const loop = (async () => {
-      for await (const m of messages) {
-        const envelope = m.json<EventEnvelope>();
-        const subject = m.subject.slice(prefix.length);
-        const deliveryCount = m.info.deliveryCount;
-        try {
-          await spec.handle({ subject, envelope, deliveryCount });
-          // Not waited for: an ack that gets lost brings the message again, and handlers are
-          // idempotent (processed_events), so a round trip per message buys nothing.
-          m.ack();
-        } catch (error) {
-          if (deliveryCount >= maxDeliver || error instanceof UnprocessableEvent) {
-            this.options.log.error({ err: error, eventId: envelope.id, durable: spec.durable }, 'event dead-lettered');
-            await this.publishOn(deadLetterSubject(spec.durable), envelope);
-            m.term();
-          } else {
-            this.options.log.warn({ err: error, eventId: envelope.id, deliveryCount }, 'handler failed; will redeliver');
-            m.nak(Math.min(50 * 2 ** deliveryCount, 2_000));
+    const toBus = (m: JsMsg): BusMessage => ({
+      subject: m.subject.slice(prefix.length),
+      envelope: m.json<EventEnvelope>(),
+      deliveryCount: m.info.deliveryCount,
+    });
+    // The pump takes messages as they come; the worker hands over what has gathered meanwhile.
+    const waiting = new Waiting<JsMsg>(MAX_BATCH);
+    const pump = (async () => {
+      for await (const m of messages) await waiting.push(m);
+      waiting.end();
+    })();
+    const work = (async () => {
+      for (;;) {
+        const batch = await waiting.take(spec.handleBatch ? MAX_BATCH : 1);
+        if (batch.length === 0) return;
+        const received = batch.map((m) => ({ m, message: toBus(m) }));
+        if (spec.handleBatch && received.length > 1) {
+          const handled = await spec.handleBatch(received.map((r) => r.message)).then(
+            () => true,
+            (error: unknown) => {
+              this.options.log.debug(
+                { err: error, durable: spec.durable, messages: received.length },
+                'batch failed; handling its messages one by one',
+              );
+              return false;
+            },
+          );
+          if (handled) {
+            for (const { m } of received) m.ack();
+            continue;
           }
         }
+        for (const { m, message } of received) await this.handleOne(spec, maxDeliver, m, message);
       }
     })();
     return {
       stop: async () => {
         await messages.close();
-        await loop;
+        await pump;
+        await work;
       },
     };
+  }
+
+  /** One message: acked when handled, dead-lettered when it cannot be or has failed too often, else redelivered later. */
+  private async handleOne(spec: ConsumerSpec, maxDeliver: number, m: JsMsg, message: BusMessage) {
+    try {
+      await spec.handle(message);
+      // Not waited for: an ack that gets lost brings the message again, and handlers are
+      // idempotent (processed_events), so a round trip per message buys nothing.
+      m.ack();
+    } catch (error) {
+      const { envelope, deliveryCount } = message;
+      if (deliveryCount >= maxDeliver || error instanceof UnprocessableEvent) {
+        this.options.log.error({ err: error, eventId: envelope.id, durable: spec.durable }, 'event dead-lettered');
+        await this.publishOn(deadLetterSubject(spec.durable), envelope);
+        m.term();
+      } else {
+        this.options.log.warn({ err: error, eventId: envelope.id, deliveryCount }, 'handler failed; will redeliver');
+        m.nak(Math.min(50 * 2 ** deliveryCount, 2_000));
+      }
+    }
   }
 
   async ping() {
