@@ -3,12 +3,12 @@
 // a NATS and a Redis of its own). 20 people post one request at a time each, first each into a
 // channel of their own, then all into one channel; every post must be acknowledged and counted once.
 // Reports posts/s, the acknowledgement's latency and the CPU each part of the platform spent per post.
-import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startFaultCluster } from '../faults/cluster.ts';
+import { cpuByPart, processTimes } from './cpu.ts';
 import { percentile } from './load.ts';
 import { restClient, signUp } from './rest.ts';
 import { writeSection } from './section.ts';
@@ -23,7 +23,6 @@ const IDLE_SECONDS = 10;
 const SETTLE_MS = 10_000;
 /** The whole run stops by itself after this, whatever happens. */
 const RUN_BUDGET_MS = 600_000;
-const TICKS_PER_SECOND = 100;
 
 if (!process.env.DATABASE_URL) {
   console.error('npm run bench:posts runs on PostgreSQL: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:posts');
@@ -35,47 +34,6 @@ const watchdog = setTimeout(() => {
   process.exit(1);
 }, RUN_BUDGET_MS);
 watchdog.unref();
-
-/** CPU time (ms) of every process on the machine, by pid, with its parent and name. */
-function processTimes() {
-  const times = new Map<number, { ppid: number; comm: string; ms: number }>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The name is in parentheses and may hold spaces; the fields after it are space-separated.
-      const close = stat.lastIndexOf(')');
-      const comm = stat.slice(stat.indexOf('(') + 1, close);
-      const fields = stat.slice(close + 2).split(' ');
-      const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-      times.set(Number(entry), { ppid: Number(fields[1]), comm, ms });
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return times;
-}
-
-/** Which part of the platform a process is: a supervised process, PostgreSQL, NATS, Redis or this bench. */
-function partOf(pid: number, comm: string, supervised: Map<number, string>) {
-  const name = supervised.get(pid);
-  if (name) return name.replace(/-\d+$/, '');
-  if (comm === 'postgres') return 'PostgreSQL';
-  if (comm === 'nats-server') return 'NATS';
-  if (comm === 'redis-server') return 'Redis';
-  return pid === process.pid ? 'bench client' : null;
-}
-
-/** CPU ms each part spent since `before` (a processTimes() reading): processes started since count whole, ended ones not at all. */
-function cpuByPart(pids: Record<string, number | undefined>, before: ReturnType<typeof processTimes>) {
-  const supervised = new Map(Object.entries(pids).flatMap(([name, pid]) => (pid ? [[pid, name] as const] : [])));
-  const parts: Record<string, number> = {};
-  for (const [pid, { comm, ms }] of processTimes()) {
-    const part = partOf(pid, comm, supervised);
-    if (part) parts[part] = (parts[part] ?? 0) + ms - (before.get(pid)?.ms ?? 0);
-  }
-  return parts;
-}
 
 interface Phase {
   name: string;

@@ -3,7 +3,6 @@
 // child process (bench/sockets/clients.ts). Measures the replica process's memory per socket and,
 // with them all connected, the latency of messages to a 100-member channel. Uses DATABASE_URL and
 // NATS_URL when set (PGlite and the in-process bus otherwise).
-import { type ChildProcess, fork } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +16,7 @@ import { percentile } from './load.ts';
 import { restClient, signUp } from './rest.ts';
 import { writeSection } from './section.ts';
 import { pool, positiveSetting } from './settings.ts';
-import type { ClientCommand, ClientReport } from './sockets/clients.ts';
+import { startClients } from './sockets/child.ts';
 
 const RESULTS_FILE = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 const IDLE_SOCKETS = positiveSetting('BENCH_IDLE_SOCKETS', 10_000);
@@ -54,7 +53,7 @@ async function settledMemory() {
 const log = createLogger('bench', 'warn');
 const testDatabase = await createTestDatabase();
 const testBus = await createTestBus(log);
-let clients: ChildProcess | undefined;
+let clients: ReturnType<typeof startClients> | undefined;
 let platform: Awaited<ReturnType<typeof startPlatform>> | undefined;
 try {
   platform = await startPlatform({
@@ -89,18 +88,8 @@ try {
     `${MEMBERS} members in one channel, ${idlePeople} people for the idle sockets, in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
 
-  const child = fork(fileURLToPath(new URL('./sockets/clients.ts', import.meta.url)), { execArgv: ['--import', 'tsx'] });
-  clients = child;
-  const ask = <K extends ClientReport['kind']>(command: ClientCommand, kind: K) =>
-    new Promise<Extract<ClientReport, { kind: K }>>((resolve) => {
-      const onReport = (report: ClientReport) => {
-        if (report.kind !== kind) return;
-        child.off('message', onReport);
-        resolve(report as Extract<ClientReport, { kind: K }>);
-      };
-      child.on('message', onReport);
-      child.send(command);
-    });
+  clients = startClients();
+  const { ask } = clients;
 
   // Straight to the replica: through the in-process gateway each socket would hold three descriptors here.
   const replicaUrl = platform.services.realtime.url;
@@ -189,7 +178,7 @@ try {
   );
   step(`results written to ${RESULTS_FILE}`);
 } finally {
-  clients?.send({ kind: 'close' } satisfies ClientCommand);
+  clients?.close();
   await platform?.stop();
   await testBus.close();
   await testDatabase.drop();
