@@ -30,24 +30,30 @@ export class MemoryOrderedEmitter implements OrderedEmitter {
   }
 }
 
-// Per conversation: c = highest sequence claimed by a replica, p = highest sequence published.
-// 0: already claimed (a redelivery). 1: claimed, emit now. 2: the predecessor is not out yet, wait.
+// Per conversation: c = highest sequence claimed by a replica, p = highest sequence published,
+// t = when c was claimed (Redis's clock, so replicas' clocks need not agree).
+// 0: already claimed (a redelivery, or a late one skipped). 1: claimed, emit now. 2: wait.
 // With no record yet, only sequence 1 goes at once: a later one waits for its predecessor like any other.
+// `force` (the waiter's bound has passed) skips a predecessor no replica has claimed, but not one
+// claimed and still being emitted (c > p), unless that claim is older than ARGV[4] ms: its replica died.
 const CLAIM = `
 local c = redis.call('HGET', KEYS[1], 'c')
 local n = tonumber(ARGV[1])
 local force = ARGV[2] == '1'
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 if not c then
   if n ~= 1 and not force then return 2 end
-  redis.call('HSET', KEYS[1], 'p', n - 1, 'c', n)
+  redis.call('HSET', KEYS[1], 'p', n - 1, 'c', n, 't', now)
   redis.call('PEXPIRE', KEYS[1], ARGV[3])
   return 1
 end
 c = tonumber(c)
 if n <= c then return 0 end
 local p = tonumber(redis.call('HGET', KEYS[1], 'p'))
-if force or (c == p and n == p + 1) then
-  redis.call('HSET', KEYS[1], 'c', n)
+local emitting = c > p and now - tonumber(redis.call('HGET', KEYS[1], 't') or '0') < tonumber(ARGV[4])
+if (c == p and n == p + 1) or (force and not emitting) then
+  redis.call('HSET', KEYS[1], 'c', n, 't', now)
   redis.call('PEXPIRE', KEYS[1], ARGV[3])
   return 1
 end
@@ -65,6 +71,12 @@ return 1`;
  * `maxWaitMs` once, as it cannot tell a lost predecessor from a record that expired.
  */
 const RECORD_TTL_MS = 30 * 86_400_000;
+
+/**
+ * A claimed message is emitted within a few round trips; a claim this old is taken for one whose
+ * replica died between claiming and publishing, and its successor goes on without it.
+ */
+const CLAIM_STALE_MS = 10_000;
 
 export interface RedisOrderedEmitterOptions {
   /** The adapter's publishing client: the claim's bookkeeping must travel on the same connection as the broadcast. */
@@ -98,6 +110,9 @@ export interface RedisOrderedEmitterOptions {
  *
  * A predecessor that never comes holds the conversation for at most `maxWaitMs`, then is skipped;
  * if it does come later it is not emitted (clients fill any hole with messaging's `after` cursor).
+ * A predecessor another replica has claimed is not skipped at that bound: it is being emitted (on
+ * a busy replica that can take longer than the bound), and skipping it would put its successor
+ * first on every socket.
  */
 export class RedisOrderedEmitter implements OrderedEmitter {
   /** Waiting replicas' alarms, by the wake-up they wait for: "<key> <predecessor>". */
@@ -116,7 +131,8 @@ export class RedisOrderedEmitter implements OrderedEmitter {
     const { pub, sub, prefix, maxWaitMs = 1_500 } = this.options;
     const key = `${prefix}:order:${conversation}`;
     const deadline = Date.now() + maxWaitMs;
-    const claim = (): Promise<unknown> => pub.eval(CLAIM, 1, key, sequence, Date.now() >= deadline ? '1' : '0', RECORD_TTL_MS);
+    const claim = (): Promise<unknown> =>
+      pub.eval(CLAIM, 1, key, sequence, Date.now() >= deadline ? '1' : '0', RECORD_TTL_MS, CLAIM_STALE_MS);
     let answer = await claim();
     if (answer === 2) answer = await this.waitToClaim(`${key} ${sequence - 1}`, claim, deadline);
     if (answer === 0) return false;
@@ -137,7 +153,9 @@ export class RedisOrderedEmitter implements OrderedEmitter {
       for (;;) {
         const answer = await claim();
         if (answer !== 2) return answer;
-        await alarm.sleep(Math.min(recheckMs, deadline - Date.now()));
+        // Past the bound, a predecessor being emitted elsewhere is still waited for: at the re-check's pace.
+        const untilBound = deadline - Date.now();
+        await alarm.sleep(untilBound > 0 ? Math.min(recheckMs, untilBound) : recheckMs);
       }
     } finally {
       alarms.delete(alarm);

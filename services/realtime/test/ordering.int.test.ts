@@ -143,3 +143,36 @@ describe.skipIf(missing('redis'))('the hand-over between replicas (Redis)', () =
     }
   });
 });
+
+// Under load a replica can take longer than the bound between claiming a message and publishing
+// it; its successor must wait for it, not skip it and go first.
+describe.skipIf(missing('redis'))('a predecessor claimed and still being emitted (Redis)', () => {
+  const prefix = `cwtest-order-${randomBytes(4).toString('hex')}`;
+  const clients: Redis[] = [];
+  const connect = () => {
+    const client = new Redis(redisUrl ?? '');
+    clients.push(client);
+    return client;
+  };
+  afterAll(async () => {
+    const keys = (await clients[0]?.keys(`${prefix}:*`)) ?? [];
+    if (keys.length > 0) await clients[0]?.del(...keys);
+    for (const client of clients) await client.quit();
+  });
+
+  it('is waited for past the bound, and emitted first', async () => {
+    const slowSub = connect();
+    const slow = new RedisOrderedEmitter({ pub: connect(), sub: slowSub, wakeups: connect(), prefix, maxWaitMs: 200 });
+    const next = new RedisOrderedEmitter({ pub: connect(), sub: connect(), wakeups: connect(), prefix, maxWaitMs: 200 });
+    const conversation = 'channel:slow-claimant';
+    const emitted: number[] = [];
+    // The slow replica claims 1 at once, but its ordering PING waits a second behind a blocking
+    // command on its connection: it emits 1 well after the other's bound for 2 has passed.
+    void slowSub.blpop(`${prefix}:nothing`, 1);
+    const first = slow.inOrder(conversation, 1, () => emitted.push(1));
+    await pause(50);
+    const second = next.inOrder(conversation, 2, () => emitted.push(2));
+    expect(await Promise.all([first, second])).toEqual([true, true]);
+    expect(emitted).toEqual([1, 2]);
+  });
+});

@@ -3,11 +3,11 @@ import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call, type ResponseOf } from '../../shared/api/index.ts';
 import {
-  addToConversation,
   type CursorQuery,
   catchUpConversation,
   loadOlderIntoConversation,
   mergeMessages,
+  receiveLive,
   reconcileReadState,
   withLastSequence,
   withReadPosition,
@@ -69,9 +69,9 @@ export const catchUpChannel = (queryClient: QueryClient, channelId: string) =>
 export const loadOlderChannelMessages = (queryClient: QueryClient, channelId: string) =>
   loadOlderIntoConversation<PaneMessage>(queryClient, messagesKey(channelId), channelMessagesPage(channelId));
 
-/** Merges server messages into a channel's cache when its messages are held or being loaded. */
-export const addMessages = (queryClient: QueryClient, channelId: string, messages: ChannelMessage[]) =>
-  addToConversation<PaneMessage>(queryClient, messagesKey(channelId), messages);
+/** A message that arrived live, merged into the channel's cache, with any it skipped past fetched. */
+export const receiveChannelMessage = (queryClient: QueryClient, message: ChannelMessage) =>
+  receiveLive<PaneMessage>(queryClient, messagesKey(message.channel), channelMessagesPage(message.channel), message);
 
 /** Applies a change to one channel of the cached list. */
 export function updateChannel(queryClient: QueryClient, channelId: string, change: (channel: Channel) => Channel): void {

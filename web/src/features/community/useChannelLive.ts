@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { withReadPosition } from '../../shared/conversation/index.ts';
 import { useSocket, useSocketEvent, useWhenVisibleAgain } from '../../shared/socket/index.ts';
-import { addMessages, applyChannelUpdated, applyNewMessage, CHANNELS_KEY, catchUpChannel, updateChannel } from './api.ts';
+import { applyChannelUpdated, applyNewMessage, CHANNELS_KEY, catchUpChannel, receiveChannelMessage, updateChannel } from './api.ts';
 
 /**
  * Keeps the community screen live (spec 002 §4): joins the selected channel's room and leaves it
@@ -57,7 +57,7 @@ export function useChannelLive(selected: Channel | null, userId: string | undefi
 
   // The list moves with each message; `channel-updated` (throttled by the server) brings the count.
   const onMessage = (message: ChannelMessage) => {
-    addMessages(queryClient, message.channel, [message]);
+    receiveChannelMessage(queryClient, message).catch((error: unknown) => console.warn('Catch-up failed', error));
     if (!isKnownMember(message.sender._id, message.channel)) refreshList();
     updateChannel(queryClient, message.channel, (c) => applyNewMessage(c, message, userId));
   };

@@ -7,6 +7,7 @@ import {
   catchUpConversation,
   loadOlderIntoConversation,
   mergeMessages,
+  receiveLive,
   reconcileReadState,
 } from '../../shared/conversation/index.ts';
 
@@ -89,6 +90,10 @@ export function useChatMessages(queryClient: QueryClient, chatId: string | null)
 /** Merges messages into a conversation's cache when they are held or being loaded. */
 export const addChatMessages = (queryClient: QueryClient, chatId: string, messages: ChatMessage[]) =>
   addToConversation(queryClient, chatMessagesKey(chatId), messages);
+
+/** A message that arrived live, merged into its conversation's cache, with any it skipped past fetched. */
+export const receiveChatMessage = (queryClient: QueryClient, message: ChatMessage) =>
+  receiveLive<ChatMessage>(queryClient, chatMessagesKey(message.chatId), chatMessagesPage(message.chatId), message);
 
 /** What the conversation missed since the last message held (`after`), merged into its cache. */
 export const catchUpChat = (queryClient: QueryClient, chatId: string) =>

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { withReadPosition } from '../../shared/conversation/index.ts';
 import { useSocket, useSocketEvent, useWhenVisibleAgain } from '../../shared/socket/index.ts';
-import { addChatMessages, CHATS_KEY, catchUpChat, updateChat } from './api.ts';
+import { CHATS_KEY, catchUpChat, receiveChatMessage, updateChat } from './api.ts';
 import { withChatMessage } from './chats.ts';
 
 /**
@@ -28,7 +28,7 @@ export function useInboxLive(openChatId: string | null, userId: string | undefin
   useWhenVisibleAgain(resync);
 
   useSocketEvent('new-chat-message', (message: ChatMessage) => {
-    addChatMessages(queryClient, message.chatId, [message]);
+    receiveChatMessage(queryClient, message).catch((error: unknown) => console.warn('Catch-up failed', error));
     const reading = message.chatId === openChatId && document.visibilityState === 'visible';
     const listed = updateChat(queryClient, message.chatId, (chat) => withChatMessage(chat, message, userId, reading));
     // A conversation not on the page held (new, or further down): the list is read again.

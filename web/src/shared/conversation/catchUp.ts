@@ -46,6 +46,25 @@ export function addToConversation<T extends Sequenced>(queryClient: QueryClient,
   queryClient.setQueryData<T[]>(key, (held) => (held || loading ? mergeMessages<T>(held ?? [], messages) : held));
 }
 
+/**
+ * A message that arrived live, merged into its conversation's cache. When it lands further ahead
+ * than the one after the newest held, what lies between is fetched (`after`): live delivery is at
+ * most once, and a replica that cannot emit a message in order skips it rather than sending it late.
+ */
+export async function receiveLive<T extends Sequenced>(
+  queryClient: QueryClient,
+  key: QueryKey,
+  fetchPage: FetchMessagesPage<T>,
+  message: T,
+): Promise<void> {
+  const held = queryClient.getQueryData<T[]>(key);
+  const last = lastSequenceOf(held ?? []);
+  addToConversation(queryClient, key, [message]);
+  if (last === 0 || message.sequence <= last + 1) return;
+  const missed = await fetchMessagesAfter(fetchPage, last);
+  if (missed.length) addToConversation(queryClient, key, missed);
+}
+
 /** What a conversation missed since the last message held (`after`), merged into its cache; nothing when nothing is held. */
 export async function catchUpConversation<T extends Sequenced>(
   queryClient: QueryClient,

@@ -6,6 +6,7 @@ export {
   fetchMessagesAfter,
   fetchMessagesBefore,
   loadOlderIntoConversation,
+  receiveLive,
 } from './catchUp.ts';
 export {
   firstSequenceOf,
