@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { buildOpenApiDocument, SERVICE_PREFIXES, SERVICE_ROUTES } from '@commonwork/contracts';
 import {
   type App,
@@ -26,6 +26,9 @@ import { replicaReplyOptions } from './forward.ts';
 import { counterStore } from './rateLimitStore.ts';
 import { registerRealtimeProxy } from './realtimeProxy.ts';
 import { Upstreams } from './upstreams.ts';
+
+/** Cache-Control of a built asset whose name carries its content's hash. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export interface GatewayOptions {
   log: Logger;
@@ -107,7 +110,9 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
       if (isSignIn(request)) return `sign-in:${request.ip}`;
       return request.caller ? userLimitKey(request.caller.sub) : `ip:${request.ip}`;
     },
-    allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
+    // The API is what is limited: the web app's files are read from disk, named by their content and
+    // cached by browsers, and a first visit fetches dozens of them (one per screen and shared part).
+    allowList: (request) => !request.url.startsWith('/api/'),
     // Thrown, then shaped into the error body by the kit's error handler like any other error.
     errorResponseBuilder: (_request, context) => TooManyRequests(tooManyRequestsMessage(context.ttl)),
   });
@@ -144,13 +149,24 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
 
   const webDist = options.webDist && resolve(options.webDist);
   if (webDist && existsSync(join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    // The build writes a brotli and a gzip copy beside each file (web/vite.config.ts); the one the
+    // browser accepts is sent. Names under assets/ carry their content's hash, so they never change:
+    // a year and `immutable`. index.html names the current ones, so it is checked on every visit.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders: (reply, path) => reply.header('cache-control', path.startsWith(join(webDist, 'assets', sep)) ? IMMUTABLE : 'no-cache'),
+    });
     app.get('/', (_request, reply) => reply.sendFile('index.html'));
     app.get('/*', (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       if (path.startsWith('/api/')) return reply.callNotFound();
-      // A file that exists is served as itself; any other path is a client route (history fallback).
-      return existsSync(join(webDist, path)) && path !== '/' ? reply.sendFile(path.slice(1)) : reply.sendFile('index.html');
+      // A file that exists is served as itself; any other path is a client route (history fallback),
+      // except under assets/: an old build's file is gone, and a page in its place breaks the script.
+      if (existsSync(join(webDist, path)) && path !== '/') return reply.sendFile(path.slice(1));
+      return path.startsWith('/assets/') ? reply.callNotFound() : reply.sendFile('index.html');
     });
   }
   return app;

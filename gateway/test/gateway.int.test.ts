@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { buildUser, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -12,7 +13,14 @@ describe('gateway', () => {
   beforeAll(async () => {
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Commonwork</title><div id="root"></div>');
     writeFileSync(join(webDist, 'app.js'), 'console.log("app")');
-    p = await startTestPlatform({ WEB_DIST: webDist, RATE_LIMIT_AUTH_MAX: '5' });
+    // A built asset as the web build writes it: a hashed name, with its brotli and gzip copies beside it.
+    const asset = 'export const answer = 42;\n'.repeat(50);
+    mkdirSync(join(webDist, 'assets'));
+    writeFileSync(join(webDist, 'assets', 'page-Ab12Cd34.js'), asset);
+    writeFileSync(join(webDist, 'assets', 'page-Ab12Cd34.js.br'), brotliCompressSync(asset));
+    writeFileSync(join(webDist, 'assets', 'page-Ab12Cd34.js.gz'), gzipSync(asset));
+    // A low API limit, so that the web app's files being left out of it shows.
+    p = await startTestPlatform({ WEB_DIST: webDist, RATE_LIMIT_MAX: '25', RATE_LIMIT_AUTH_MAX: '5' });
     ada = await buildUser(p);
   });
   afterAll(async () => {
@@ -70,6 +78,29 @@ describe('gateway', () => {
     const api = await p.call('GET', '/api/nothing-here', { token: ada.token });
     expect(api.status).toBe(404);
     expect(api.body.success).toBe(false);
+  });
+
+  it('sends built assets compressed as the browser accepts, cached for a year, and index.html revalidated', async () => {
+    const url = `${p.url}/assets/page-Ab12Cd34.js`;
+    const br = await fetch(url, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-type')).toMatch(/javascript/);
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await br.text()).toContain('export const answer = 42;'); // fetch decodes it
+    const gz = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    for (const path of ['/', '/marketplace']) {
+      const page = await fetch(`${p.url}${path}`);
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+    }
+    // An asset of an older build is gone: a 404, not the page (a script given HTML fails to run).
+    expect((await fetch(`${p.url}/assets/page-OldHash1.js`)).status).toBe(404);
+    // The web app's files do not count against the API's limit: a visit fetches dozens of them.
+    const files = await Promise.all(Array.from({ length: 40 }, () => fetch(url).then((res) => res.status)));
+    expect(new Set(files)).toEqual(new Set([200]));
   });
 
   it('limits sign-in calls per client with 429 and the error body, in a bucket of their own', async () => {
