@@ -1,23 +1,36 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { budgets } from './build/budgets.ts';
+import { precompress } from './build/precompress.ts';
 
 /** The platform's gateway in embedded mode (`npm start`): the dev server forwards API and socket traffic to it. */
 const GATEWAY = 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    precompress(),
+    // Issue 15's budgets: the landing page's JavaScript and any signed-in page's, as sent (brotli).
+    budgets({
+      pages: /\/src\/features\/.+Page\.tsx$/,
+      landing: { module: /\/features\/landing\/LandingPage\.tsx$/, maxBytes: 100 * 1024 },
+      shells: [/\/app\/DataShell\.tsx$/, /\/app\/SignedInShell\.tsx$/],
+      pageMaxBytes: 170 * 1024,
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Browsers without <link rel="modulepreload"> skip the hint and still load every module.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 20 },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 15 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
           ],
         },
       },

@@ -1,26 +1,29 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router-dom';
-import { LoginPage, SignupPage } from '../features/auth/AuthPage.tsx';
-import { CommunityPage } from '../features/community/CommunityPage.tsx';
-import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
-import { EventDetailPage } from '../features/events/EventDetailPage.tsx';
-import { CreateEventPage, EditEventPage } from '../features/events/EventFormPage.tsx';
-import { EventsPage } from '../features/events/EventsPage.tsx';
-import { InboxPage } from '../features/inbox/InboxPage.tsx';
-import { JoinChannelPage } from '../features/join/JoinChannelPage.tsx';
-import { LandingPage } from '../features/landing/LandingPage.tsx';
-import { SidebarLayout } from '../features/layout/SidebarLayout.tsx';
-import { GigDetailPage } from '../features/marketplace/GigDetailPage.tsx';
-import { CreateGigPage, EditGigPage } from '../features/marketplace/GigFormPage.tsx';
-import { MarketplacePage } from '../features/marketplace/MarketplacePage.tsx';
-import { NotificationsPage } from '../features/notifications/NotificationsPage.tsx';
-import { ProfilePage } from '../features/profile/ProfilePage.tsx';
-import { PublicProfilePage } from '../features/profile/PublicProfilePage.tsx';
-import { SavedPage } from '../features/saved/SavedPage.tsx';
-import { SettingsPage } from '../features/settings/SettingsPage.tsx';
-import { SocketProvider } from '../shared/socket/index.ts';
 import { ProtectedRoute } from './ProtectedRoute.tsx';
 import { RootShell } from './providers.tsx';
 import { RouteError } from './RouteError.tsx';
+
+/**
+ * A screen loaded when its route is first visited: each page is a chunk of its own, so the landing
+ * page does not download the marketplace, the community or Socket.IO (the signed-in frame is one too).
+ */
+const screen =
+  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  async () => ({ Component: pick(await load()) });
+
+const Landing = screen(
+  () => import('../features/landing/LandingPage.tsx'),
+  (m) => m.LandingPage,
+);
+const Auth = () => import('../features/auth/AuthPage.tsx');
+const Events = () => import('../features/events/EventFormPage.tsx');
+const Gigs = () => import('../features/marketplace/GigFormPage.tsx');
+const Inbox = screen(
+  () => import('../features/inbox/InboxPage.tsx'),
+  (m) => m.InboxPage,
+);
+const EditEvent = screen(Events, (m) => m.EditEventPage);
 
 /** The route table of spec 000 §2 and 002 §2. */
 export const router = createBrowserRouter([
@@ -28,40 +31,118 @@ export const router = createBrowserRouter([
     element: <RootShell />,
     errorElement: <RouteError />,
     children: [
-      { path: '/', element: <LandingPage /> },
-      { path: '/auth/github/callback', element: <LandingPage /> },
-      { path: '/signup', element: <SignupPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/join/channel/:joinLink', element: <JoinChannelPage /> },
+      { path: '/', lazy: Landing },
+      { path: '/auth/github/callback', lazy: Landing },
       {
-        element: <ProtectedRoute />,
+        lazy: screen(
+          () => import('./DataShell.tsx'),
+          (m) => m.DataShell,
+        ),
         children: [
+          { path: '/signup', lazy: screen(Auth, (m) => m.SignupPage) },
+          { path: '/login', lazy: screen(Auth, (m) => m.LoginPage) },
           {
-            // One Socket.IO connection for the whole signed-in session (spec 002 §4).
-            element: (
-              <SocketProvider>
-                <SidebarLayout />
-              </SocketProvider>
+            path: '/join/channel/:joinLink',
+            lazy: screen(
+              () => import('../features/join/JoinChannelPage.tsx'),
+              (m) => m.JoinChannelPage,
             ),
+          },
+          {
+            element: <ProtectedRoute />,
             children: [
-              { path: '/dashboard', element: <DashboardPage /> },
-              { path: '/profile', element: <ProfilePage /> },
-              { path: '/profile/:username', element: <PublicProfilePage /> },
-              { path: '/notifications', element: <NotificationsPage /> },
-              { path: '/marketplace', element: <MarketplacePage /> },
-              { path: '/marketplace/create', element: <CreateGigPage /> },
-              { path: '/marketplace/:id', element: <GigDetailPage /> },
-              { path: '/marketplace/:id/edit', element: <EditGigPage /> },
-              { path: '/events', element: <EventsPage /> },
-              { path: '/events/create', element: <CreateEventPage /> },
-              { path: '/events/:id', element: <EventDetailPage /> },
-              { path: '/events/edit/:id', element: <EditEventPage /> },
-              { path: '/events/:id/edit', element: <EditEventPage /> },
-              { path: '/community', element: <CommunityPage /> },
-              { path: '/inbox', element: <InboxPage /> },
-              { path: '/inbox/:chatId', element: <InboxPage /> },
-              { path: '/settings', element: <SettingsPage /> },
-              { path: '/saved', element: <SavedPage /> },
+              {
+                lazy: screen(
+                  () => import('./SignedInShell.tsx'),
+                  (m) => m.SignedInShell,
+                ),
+                children: [
+                  {
+                    path: '/dashboard',
+                    lazy: screen(
+                      () => import('../features/dashboard/DashboardPage.tsx'),
+                      (m) => m.DashboardPage,
+                    ),
+                  },
+                  {
+                    path: '/profile',
+                    lazy: screen(
+                      () => import('../features/profile/ProfilePage.tsx'),
+                      (m) => m.ProfilePage,
+                    ),
+                  },
+                  {
+                    path: '/profile/:username',
+                    lazy: screen(
+                      () => import('../features/profile/PublicProfilePage.tsx'),
+                      (m) => m.PublicProfilePage,
+                    ),
+                  },
+                  {
+                    path: '/notifications',
+                    lazy: screen(
+                      () => import('../features/notifications/NotificationsPage.tsx'),
+                      (m) => m.NotificationsPage,
+                    ),
+                  },
+                  {
+                    path: '/marketplace',
+                    lazy: screen(
+                      () => import('../features/marketplace/MarketplacePage.tsx'),
+                      (m) => m.MarketplacePage,
+                    ),
+                  },
+                  { path: '/marketplace/create', lazy: screen(Gigs, (m) => m.CreateGigPage) },
+                  {
+                    path: '/marketplace/:id',
+                    lazy: screen(
+                      () => import('../features/marketplace/GigDetailPage.tsx'),
+                      (m) => m.GigDetailPage,
+                    ),
+                  },
+                  { path: '/marketplace/:id/edit', lazy: screen(Gigs, (m) => m.EditGigPage) },
+                  {
+                    path: '/events',
+                    lazy: screen(
+                      () => import('../features/events/EventsPage.tsx'),
+                      (m) => m.EventsPage,
+                    ),
+                  },
+                  { path: '/events/create', lazy: screen(Events, (m) => m.CreateEventPage) },
+                  {
+                    path: '/events/:id',
+                    lazy: screen(
+                      () => import('../features/events/EventDetailPage.tsx'),
+                      (m) => m.EventDetailPage,
+                    ),
+                  },
+                  { path: '/events/edit/:id', lazy: EditEvent },
+                  { path: '/events/:id/edit', lazy: EditEvent },
+                  {
+                    path: '/community',
+                    lazy: screen(
+                      () => import('../features/community/CommunityPage.tsx'),
+                      (m) => m.CommunityPage,
+                    ),
+                  },
+                  { path: '/inbox', lazy: Inbox },
+                  { path: '/inbox/:chatId', lazy: Inbox },
+                  {
+                    path: '/settings',
+                    lazy: screen(
+                      () => import('../features/settings/SettingsPage.tsx'),
+                      (m) => m.SettingsPage,
+                    ),
+                  },
+                  {
+                    path: '/saved',
+                    lazy: screen(
+                      () => import('../features/saved/SavedPage.tsx'),
+                      (m) => m.SavedPage,
+                    ),
+                  },
+                ],
+              },
             ],
           },
         ],

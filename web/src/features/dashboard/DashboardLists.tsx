@@ -3,7 +3,8 @@ import { CalendarDays, MapPin, Star, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { formatCurrency, formatRelativeTimeShort } from '../../shared/format/index.ts';
 import { Avatar } from '../../shared/ui/Avatar.tsx';
-import { eventDate, whereText } from '../events/eventDisplay.ts';
+import { eventDate } from '../events/eventDate.ts';
+import { whereText } from '../events/eventDisplay.ts';
 import { ratingText } from '../marketplace/gigDisplay.ts';
 
 const row = 'flex items-center gap-3 rounded-xl p-2 transition hover:bg-slate-50 dark:hover:bg-slate-800';

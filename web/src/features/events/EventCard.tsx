@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import { buttonPrimary } from '../../shared/ui/classes.ts';
 import { OwnerActions } from '../../shared/ui/OwnerActions.tsx';
 import { TagList } from '../../shared/ui/TagList.tsx';
-import { categoryLabel, eventDate, priceText, seatsText, whereText } from './eventDisplay.ts';
+import { eventDate } from './eventDate.ts';
+import { categoryLabel, priceText, seatsText, whereText } from './eventDisplay.ts';
 
 interface EventCardProps {
   event: TechEvent;

@@ -1,8 +1,4 @@
 import { LOCATION_TYPES, type TechEvent } from '@commonwork/contracts';
-import { format, parseISO } from 'date-fns';
-
-/** 'MMM dd, yyyy' of the event's own day (spec 001 §9). */
-export const eventDate = (event: Pick<TechEvent, 'date'>) => format(parseISO(event.date), 'MMM dd, yyyy');
 
 export const categoryLabel = (category: string) => category.charAt(0).toUpperCase() + category.slice(1);
 

@@ -27,31 +27,46 @@ export function SocketProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const token = readToken();
     if (!token) return;
-    const socket = createSocket(token);
-    setState({ socket, connected: false });
-    socket.on('connect', () => {
-      setState({ socket, connected: true });
-      socket.emit(SOCKET_EVENTS.joinChannels);
-    });
-    socket.on('disconnect', () => setState({ socket, connected: false }));
-    socket.on('connect_error', (error) => {
-      // A refused handshake is not retried by Socket.IO; REST calls end an expired session on their 401.
-      if (!socket.active) console.warn('Realtime connection refused:', error.message);
-    });
-    socket.on(SOCKET_EVENTS.error, ({ message }) => {
-      if (message) toast.error(message);
-    });
-    socket.on(SOCKET_EVENTS.userStatusUpdated, ({ userId: who, status }) => {
-      setPresence((current) => {
-        if (current.get(who) === status) return current;
-        const next = new Map(current);
-        next.set(who, status);
-        return next;
+    let socket: AppSocket | null = null;
+    let unmounted = false;
+    const listen = (socket: AppSocket) => {
+      setState({ socket, connected: false });
+      socket.on('connect', () => {
+        setState({ socket, connected: true });
+        socket.emit(SOCKET_EVENTS.joinChannels);
       });
-    });
+      socket.on('disconnect', () => setState({ socket, connected: false }));
+      socket.on('connect_error', (error) => {
+        // A refused handshake is not retried by Socket.IO; REST calls end an expired session on their 401.
+        if (!socket.active) console.warn('Realtime connection refused:', error.message);
+      });
+      socket.on(SOCKET_EVENTS.error, ({ message }) => {
+        if (message) toast.error(message);
+      });
+      socket.on(SOCKET_EVENTS.userStatusUpdated, ({ userId: who, status }) => {
+        setPresence((current) => {
+          if (current.get(who) === status) return current;
+          const next = new Map(current);
+          next.set(who, status);
+          return next;
+        });
+      });
+    };
+    createSocket(token).then(
+      (opened) => {
+        if (unmounted) {
+          opened.disconnect();
+          return;
+        }
+        socket = opened;
+        listen(opened);
+      },
+      (error: unknown) => console.warn('Realtime client failed to load:', error),
+    );
     return () => {
-      socket.removeAllListeners();
-      socket.disconnect();
+      unmounted = true;
+      socket?.removeAllListeners();
+      socket?.disconnect();
       setState({ socket: null, connected: false });
       setPresence(new Map());
     };

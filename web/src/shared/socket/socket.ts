@@ -1,5 +1,5 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@commonwork/contracts';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -15,7 +15,12 @@ export const SOCKET_OPTIONS = {
   timeout: 20_000,
 } as const;
 
-/** Opens the session's Socket.IO connection to the page's origin (the gateway), authenticated by the access token. */
-export function createSocket(token: string): AppSocket {
+/**
+ * Opens the session's Socket.IO connection to the page's origin (the gateway), authenticated by the
+ * access token. The client library is fetched here, beside the screen's first render, so no page
+ * waits for it before it shows.
+ */
+export async function createSocket(token: string): Promise<AppSocket> {
+  const { io } = await import('socket.io-client');
   return io({ ...SOCKET_OPTIONS, transports: [...SOCKET_OPTIONS.transports], auth: { token } });
 }

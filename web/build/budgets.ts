@@ -1,0 +1,83 @@
+import { brotliCompressSync, constants } from 'node:zlib';
+import type { Plugin, Rolldown } from 'vite';
+
+type OutputChunk = Rolldown.OutputChunk;
+
+export interface Budgets {
+  /** The lazily loaded modules that are screens (route components). */
+  pages: RegExp;
+  /** The page a visitor lands on: the entry and the landing screen's chunks. */
+  landing: { module: RegExp; maxBytes: number };
+  /** The frames (layout routes) every other screen may be shown in, counted for each of them. */
+  shells: RegExp[];
+  /** Any other screen: the entry, the frames and the screen's chunks. */
+  pageMaxBytes: number;
+}
+
+const brotliSize = (code: string) =>
+  brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }).length;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** What the budget needs of a chunk of the build. */
+export type Chunk = Pick<OutputChunk, 'fileName' | 'imports' | 'isEntry' | 'isDynamicEntry' | 'facadeModuleId'>;
+
+export interface PageCost {
+  name: string;
+  bytes: number;
+  max: number;
+}
+
+/**
+ * Each page's JavaScript as sent: its entry's chunks and those its screen loads (each lazy route's
+ * static imports, followed through; other pages' frames too), each counted once, by `sizeOf`.
+ * Largest first. Throws when the entry or a frame is missing, so a renamed file cannot pass unseen.
+ */
+export function pageCosts(all: readonly Chunk[], limits: Budgets, sizeOf: (fileName: string) => number): PageCost[] {
+  const chunks = new Map(all.map((chunk) => [chunk.fileName, chunk]));
+  /** A chunk and every chunk it imports statically. */
+  const closure = (start: Chunk, into: Set<string>) => {
+    if (into.has(start.fileName)) return;
+    into.add(start.fileName);
+    for (const file of start.imports) {
+      const chunk = chunks.get(file);
+      if (chunk) closure(chunk, into);
+    }
+  };
+  const entry = all.find((chunk) => chunk.isEntry);
+  const frames = limits.shells.map((shell) => all.find((chunk) => chunk.facadeModuleId && shell.test(chunk.facadeModuleId)));
+  if (!entry) throw new Error('budgets: no entry chunk');
+  if (frames.some((frame) => !frame)) throw new Error('budgets: a frame was not found among the chunks');
+  const cost = (starts: Chunk[]) => {
+    const files = new Set<string>();
+    for (const start of starts) closure(start, files);
+    return [...files].reduce((sum, file) => sum + sizeOf(file), 0);
+  };
+  return all
+    .filter((chunk) => chunk.isDynamicEntry && limits.pages.test(chunk.facadeModuleId ?? ''))
+    .map((chunk) => {
+      const landing = limits.landing.module.test(chunk.facadeModuleId ?? '');
+      return {
+        name: (chunk.facadeModuleId ?? '').replace(/^.*\/src\//, ''),
+        bytes: cost(landing ? [entry, chunk] : [entry, ...(frames as Chunk[]), chunk]),
+        max: landing ? limits.landing.maxBytes : limits.pageMaxBytes,
+      };
+    })
+    .sort((a, b) => b.bytes - a.bytes);
+}
+
+/** Fails the build when a page's JavaScript, brotli-compressed as it is sent, grows past its budget; prints each page's cost. */
+export function budgets(limits: Budgets): Plugin {
+  return {
+    name: 'commonwork:budgets',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
+      const sizes = new Map(chunks.map((chunk) => [chunk.fileName, brotliSize(chunk.code)]));
+      const pages = pageCosts(chunks, limits, (file) => sizes.get(file) ?? 0);
+      for (const page of pages) this.info(`${page.name}: ${kb(page.bytes)} of JavaScript (brotli), budget ${kb(page.max)}`);
+      const over = pages.filter((page) => page.bytes > page.max);
+      if (over.length > 0)
+        this.error(`over the JavaScript budget: ${over.map((page) => `${page.name} ${kb(page.bytes)} > ${kb(page.max)}`).join('; ')}`);
+    },
+  };
+}
