@@ -269,3 +269,11 @@ test('a buyer contacts a freelancer about a gig and both talk live in the inbox'
   await expect(row).toContainText('Sent it, thanks!', { timeout: 30_000 });
   await expect(row).toContainText('1 unread');
 });
+
+test('a broken join link says so in a sentence, with a way to try again', async ({ browser }) => {
+  const { page } = await signUpInNewContext(browser, 'badlink');
+  await page.goto('/join/channel/badlink');
+  await expect(page.getByText('This join link is invalid or has been revoked').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
+  await expect(page.getByText(/expected string|Too small/)).toHaveCount(0);
+});

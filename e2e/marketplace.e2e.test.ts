@@ -33,6 +33,10 @@ test('a freelancer publishes a gig, finds it with AI search, edits it and delete
     .fill('A fast, accessible landing page in React and Tailwind, responsive, with a contact form.');
   await page.getByRole('button', { name: 'Publish Gig' }).click();
   await expect(toast(page, 'Category is required')).toBeVisible();
+  // The form's messages replace each other: the title's is gone, and a second try adds none.
+  await expect(page.getByRole('status').filter({ hasText: 'Title is required' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Publish Gig' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'is required' })).toHaveCount(1);
 
   await page.getByLabel('Category', { exact: true }).selectOption('web');
   await page.getByLabel('Sub-category', { exact: true }).selectOption('frontend');

@@ -2,15 +2,21 @@ import { z } from 'zod';
 import { LIMITS } from './constants.ts';
 import { User, Username } from './users.ts';
 
+/**
+ * A provider credential as posted: only its presence and size are checked here; whether it is a
+ * credential at all is the verifier's to say (401 'Invalid sign-in credential'), not 'required'.
+ */
+const Credential = z.string().trim().min(1, 'Credential is required').max(LIMITS.credentialMax, 'Invalid sign-in credential');
+
 /** POST /api/auth/google: the provider credential (a Google ID token, or a dev-issuer one). */
-export const GoogleAuthRequest = z.object({ token: z.string().min(10, 'Credential is required') });
+export const GoogleAuthRequest = z.object({ token: Credential });
 
 /**
  * POST /api/users: the original client posts the decoded claims; we also require the credential
  * itself and take identity (email, subject) only from it.
  */
 export const CreateUserRequest = z.object({
-  credential: z.string().min(10, 'Credential is required'),
+  credential: Credential,
   email: z.string().optional(),
   name: z.string().trim().max(LIMITS.nameMax).optional(),
   picture: z.string().max(1000).optional(),

@@ -30,6 +30,8 @@ export const TOASTER = {
 export const LIMITS = {
   /** Hard ceiling on any list's `limit` query (ARCHITECTURE §5). */
   maxPageSize: 100,
+  /** A Google ID token is about 1 KB; anything far larger is not one. */
+  credentialMax: 8_192,
   notificationBadgeCap: 99,
   suggestionMinChars: 3,
   nameMax: 100,

@@ -16,6 +16,7 @@ export * from './media.ts';
 export * from './messaging.ts';
 export * from './notifications.ts';
 export * from './openapi.ts';
+export * from './sentences.ts';
 export * from './socket.ts';
 export * from './stats.ts';
 export * from './techEvents.ts';

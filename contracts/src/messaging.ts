@@ -148,7 +148,9 @@ export const ListMessagesQuery = z
   });
 
 export const ChannelIdParams = z.object({ id: z.uuid('Channel id must be a UUID') });
-export const JoinLinkParams = z.object({ joinLink: z.string().min(8).max(64) });
+/** A join link that is malformed, unknown or revoked: one answer for all three. */
+export const INVALID_JOIN_LINK = 'This join link is invalid or has been revoked';
+export const JoinLinkParams = z.object({ joinLink: z.string().min(8, INVALID_JOIN_LINK).max(64, INVALID_JOIN_LINK) });
 export const ChatIdParams = z.object({ chatId: z.uuid('Chat id must be a UUID') });
 
 export const ChatParticipant = z.object({ _id: Id, name: z.string(), picture: z.string(), email: z.string() });

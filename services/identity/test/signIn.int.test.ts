@@ -63,10 +63,17 @@ describe('sign-in and profile setup through the gateway', () => {
     const expired = await google.sign({}, { exp: Math.floor(Date.now() / 1000) - 60 });
     const wrongAudience = await google.sign({}, { aud: 'someone-else.apps.googleusercontent.com' });
     const unverified = await google.sign({ email_verified: false, email: 'nobody@example.com' });
-    for (const token of [forged, expired, wrongAudience, unverified, 'not-a-jwt-at-all']) {
+    // Garbage of any length is an invalid credential, not a missing one.
+    for (const token of [forged, expired, wrongAudience, unverified, 'not-a-jwt-at-all', 'garbage']) {
       const res = await p.call('POST', '/api/auth/google', { body: { token } });
       expect(res.status, token.slice(0, 20)).toBe(401);
       expect(res.body).toMatchObject({ success: false, error: 'INVALID_CREDENTIAL' });
+      if (token !== expired && token !== unverified) expect(res.body.message).toBe('Invalid sign-in credential');
+    }
+    for (const body of [{}, { token: '' }, { token: '   ' }]) {
+      const res = await p.call('POST', '/api/auth/google', { body });
+      expect(res.status).toBe(400);
+      expect(res.body.details).toContainEqual({ field: 'token', message: expect.stringMatching(/required|expected string/i) });
     }
   });
 

@@ -147,6 +147,10 @@ describe('community channels through the gateway', () => {
     expect(second.body.data.joinLink).not.toBe(first.body.data.joinLink);
     expect((await p.call('POST', `/api/chat/join/channel/${first.body.data.joinLink}`, { token: eve.token })).status).toBe(404);
     expect((await p.call('POST', `/api/chat/join/channel/not-a-real-link-123`, { token: eve.token })).status).toBe(404);
+    // A malformed link is bad input, told in the same sentence as an unknown one.
+    const malformed = await p.call('POST', '/api/chat/join/channel/badlink', { token: eve.token });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toMatchObject({ message: 'This join link is invalid or has been revoked', details: [{ field: 'joinLink' }] });
     expect((await p.call('POST', `/api/chat/join/channel/${second.body.data.joinLink}`, { token: eve.token })).status).toBe(200);
     expect((await p.call('POST', `/api/chat/join/channel/${second.body.data.joinLink}`, { token: eve.token })).status).toBe(200);
     expect(await channelOf(eve.token, id)).toMatchObject({ isMember: true, memberCount: 3 });

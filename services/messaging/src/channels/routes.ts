@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { messagingRoutes } from '@commonwork/contracts';
+import { INVALID_JOIN_LINK, messagingRoutes } from '@commonwork/contracts';
 import { createError, Forbidden, registerRoute, type ServiceContext } from '@commonwork/kit';
 import type { MessagingConfig } from '../config.ts';
 import { listMessages } from '../reads/listMessages.ts';
@@ -11,7 +11,7 @@ import { channelAggregate } from './aggregate.ts';
 import { ChannelNotFound } from './decide.ts';
 import { presentChannel, presentChannelMessage, presentPosted } from './present.ts';
 
-const InvalidJoinLink = createError('JOIN_LINK_INVALID', 'This join link is invalid or has been revoked', 404);
+const InvalidJoinLink = createError('JOIN_LINK_INVALID', INVALID_JOIN_LINK, 404);
 
 export function registerChannelRoutes(ctx: ServiceContext<MessagingTables>, config: Pick<MessagingConfig, 'CHANNEL_SEND_QUEUE'>) {
   const { app, verifier, db } = ctx;

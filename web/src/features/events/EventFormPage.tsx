@@ -93,7 +93,8 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
       await invalidateEvents(queryClient);
       navigate('/events');
     } catch (error) {
-      toast.error(isApiError(error) ? saveFailureText(error.message, error.details) : EVENT_TEXT.form.saveFailed);
+      // One toast for the form's failures: a second attempt replaces the first instead of piling up.
+      toast.error(isApiError(error) ? saveFailureText(error.message, error.details) : EVENT_TEXT.form.saveFailed, { id: 'event-form' });
       savedDraft.resume();
     } finally {
       setSaving(false);

@@ -52,6 +52,9 @@ export function EditGigPage() {
   return <GigForm initial={query.data} draft={null} />;
 }
 
+/** The id of the form's one error toast (react-hot-toast replaces a toast shown with the same id). */
+const FORM_TOAST = 'gig-form';
+
 function GigForm({ initial, draft }: { initial: Gig | null; draft: DraftNavigationState | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -66,7 +69,8 @@ function GigForm({ initial, draft }: { initial: Gig | null; draft: DraftNavigati
 
   const onInvalid = (errors: FieldErrors<GigFormValues>) => {
     const message = firstErrorMessage(errors);
-    if (message) toast.error(message);
+    // One toast for the form's state: each attempt replaces the last instead of adding to a pile.
+    if (message) toast.error(message, { id: FORM_TOAST });
   };
 
   const save = (action: SaveAction) =>
@@ -89,7 +93,7 @@ function GigForm({ initial, draft }: { initial: Gig | null; draft: DraftNavigati
         if (isApiError(err)) {
           for (const d of err.details) if (isGigFormField(d.field)) form.setError(d.field, { message: d.message });
         }
-        toast.error(action === 'draft' ? M.draftFailed : M.saveFailed);
+        toast.error(action === 'draft' ? M.draftFailed : M.saveFailed, { id: FORM_TOAST });
         savedDraft.resume();
       } finally {
         setSaving(null);
