@@ -7,7 +7,8 @@ import { seedDemo } from './seed.ts';
 // `npm start -- --demo` seeds demo people and gigs first when the marketplace has no gigs yet.
 const env = { WEB_DIST: fileURLToPath(new URL('../../web/dist', import.meta.url)), ...process.env };
 const config = loadConfig(CommonConfig, env);
-const log = createLogger('commonwork', config.LOG_LEVEL);
+// A person at a terminal reads lines; anything else (a pipe, a log collector) gets JSON.
+const log = createLogger('commonwork', config.LOG_LEVEL, { pretty: process.stdout.isTTY && process.env.LOG_FORMAT !== 'json' });
 const stopTelemetry = await startTelemetry('commonwork', log);
 const infra = await openInfrastructure(config, log);
 if (process.argv.includes('--demo')) {
@@ -15,7 +16,9 @@ if (process.argv.includes('--demo')) {
   log.info(demo, demo.seeded ? 'demo data seeded' : 'demo data not seeded: the marketplace already has gigs');
 }
 const platform = await startPlatform({ env, database: infra.database, bus: infra.bus, log });
-log.info(`Commonwork is running on ${platform.url.replace('0.0.0.0', 'localhost')}`);
+const address = new URL(platform.url);
+if (['0.0.0.0', '127.0.0.1', '[::]', '[::1]'].includes(address.hostname)) address.hostname = 'localhost';
+log.info(`Commonwork is running on ${address.origin}`);
 shutdownOnSignals(log, [
   { name: 'telemetry', stop: stopTelemetry },
   { name: 'infrastructure', stop: infra.close },

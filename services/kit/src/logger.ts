@@ -1,4 +1,5 @@
 import { type Logger, pino } from 'pino';
+import pretty from 'pino-pretty';
 
 export type { Logger } from 'pino';
 
@@ -17,7 +18,27 @@ const REDACT = [
   'credential',
 ];
 
-/** The process logger: JSON lines with the service name; request id, user id and trace id are added per request. */
-export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({ name: service, level, redact: { paths: REDACT, censor: '[redacted]' } });
+/**
+ * The process logger: JSON lines with the service name; request id, user id and trace id are added
+ * per request. `pretty` (a person reading a terminal) prints one short line per entry instead:
+ * time, level, the part that speaks and what it says.
+ */
+export function createLogger(
+  service: string,
+  level = process.env.LOG_LEVEL ?? 'info',
+  options: { pretty?: boolean; destination?: NodeJS.WritableStream } = {},
+): Logger {
+  const settings = { name: service, level, redact: { paths: REDACT, censor: '[redacted]' } };
+  if (!options.pretty) return pino(settings);
+  return pino(
+    settings,
+    pretty({
+      translateTime: 'SYS:HH:MM:ss',
+      ignore: 'pid,hostname,name,service',
+      messageFormat: '{if service}{service}: {end}{msg}',
+      singleLine: true,
+      sync: true,
+      ...(options.destination && { destination: options.destination }),
+    }),
+  );
 }

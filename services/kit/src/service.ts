@@ -126,7 +126,6 @@ export async function startService<DB, E extends DomainEvent>(
   if (options.relay !== false) relay.start();
   const jobs = Object.fromEntries((def.jobs ?? []).map((job) => [job.name, startJob(job, ctx, log)]));
   const url = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
-  log.info({ url }, 'service listening');
   return {
     name: def.name,
     app,

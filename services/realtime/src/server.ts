@@ -120,7 +120,8 @@ export async function startRealtime(options: RealtimeOptions): Promise<RunningRe
   let subscription: Subscription | null = await startBroadcasts(options.bus, { io, ordered, channelUpdates, presence, log });
   presence.start();
   const url = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
-  log.info({ url, adapter: options.adapter ? 'custom' : redis ? 'redis' : 'memory' }, 'realtime listening');
+  const adapterName = options.adapter ? 'a custom' : redis ? 'the Redis' : 'the in-memory';
+  log.info(`sockets fan out through ${adapterName} adapter`);
 
   return {
     url,
