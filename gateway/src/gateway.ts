@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import { buildOpenApiDocument, SERVICE_PREFIXES, SERVICE_ROUTES } from '@commonwork/contracts';
+import { API_OPERATIONS, buildOpenApiDocument, SERVICE_PREFIXES } from '@commonwork/contracts';
 import {
   type App,
   createApp,
@@ -117,7 +117,7 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
     errorResponseBuilder: (_request, context) => TooManyRequests(tooManyRequestsMessage(context.ttl)),
   });
 
-  const document = buildOpenApiDocument(Object.values(SERVICE_ROUTES).flat(), '1.0.0');
+  const document = buildOpenApiDocument(API_OPERATIONS, '1.0.0');
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

@@ -40,3 +40,20 @@ export const SERVICE_PREFIXES: Record<string, readonly string[]> = {
   notifications: ['/api/notifications'],
   drafts: ['/api/drafts'],
 };
+
+/**
+ * Every public call under its operation id: its owner and the name it has in the owner's route
+ * table (`messagingJoinLink`, `eventsList`), unique across the API.
+ */
+export const API_OPERATIONS: readonly { operationId: string; route: RouteContract }[] = Object.entries({
+  gateway: bffRoutes,
+  identity: identityRoutes,
+  marketplace: marketplaceRoutes,
+  messaging: messagingRoutes,
+  events: eventsRoutes,
+  media: mediaRoutes,
+  notifications: notificationsRoutes,
+  drafts: draftsRoutes,
+} satisfies Record<string, Record<string, RouteContract>>).flatMap(([owner, table]) =>
+  Object.entries(table).map(([name, route]) => ({ operationId: `${owner}${name.charAt(0).toUpperCase()}${name.slice(1)}`, route })),
+);
