@@ -51,7 +51,7 @@ export function SignInPanel({ mode }: { mode: AuthMode }) {
             />
           )}
           {googleClientId && devLogin && (
-            <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
+            <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">
               <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
               or
               <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
@@ -66,7 +66,7 @@ export function SignInPanel({ mode }: { mode: AuthMode }) {
           )}
           {!googleClientId && !devLogin && <Banner tone="info">No sign-in method is configured on this server.</Banner>}
           {flow.isSigningIn && (
-            <div className="flex items-center justify-center gap-2 text-sm text-slate-500" role="status">
+            <div className="flex items-center justify-center gap-2 text-sm text-slate-500 dark:text-slate-400" role="status">
               <Spinner className="h-4 w-4" /> Signing you in...
             </div>
           )}

@@ -19,7 +19,7 @@ interface ChannelListProps {
 function UnreadBadge({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
-    <span className="ml-auto rounded-full bg-green-600 px-2 py-0.5 text-xs font-semibold text-white">
+    <span className="ml-auto rounded-full bg-green-700 px-2 py-0.5 text-xs font-semibold text-white">
       {count > 99 ? '99+' : count}
       <span className="sr-only"> unread</span>
     </span>

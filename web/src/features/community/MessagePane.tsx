@@ -61,7 +61,7 @@ export function MessagePane(props: MessagePaneProps) {
           type="button"
           onClick={props.onBack}
           aria-label="Back to channels"
-          className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 md:hidden dark:hover:bg-slate-800"
+          className="rounded-lg p-1.5 text-slate-500 dark:text-slate-400 hover:bg-slate-100 md:hidden dark:hover:bg-slate-800"
         >
           <ArrowLeft className="h-5 w-5" aria-hidden="true" />
         </button>

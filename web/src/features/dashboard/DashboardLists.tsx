@@ -46,7 +46,7 @@ export function TopFreelancers({ people }: { people: TopFreelancer[] }) {
                 {person.title || `${person.activeGigs} active gig${person.activeGigs === 1 ? '' : 's'}`}
               </p>
             </div>
-            <span className="inline-flex items-center gap-1 text-sm text-amber-600">
+            <span className="inline-flex items-center gap-1 text-sm text-amber-700 dark:text-amber-400">
               <Star className="h-4 w-4 fill-current" aria-hidden="true" />
               {ratingText(person.rating)}
             </span>

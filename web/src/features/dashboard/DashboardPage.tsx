@@ -52,7 +52,7 @@ export function DashboardPage() {
             {greetingFor(now)}
             {firstName ? `, ${firstName}` : ''}!
           </h1>
-          <p className="mt-1 inline-flex items-center gap-1.5 text-sm font-medium text-amber-600 dark:text-amber-400">
+          <p className="mt-1 inline-flex items-center gap-1.5 text-sm font-medium text-amber-700 dark:text-amber-400">
             <Crown className="h-4 w-4" aria-hidden="true" />
             Premium Member
           </p>

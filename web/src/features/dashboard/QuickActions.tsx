@@ -28,7 +28,7 @@ export function QuickActions() {
             to={to}
             className="group rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-green-300 hover:shadow-md dark:border-slate-800 dark:bg-slate-900 dark:hover:border-green-800"
           >
-            <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-green-100 text-green-700 group-hover:bg-green-600 group-hover:text-white dark:bg-green-950 dark:text-green-300">
+            <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-green-100 text-green-700 group-hover:bg-green-700 group-hover:text-white dark:bg-green-950 dark:text-green-300">
               <Icon className="h-5 w-5" aria-hidden="true" />
             </span>
             <p className="mt-3 font-semibold text-slate-900 dark:text-white">{title}</p>

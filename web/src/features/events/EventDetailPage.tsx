@@ -157,7 +157,7 @@ export function EventDetailPage() {
                     <span className="w-16 shrink-0 font-mono text-sm text-green-700 dark:text-green-400">{item.time}</span>
                     <div>
                       <p className="font-medium">{item.title}</p>
-                      {item.speaker && <p className="text-sm text-slate-500">{item.speaker}</p>}
+                      {item.speaker && <p className="text-sm text-slate-500 dark:text-slate-400">{item.speaker}</p>}
                       {item.description && <p className="text-sm text-slate-600 dark:text-slate-400">{item.description}</p>}
                     </div>
                   </li>
@@ -212,7 +212,7 @@ export function EventDetailPage() {
               Attendees ({event.attendeeCount})
             </h2>
             {event.attendeeCount === 0 ? (
-              <p className="mt-2 text-sm text-slate-500">Be the first to register.</p>
+              <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">Be the first to register.</p>
             ) : (
               <ul className="mt-3 flex flex-wrap items-center gap-1" aria-label="Attendees">
                 {shownAttendees.map((a) => (
@@ -265,7 +265,7 @@ function RegistrationPanel({ event, signedIn, owned }: { event: TechEvent; signe
         Registration
       </h2>
       <p className="text-2xl font-bold text-slate-900 dark:text-white">{priceText(event)}</p>
-      <p className="mt-1 text-sm text-slate-500">{seatsText(event)}</p>
+      <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{seatsText(event)}</p>
       {/* The server sends the link to attendees and the organiser only; empty for everyone else. */}
       {event.location.meetingLink && (
         <div className="mt-3 text-sm">

@@ -153,14 +153,14 @@ export function EventsPage() {
           </div>
 
           {listing.isPending ? (
-            <p role="status" className="py-12 text-center text-slate-500">
+            <p role="status" className="py-12 text-center text-slate-500 dark:text-slate-400">
               Loading events...
             </p>
           ) : events.length === 0 ? (
             <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center dark:border-slate-700">
               <SearchX className="h-10 w-10 text-slate-400" aria-hidden="true" />
               <p className="mt-3 font-semibold text-slate-900 dark:text-white">{EVENT_TEXT.listing.empty}</p>
-              <p className="mt-1 text-sm text-slate-500">{EVENT_TEXT.listing.emptyHint}</p>
+              <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{EVENT_TEXT.listing.emptyHint}</p>
             </div>
           ) : (
             <ul
@@ -194,7 +194,7 @@ export function EventsPage() {
                     onClick={() => setPage(item)}
                     aria-current={item === page ? 'page' : undefined}
                     aria-label={`Page ${item}`}
-                    className={`min-w-9 rounded-lg px-3 py-2 text-sm font-medium ${item === page ? 'bg-green-600 text-white' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'}`}
+                    className={`min-w-9 rounded-lg px-3 py-2 text-sm font-medium ${item === page ? 'bg-green-700 text-white' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'}`}
                   >
                     {item}
                   </button>

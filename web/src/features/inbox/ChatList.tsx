@@ -61,7 +61,7 @@ function ChatRow({ chat, open, userId, now }: { chat: Chat; open: boolean; userI
               {preview || <span className="italic">No messages yet</span>}
             </p>
             {unread > 0 && (
-              <span className="shrink-0 rounded-full bg-green-600 px-2 py-0.5 text-xs font-semibold text-white">
+              <span className="shrink-0 rounded-full bg-green-700 px-2 py-0.5 text-xs font-semibold text-white">
                 {unread > 99 ? '99+' : unread}
                 <span className="sr-only"> unread</span>
               </span>

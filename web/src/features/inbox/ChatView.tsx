@@ -45,7 +45,7 @@ export function ChatView({ chatId, userId }: { chatId: string; userId: string | 
         <Link
           to="/inbox"
           aria-label="Back to conversations"
-          className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 lg:hidden dark:hover:bg-slate-800"
+          className="rounded-lg p-1.5 text-slate-500 dark:text-slate-400 hover:bg-slate-100 lg:hidden dark:hover:bg-slate-800"
         >
           <ArrowLeft className="h-5 w-5" aria-hidden="true" />
         </Link>

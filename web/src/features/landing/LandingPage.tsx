@@ -119,7 +119,7 @@ export function LandingPage() {
       <footer className="border-t border-slate-200 py-8 dark:border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 sm:flex-row sm:px-6">
           <Logo width={100} height={32} />
-          <p className="text-sm text-slate-500">© {new Date().getFullYear()} Commonwork. Open and self-hostable.</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">© {new Date().getFullYear()} Commonwork. Open and self-hostable.</p>
         </div>
       </footer>
     </div>

@@ -78,19 +78,14 @@ function GigDetail({ gig }: { gig: Gig }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <BackButton />
         <div className="flex flex-wrap items-center gap-2">
-          <button
-            type="button"
-            className={buttonSecondary}
-            aria-pressed={favourite}
-            onClick={() => setFavourite((f) => !f)}
-            aria-label={favourite ? 'Remove from favourites' : 'Add to favourites'}
-          >
+          <button type="button" className={buttonSecondary} aria-pressed={favourite} onClick={() => setFavourite((f) => !f)}>
             <Heart className={`h-4 w-4 ${favourite ? 'fill-red-500 text-red-500' : ''}`} aria-hidden="true" />
-            <span className="hidden sm:inline">{favourite ? 'Saved' : 'Save'}</span>
+            {/* The visible word is the button's name (read on narrow screens too); aria-pressed says whether it is on. */}
+            <span className="sr-only sm:not-sr-only">{favourite ? 'Saved' : 'Save'}</span>
           </button>
           <button type="button" className={buttonSecondary} onClick={() => void share()} aria-label="Share gig">
             <Share2 className="h-4 w-4" aria-hidden="true" />
-            <span className="hidden sm:inline">Share</span>
+            <span className="sr-only sm:not-sr-only">Share</span>
           </button>
           {owned && (
             <>

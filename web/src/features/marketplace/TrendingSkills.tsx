@@ -21,7 +21,7 @@ export function TrendingSkills({ active, onPick }: { active: string; onPick: (sk
                 onClick={() => onPick(skill)}
                 className={`rounded-full px-3 py-1 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-green-600 ${
                   pressed
-                    ? 'bg-green-600 text-white'
+                    ? 'bg-green-700 text-white'
                     : 'bg-slate-100 text-slate-700 hover:bg-green-100 hover:text-green-800 dark:bg-slate-800 dark:text-slate-300 dark:hover:bg-green-950 dark:hover:text-green-300'
                 }`}
               >

@@ -104,7 +104,7 @@ export function NotificationsPage() {
       </div>
 
       {list.isPending ? (
-        <p role="status" className="flex items-center justify-center gap-2 py-12 text-slate-500">
+        <p role="status" className="flex items-center justify-center gap-2 py-12 text-slate-500 dark:text-slate-400">
           <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
           Loading notifications...
         </p>
@@ -112,7 +112,7 @@ export function NotificationsPage() {
         <div className={`${cardClass} flex flex-col items-center py-12 text-center`}>
           <Bell className="h-10 w-10 text-slate-400" aria-hidden="true" />
           <p className="mt-3 font-semibold text-slate-900 dark:text-white">No notifications</p>
-          <p className="mt-1 text-sm text-slate-500">
+          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
             {tab === 'unread' ? 'You are all caught up.' : 'Updates addressed to you appear here.'}
           </p>
         </div>
@@ -127,7 +127,10 @@ export function NotificationsPage() {
                 {n.sender ? (
                   <Avatar name={n.sender.name} picture={n.sender.picture} />
                 ) : (
-                  <Bell className="h-10 w-10 shrink-0 rounded-full bg-slate-100 p-2 text-slate-500 dark:bg-slate-800" aria-hidden="true" />
+                  <Bell
+                    className="h-10 w-10 shrink-0 rounded-full bg-slate-100 p-2 text-slate-500 dark:text-slate-400 dark:bg-slate-800"
+                    aria-hidden="true"
+                  />
                 )}
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -135,12 +138,12 @@ export function NotificationsPage() {
                       {!n.read && <span className="sr-only">Unread: </span>}
                       {n.title}
                     </h2>
-                    <time dateTime={n.createdAt} className="text-xs text-slate-500">
+                    <time dateTime={n.createdAt} className="text-xs text-slate-500 dark:text-slate-400">
                       {formatRelativeTimeShort(n.createdAt)}
                     </time>
                   </div>
                   <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{n.message}</p>
-                  {n.data.gigTitle && <p className="mt-1 text-xs text-slate-500">Gig: {n.data.gigTitle}</p>}
+                  {n.data.gigTitle && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">Gig: {n.data.gigTitle}</p>}
                   <div className="mt-3 flex flex-wrap gap-2">
                     {n.type === 'gig_interest' && (
                       <button type="button" className={buttonSecondary} onClick={() => void startChat(n)} disabled={busy !== null}>

@@ -80,7 +80,7 @@ export function ProfilePicture({ user }: { user: SessionUser }) {
         )}
         <label
           htmlFor={inputId}
-          className="absolute right-0 bottom-0 flex h-8 w-8 cursor-pointer items-center justify-center rounded-full bg-green-600 text-white shadow hover:bg-green-700 focus-within:outline-2 focus-within:outline-green-600"
+          className="absolute right-0 bottom-0 flex h-8 w-8 cursor-pointer items-center justify-center rounded-full bg-green-700 text-white shadow hover:bg-green-800 focus-within:outline-2 focus-within:outline-green-600"
         >
           <Camera className="h-4 w-4" aria-hidden="true" />
           <span className="sr-only">Change picture</span>
@@ -106,7 +106,7 @@ export function ProfilePicture({ user }: { user: SessionUser }) {
           <div className="h-1.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
             <div className="h-full bg-green-600 transition-all" style={{ width: `${progress}%` }} />
           </div>
-          <p className="mt-1 text-center text-xs text-slate-500">{progress}%</p>
+          <p className="mt-1 text-center text-xs text-slate-500 dark:text-slate-400">{progress}%</p>
         </div>
       )}
       {showUpdated && <Banner tone="success">{M.updated}</Banner>}

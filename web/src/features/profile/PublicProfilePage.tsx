@@ -56,7 +56,7 @@ function PersonProfile({ person }: { person: User }) {
           {person.username && <p className="text-sm text-slate-500 dark:text-slate-400">@{person.username}</p>}
           {person.title && <p className="mt-1 text-slate-700 dark:text-slate-300">{person.title}</p>}
           {!person.isPrivate && (
-            <p className="mt-1 inline-flex items-center gap-1 text-sm text-amber-600">
+            <p className="mt-1 inline-flex items-center gap-1 text-sm text-amber-700 dark:text-amber-400">
               <Star className="h-4 w-4 fill-current" aria-hidden="true" />
               {ratingText(person.rating)} ({person.reviewCount} reviews)
             </p>
@@ -68,7 +68,9 @@ function PersonProfile({ person }: { person: User }) {
               <MessageSquare className="h-4 w-4" aria-hidden="true" />
               Contact
             </button>
-            {!about && !gigs.isPending && <p className="mt-1 text-xs text-slate-500">No active gigs to talk about yet</p>}
+            {!about && !gigs.isPending && (
+              <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">No active gigs to talk about yet</p>
+            )}
           </div>
         )}
       </section>
@@ -99,7 +101,11 @@ function PersonProfile({ person }: { person: User }) {
             <SocialLinks profile={person.profile} />
           </Section>
           <Section title="Active Gigs">
-            {gigs.data?.length ? <PersonGigs gigs={gigs.data} /> : <p className="text-sm text-slate-500">No active gigs.</p>}
+            {gigs.data?.length ? (
+              <PersonGigs gigs={gigs.data} />
+            ) : (
+              <p className="text-sm text-slate-500 dark:text-slate-400">No active gigs.</p>
+            )}
           </Section>
         </>
       )}

@@ -87,7 +87,7 @@ function VersionsCompared({ mine, theirs }: { mine: object; theirs: object }) {
     <div className="space-y-2">
       <table className="w-full table-fixed text-left text-sm">
         <caption className="sr-only">Fields that differ between the two versions</caption>
-        <thead className="text-xs uppercase text-slate-500">
+        <thead className="text-xs uppercase text-slate-500 dark:text-slate-400">
           <tr>
             <th scope="col" className="w-1/4 pb-1">
               Field
@@ -112,7 +112,7 @@ function VersionsCompared({ mine, theirs }: { mine: object; theirs: object }) {
           ))}
         </tbody>
       </table>
-      {hidden > 0 && <p className="text-xs text-slate-500">and {hidden} more fields</p>}
+      {hidden > 0 && <p className="text-xs text-slate-500 dark:text-slate-400">and {hidden} more fields</p>}
     </div>
   );
 }

@@ -133,7 +133,7 @@ export function SavedPage() {
       </div>
 
       {drafts.isPending ? (
-        <p role="status" className="flex items-center justify-center gap-2 py-12 text-slate-500">
+        <p role="status" className="flex items-center justify-center gap-2 py-12 text-slate-500 dark:text-slate-400">
           <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
           Loading drafts...
         </p>
@@ -141,7 +141,7 @@ export function SavedPage() {
         <div className={`${cardClass} flex flex-col items-center py-12 text-center`}>
           <Bookmark className="h-10 w-10 text-slate-400" aria-hidden="true" />
           <p className="mt-3 font-semibold text-slate-900 dark:text-white">No drafts</p>
-          <p className="mt-1 text-sm text-slate-500">
+          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
             {search ? 'No draft has that title.' : 'Save an event or a gig as a draft to finish it later.'}
           </p>
         </div>
@@ -166,7 +166,7 @@ export function SavedPage() {
                     <Icon className="h-8 w-8 shrink-0 text-slate-400" aria-hidden="true" />
                     <div className="min-w-0 flex-1">
                       <h2 className="truncate font-semibold text-slate-900 dark:text-white">{draft.title}</h2>
-                      <p className="text-sm text-slate-500">
+                      <p className="text-sm text-slate-500 dark:text-slate-400">
                         {draft.type === 'event' ? 'Event' : 'Gig'} · edited {formatRelativeTimeShort(draft.lastModified)}
                       </p>
                     </div>

@@ -19,7 +19,7 @@ export function TagList({
           {tag}
         </li>
       ))}
-      {more > 0 && <li className="rounded-md px-1 py-0.5 text-xs text-slate-500">+{more}</li>}
+      {more > 0 && <li className="rounded-md px-1 py-0.5 text-xs text-slate-500 dark:text-slate-400">+{more}</li>}
     </ul>
   );
 }
