@@ -6,7 +6,7 @@ type OutputChunk = Rolldown.OutputChunk;
 export interface Budgets {
   /** The lazily loaded modules that are screens (route components). */
   pages: RegExp;
-  /** The page a visitor lands on: the entry and the landing screen's chunks. */
+  /** The page a visitor lands on: the entry, and the landing screen's chunks when it is lazy. */
   landing: { module: RegExp; maxBytes: number };
   /** The frames (layout routes) every other screen may be shown in, counted for each of them. */
   shells: RegExp[];
@@ -52,17 +52,21 @@ export function pageCosts(all: readonly Chunk[], limits: Budgets, sizeOf: (fileN
     for (const start of starts) closure(start, files);
     return [...files].reduce((sum, file) => sum + sizeOf(file), 0);
   };
-  return all
-    .filter((chunk) => chunk.isDynamicEntry && limits.pages.test(chunk.facadeModuleId ?? ''))
-    .map((chunk) => {
-      const landing = limits.landing.module.test(chunk.facadeModuleId ?? '');
-      return {
-        name: (chunk.facadeModuleId ?? '').replace(/^.*\/src\//, ''),
-        bytes: cost(landing ? [entry, chunk] : [entry, ...(frames as Chunk[]), chunk]),
-        max: landing ? limits.landing.maxBytes : limits.pageMaxBytes,
-      };
-    })
-    .sort((a, b) => b.bytes - a.bytes);
+  // The landing page may be a lazy screen or part of the entry itself: either way it costs the entry and its own chunks.
+  const landingChunk = all.find((chunk) => chunk.isDynamicEntry && limits.landing.module.test(chunk.facadeModuleId ?? ''));
+  const landing = {
+    name: 'landing page (the entry)',
+    bytes: cost(landingChunk ? [entry, landingChunk] : [entry]),
+    max: limits.landing.maxBytes,
+  };
+  const others = all
+    .filter((chunk) => chunk !== landingChunk && chunk.isDynamicEntry && limits.pages.test(chunk.facadeModuleId ?? ''))
+    .map((chunk) => ({
+      name: (chunk.facadeModuleId ?? '').replace(/^.*\/src\//, ''),
+      bytes: cost([entry, ...(frames as Chunk[]), chunk]),
+      max: limits.pageMaxBytes,
+    }));
+  return [landing, ...others].sort((a, b) => b.bytes - a.bytes);
 }
 
 /** Fails the build when a page's JavaScript, brotli-compressed as it is sent, grows past its budget; prints each page's cost. */

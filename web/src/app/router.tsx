@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { LandingPage } from '../features/landing/LandingPage.tsx';
 import { ProtectedRoute } from './ProtectedRoute.tsx';
 import { RootShell } from './providers.tsx';
 import { RouteError } from './RouteError.tsx';
@@ -12,10 +13,6 @@ const screen =
   <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
   async () => ({ Component: pick(await load()) });
 
-const Landing = screen(
-  () => import('../features/landing/LandingPage.tsx'),
-  (m) => m.LandingPage,
-);
 const Auth = () => import('../features/auth/AuthPage.tsx');
 const Events = () => import('../features/events/EventFormPage.tsx');
 const Gigs = () => import('../features/marketplace/GigFormPage.tsx');
@@ -31,8 +28,9 @@ export const router = createBrowserRouter([
     element: <RootShell />,
     errorElement: <RouteError />,
     children: [
-      { path: '/', lazy: Landing },
-      { path: '/auth/github/callback', lazy: Landing },
+      // The page most first visits open is part of the entry: no second round trip before it shows.
+      { path: '/', element: <LandingPage /> },
+      { path: '/auth/github/callback', element: <LandingPage /> },
       {
         lazy: screen(
           () => import('./DataShell.tsx'),

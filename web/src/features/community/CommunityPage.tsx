@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Hash } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation } from 'react-router-dom';
 import { hasOlderMessages } from '../../shared/conversation/index.ts';
@@ -8,8 +8,6 @@ import { useMediaQuery } from '../../shared/hooks/useMediaQuery.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { loadOlderChannelMessages, useChannelMessages, useChannels } from './api.ts';
 import { ChannelList } from './ChannelList.tsx';
-import { ChannelSettingsDialog } from './ChannelSettingsDialog.tsx';
-import { CreateChannelDialog } from './CreateChannelDialog.tsx';
 import { isChannelAdmin } from './channels.ts';
 import { MembersPanel } from './MembersPanel.tsx';
 import { MessagePane } from './MessagePane.tsx';
@@ -17,6 +15,10 @@ import { COMMUNITY_MESSAGES as M } from './messages.ts';
 import { useChannelLive } from './useChannelLive.ts';
 import { useMarkChannelRead } from './useMarkChannelRead.ts';
 import { useSendChannelMessage } from './useSendChannelMessage.ts';
+
+// The dialogs (and the form library they use) load when first opened: most visits open neither.
+const CreateChannelDialog = lazy(() => import('./CreateChannelDialog.tsx').then((m) => ({ default: m.CreateChannelDialog })));
+const ChannelSettingsDialog = lazy(() => import('./ChannelSettingsDialog.tsx').then((m) => ({ default: m.ChannelSettingsDialog })));
 
 /** The channel a join link led to (navigation state from /join/channel/{joinLink}). */
 function requestedChannelOf(state: unknown): string | null {
@@ -127,24 +129,28 @@ export function CommunityPage() {
         )}
       </div>
 
-      <CreateChannelDialog
-        open={createOpen}
-        onClose={() => setCreateOpen(false)}
-        onCreated={(channel) => {
-          setCreateOpen(false);
-          select(channel.id);
-        }}
-      />
-      {selected && (
-        <ChannelSettingsDialog
-          channel={selected}
-          open={settingsOpen}
-          onClose={() => setSettingsOpen(false)}
-          isAdmin={isChannelAdmin(selected, user?.id)}
-          joinLink={joinLinks[selected.id]}
-          onJoinLink={(link) => setJoinLinks((links) => ({ ...links, [selected.id]: link }))}
-        />
-      )}
+      <Suspense fallback={null}>
+        {createOpen && (
+          <CreateChannelDialog
+            open
+            onClose={() => setCreateOpen(false)}
+            onCreated={(channel) => {
+              setCreateOpen(false);
+              select(channel.id);
+            }}
+          />
+        )}
+        {selected && settingsOpen && (
+          <ChannelSettingsDialog
+            channel={selected}
+            open
+            onClose={() => setSettingsOpen(false)}
+            isAdmin={isChannelAdmin(selected, user?.id)}
+            joinLink={joinLinks[selected.id]}
+            onJoinLink={(link) => setJoinLinks((links) => ({ ...links, [selected.id]: link }))}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

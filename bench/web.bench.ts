@@ -1,0 +1,183 @@
+// `npm run bench:web`: the first screen as a phone gets it. Lighthouse 12 (mobile, simulated
+// throttling, a cold cache) on the landing page and on /marketplace signed in, against the platform
+// as `npm start` serves it (the built web app, precompressed, through the gateway), in Debian's
+// Chromium. Lighthouse comes from the npm registry through npx, pinned; nothing is downloaded beside it.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { STORAGE_KEYS } from '@commonwork/contracts';
+import { loadKeyStore } from '@commonwork/identity';
+import { createLogger } from '@commonwork/kit';
+import { createTestBus, createTestDatabase } from '@commonwork/kit/testing';
+import { chromium } from '@playwright/test';
+import { startPlatform } from '../deploy/local/platform.ts';
+import { seedDemo } from '../deploy/local/seed.ts';
+import { restClient, signUp } from './rest.ts';
+import { writeSection } from './section.ts';
+import { positiveSetting } from './settings.ts';
+
+const run = promisify(execFile);
+const RESULTS_FILE = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
+const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
+const LIGHTHOUSE = 'lighthouse@12.8.2';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const DEBUG_PORT = positiveSetting('BENCH_DEBUG_PORT', 9333);
+/** Runs of each page; the median is reported (Lighthouse's own advice: scores vary run to run). */
+const RUNS = positiveSetting('BENCH_RUNS', 3);
+const TARGETS = { performance: 95, lcpMs: 1_500, landingScriptKb: 100, signedInScriptKb: 170 };
+
+const step = (message: string) => console.error(`[bench:web] ${message}`);
+
+interface Measure {
+  performance: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  scriptKb: number;
+  totalKb: number;
+}
+
+interface LighthouseReport {
+  categories: { performance: { score: number } };
+  audits: Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }>;
+}
+
+/** One Lighthouse run on `url` in the browser listening on the debugging port, its storage kept (the session). */
+async function lighthouse(url: string): Promise<Measure> {
+  const { stdout } = await run(
+    'npx',
+    [
+      '--yes',
+      LIGHTHOUSE,
+      url,
+      `--port=${DEBUG_PORT}`,
+      '--disable-storage-reset',
+      '--only-categories=performance',
+      '--form-factor=mobile',
+      '--throttling-method=simulate',
+      '--output=json',
+      '--output-path=stdout',
+      '--quiet',
+    ],
+    { maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
+  );
+  const report = JSON.parse(stdout) as LighthouseReport;
+  const items = report.audits['resource-summary']?.details?.items ?? [];
+  const kb = (type: string) => (items.find((item) => item.resourceType === type)?.transferSize ?? 0) / 1024;
+  return {
+    performance: Math.round(report.categories.performance.score * 100),
+    lcpMs: report.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    fcpMs: report.audits['first-contentful-paint']?.numericValue ?? Number.NaN,
+    tbtMs: report.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+    scriptKb: kb('script'),
+    totalKb: kb('total'),
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+if (!existsSync(join(WEB_DIST, 'index.html'))) {
+  step('building the web app');
+  await run('npm', ['run', 'build', '-w', 'web'], { maxBuffer: 64 * 1024 * 1024 });
+}
+const log = createLogger('bench', 'warn');
+const testDatabase = await createTestDatabase();
+const testBus = await createTestBus(log);
+const profile = mkdtempSync(join(tmpdir(), 'cw-lighthouse-'));
+let platform: Awaited<ReturnType<typeof startPlatform>> | undefined;
+let browser: Awaited<ReturnType<typeof chromium.launchPersistentContext>> | undefined;
+try {
+  await seedDemo(testDatabase.database, {}, log);
+  platform = await startPlatform({
+    env: { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', WEB_DIST, AUTH_DEV_LOGIN: 'true' },
+    database: testDatabase.database,
+    bus: testBus.bus,
+    log,
+    keys: await loadKeyStore(),
+  });
+  const origin = platform.url;
+  const call = restClient(origin);
+  const person = await signUp(call, 'Lighthouse Reader');
+  const user = (await call('GET', `/api/users/${person.id}`, { token: person.token })).body?.user;
+  if (!user) throw new Error('the signed-up person could not be read back');
+
+  // One browser for Lighthouse to drive over its debugging port; its default profile holds the session.
+  browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: [`--remote-debugging-port=${DEBUG_PORT}`, '--no-sandbox', '--disable-background-networking'],
+  });
+  const page = browser.pages()[0] ?? (await browser.newPage());
+  const cdp = await browser.newCDPSession(page);
+  const setSession = async (signedIn: boolean) => {
+    await page.goto(`${origin}/favicon.svg`);
+    await page.evaluate(
+      ({ keys, session }) => {
+        const storage = (globalThis as unknown as { localStorage: { clear(): void; setItem(key: string, value: string): void } })
+          .localStorage;
+        storage.clear();
+        if (session) {
+          storage.setItem(keys.user, JSON.stringify(session));
+          storage.setItem(keys.token, session.token);
+        }
+      },
+      { keys: STORAGE_KEYS, session: signedIn ? { ...user, token: person.token } : null },
+    );
+  };
+
+  const pages = [
+    { name: '/', path: '/', signedIn: false, scriptBudgetKb: TARGETS.landingScriptKb },
+    { name: '/marketplace (signed in)', path: '/marketplace', signedIn: true, scriptBudgetKb: TARGETS.signedInScriptKb },
+  ];
+  const rows: { name: string; runs: Measure[]; scriptBudgetKb: number }[] = [];
+  for (const target of pages) {
+    const runs: Measure[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      await setSession(target.signedIn);
+      // A cold cache each run: what a first visit downloads.
+      await cdp.send('Network.clearBrowserCache');
+      runs.push(await lighthouse(`${origin}${target.path}`));
+      const last = runs.at(-1) as Measure;
+      step(
+        `${target.name}: performance ${last.performance}, LCP ${(last.lcpMs / 1000).toFixed(2)} s, JavaScript ${last.scriptKb.toFixed(0)} KB`,
+      );
+    }
+    rows.push({ name: target.name, runs, scriptBudgetKb: target.scriptBudgetKb });
+  }
+
+  const at = (runs: Measure[], key: keyof Measure) => median(runs.map((r) => r[key]));
+  const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
+  await writeSection(
+    RESULTS_FILE,
+    'web',
+    '# The first screen on a phone: benchmark',
+    [
+      `## Web results (${new Date().toISOString().slice(0, 16).replace('T', ' ')})`,
+      '',
+      `Lighthouse ${LIGHTHOUSE.split('@')[1]} (mobile form factor, simulated throttling: slow 4G and a 4× slower CPU), performance only, a cold cache each run, Debian's Chromium; the platform as \`npm start\` serves it (embedded, the built web app through the gateway) with the demo data. Median of ${RUNS} runs per page.`,
+      '',
+      '| page | performance | LCP | FCP | total blocking time | JavaScript transferred | all transferred |',
+      '|---|--:|--:|--:|--:|--:|--:|',
+      ...rows.map(
+        ({ name, runs }) =>
+          `| ${name} | ${at(runs, 'performance')} | ${(at(runs, 'lcpMs') / 1000).toFixed(2)} s | ${(at(runs, 'fcpMs') / 1000).toFixed(2)} s | ${at(runs, 'tbtMs').toFixed(0)} ms | ${at(runs, 'scriptKb').toFixed(0)} KB | ${at(runs, 'totalKb').toFixed(0)} KB |`,
+      ),
+      '',
+      '### Targets (issue 15)',
+      '',
+      ...rows.flatMap(({ name, runs, scriptBudgetKb }) => [
+        `- ${name}: performance ≥ ${TARGETS.performance}: ${at(runs, 'performance')}, ${verdict(at(runs, 'performance') >= TARGETS.performance)}; LCP ≤ ${TARGETS.lcpMs / 1000} s: ${(at(runs, 'lcpMs') / 1000).toFixed(2)} s, ${verdict(at(runs, 'lcpMs') <= TARGETS.lcpMs)}; JavaScript ≤ ${scriptBudgetKb} KB compressed: ${at(runs, 'scriptKb').toFixed(0)} KB, ${verdict(at(runs, 'scriptKb') <= scriptBudgetKb)}.`,
+      ]),
+      '',
+    ].join('\n'),
+  );
+  step(`results written to ${RESULTS_FILE}`);
+} finally {
+  await browser?.close();
+  rmSync(profile, { recursive: true, force: true });
+  await platform?.stop();
+  await testBus.close();
+  await testDatabase.drop();
+}
