@@ -44,7 +44,10 @@ async function scan(page: Page, routes: string[]) {
 for (const theme of ['light', 'dark'] as const) {
   test(`every screen meets WCAG 2.2 AA in the ${theme} theme, for a visitor and signed in`, async ({ page }) => {
     await page.addInitScript((dark) => {
-      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('theme', dark ? 'dark' : 'light');
+      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+        'theme',
+        dark ? 'dark' : 'light',
+      );
     }, theme === 'dark');
     const visitor = await scan(page, VISITOR_ROUTES);
     await signUpWithDevIssuer(page, buildPerson(`a11y-${theme}`));
