@@ -64,7 +64,7 @@ function Section({
   if (channels.length === 0) return null;
   return (
     <section aria-label={title}>
-      <h3 className="mb-1 px-3 text-xs font-semibold uppercase tracking-wider text-slate-400 dark:text-slate-500">{title}</h3>
+      <h3 className="mb-1 px-3 text-xs font-semibold uppercase tracking-wider text-slate-500 dark:text-slate-400">{title}</h3>
       <ul className="space-y-0.5">
         {channels.map((channel) => (
           <ChannelRow key={channel.id} channel={channel} selected={channel.id === selectedId} onSelect={onSelect} />

@@ -28,7 +28,7 @@ function MemberRow({ member, online }: { member: Member; online: boolean }) {
 function Group({ title, members, online }: { title: string; members: Member[]; online: boolean }) {
   return (
     <section aria-label={`${title} members`}>
-      <h3 className="px-2 text-xs font-semibold uppercase tracking-wider text-slate-400 dark:text-slate-500">
+      <h3 className="px-2 text-xs font-semibold uppercase tracking-wider text-slate-500 dark:text-slate-400">
         {title} — {members.length}
       </h3>
       <ul className="mt-1">
@@ -53,7 +53,7 @@ export function MembersPanel({ channel, userId, onClose }: { channel: Channel; u
           type="button"
           onClick={onClose}
           aria-label="Close members"
-          className="rounded-lg p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600 dark:hover:bg-slate-800"
+          className="rounded-lg p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700 dark:text-slate-400 dark:hover:bg-slate-800"
         >
           <X className="h-4 w-4" aria-hidden="true" />
         </button>

@@ -135,13 +135,13 @@ export function MessageList(props: MessageListProps) {
                   {!grouped && (
                     <div className="flex items-baseline gap-2">
                       <span className="truncate text-sm font-semibold text-slate-900 dark:text-white">{message.sender.name}</span>
-                      <time dateTime={message.createdAt} className="shrink-0 text-xs text-slate-400">
+                      <time dateTime={message.createdAt} className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
                         {messageTime(message.createdAt)}
                       </time>
                     </div>
                   )}
                   <p className="text-sm break-words whitespace-pre-wrap text-slate-700 dark:text-slate-200">{message.content}</p>
-                  {message.pending && <span className="text-xs text-slate-400">Sending...</span>}
+                  {message.pending && <span className="text-xs text-slate-500 dark:text-slate-400">Sending...</span>}
                 </div>
               </li>
             );

@@ -45,7 +45,7 @@ function ChatRow({ chat, open, userId, now }: { chat: Chat; open: boolean; userI
             <span className={`truncate text-sm text-slate-900 dark:text-white ${unread ? 'font-bold' : 'font-semibold'}`}>
               {other?.name ?? 'Conversation'}
             </span>
-            <time dateTime={chat.lastActivity} className="shrink-0 text-xs text-slate-400">
+            <time dateTime={chat.lastActivity} className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
               {formatTimeLabel(chat.lastActivity, now)}
             </time>
           </div>

@@ -16,7 +16,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 function GroupTitle({ children }: { children: string }) {
-  return <h2 className="mb-1 px-3 text-xs font-semibold uppercase tracking-wider text-slate-400 dark:text-slate-500">{children}</h2>;
+  return <h2 className="mb-1 px-3 text-xs font-semibold uppercase tracking-wider text-slate-500 dark:text-slate-400">{children}</h2>;
 }
 
 function NavEntry({ item, unread }: { item: NavItem; unread: number }) {

@@ -53,7 +53,7 @@ export function Modal({ open, title, description, onClose, children }: ModalProp
             type="button"
             onClick={onClose}
             aria-label="Close"
-            className="rounded-lg p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600 dark:hover:bg-slate-800"
+            className="rounded-lg p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700 dark:text-slate-400 dark:hover:bg-slate-800"
           >
             <X className="h-5 w-5" aria-hidden="true" />
           </button>
