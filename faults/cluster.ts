@@ -28,7 +28,9 @@ const portFree = (port: number) =>
 /** A base port with every port the layout uses free: base+1..+11, +80, and the second replicas' +101..+107. */
 async function freeLayout(): Promise<ClusterLayout> {
   for (;;) {
-    const base = 20_000 + Math.floor(Math.random() * 400) * 100;
+    // Below Linux's ephemeral range (32768 and up): there a port found free can be taken by any
+    // outgoing connection before the part listens on it (CI saw EADDRINUSE so).
+    const base = 20_000 + Math.floor(Math.random() * 120) * 100;
     const layout: ClusterLayout = {
       servicePorts: Object.fromEntries(SERVICES.map((service, i) => [service, base + 1 + i])) as ClusterLayout['servicePorts'],
       replicas: 2,
