@@ -11,6 +11,7 @@ import { startFaultCluster } from '../faults/cluster.ts';
 import { cpuByPart, processTimes } from './cpu.ts';
 import { percentile } from './load.ts';
 import { restClient, signUp } from './rest.ts';
+import { now, sleep, stepper, watchdog } from './run.ts';
 import { writeSection } from './section.ts';
 import { pool, positiveSetting } from './settings.ts';
 import { startClients } from './sockets/child.ts';
@@ -39,14 +40,8 @@ if (!process.env.DATABASE_URL) {
   );
   process.exit(2);
 }
-const step = (message: string) => console.error(`[bench:channels] ${message}`);
-const watchdog = setTimeout(() => {
-  step(`still running after ${RUN_BUDGET_MS / 1000} s: stopping`);
-  process.exit(1);
-}, RUN_BUDGET_MS);
-watchdog.unref();
-const now = () => performance.timeOrigin + performance.now();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const step = stepper('bench:channels');
+const stopWatch = watchdog('bench:channels', RUN_BUDGET_MS);
 
 interface Phase {
   rate: number;
@@ -194,7 +189,7 @@ try {
   clients.close();
   await cluster.stop();
 }
-clearTimeout(watchdog);
+clearTimeout(stopWatch);
 
 function render(phases: Phase[]) {
   const ms = (n: number) => n.toFixed(1);

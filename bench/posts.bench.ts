@@ -11,6 +11,7 @@ import { startFaultCluster } from '../faults/cluster.ts';
 import { cpuByPart, processTimes } from './cpu.ts';
 import { percentile } from './load.ts';
 import { restClient, signUp } from './rest.ts';
+import { stepper, watchdog } from './run.ts';
 import { writeSection } from './section.ts';
 import { positiveSetting } from './settings.ts';
 
@@ -28,12 +29,8 @@ if (!process.env.DATABASE_URL) {
   console.error('npm run bench:posts runs on PostgreSQL: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:posts');
   process.exit(2);
 }
-const step = (message: string) => console.error(`[bench:posts] ${message}`);
-const watchdog = setTimeout(() => {
-  step(`still running after ${RUN_BUDGET_MS / 1000} s: stopping`);
-  process.exit(1);
-}, RUN_BUDGET_MS);
-watchdog.unref();
+const step = stepper('bench:posts');
+const stopWatch = watchdog('bench:posts', RUN_BUDGET_MS);
 
 interface Phase {
   name: string;
@@ -182,7 +179,7 @@ try {
 } finally {
   await cluster.stop();
 }
-clearTimeout(watchdog);
+clearTimeout(stopWatch);
 
 function render(phases: Phase[], idle: Record<string, number>, roundTrip: Awaited<ReturnType<typeof roundTripCost>>) {
   const ms = (n: number) => n.toFixed(1);

@@ -14,6 +14,7 @@ import { createTestBus, createTestDatabase } from '@commonwork/kit/testing';
 import { startPlatform } from '../deploy/local/platform.ts';
 import { percentile } from './load.ts';
 import { restClient, signUp } from './rest.ts';
+import { now, sleep, stepper, watchdog } from './run.ts';
 import { writeSection } from './section.ts';
 import { pool, positiveSetting } from './settings.ts';
 import { startClients } from './sockets/child.ts';
@@ -29,14 +30,8 @@ const CONNECT_CONCURRENCY = 50;
 const GRACE_MS = 5_000;
 const RUN_BUDGET_MS = 600_000;
 
-const step = (message: string) => console.error(`[bench:sockets] ${message}`);
-const watchdog = setTimeout(() => {
-  step(`still running after ${RUN_BUDGET_MS / 1000} s: stopping`);
-  process.exit(1);
-}, RUN_BUDGET_MS);
-watchdog.unref();
-const now = () => performance.timeOrigin + performance.now();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const step = stepper('bench:sockets');
+const stopWatch = watchdog('bench:sockets', RUN_BUDGET_MS);
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -183,4 +178,4 @@ try {
   await testBus.close();
   await testDatabase.drop();
 }
-clearTimeout(watchdog);
+clearTimeout(stopWatch);

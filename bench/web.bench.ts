@@ -16,6 +16,7 @@ import { chromium } from '@playwright/test';
 import { startPlatform } from '../deploy/local/platform.ts';
 import { seedDemo } from '../deploy/local/seed.ts';
 import { restClient, signUp } from './rest.ts';
+import { stepper } from './run.ts';
 import { writeSection } from './section.ts';
 import { positiveSetting } from './settings.ts';
 
@@ -29,7 +30,7 @@ const DEBUG_PORT = positiveSetting('BENCH_DEBUG_PORT', 9333);
 const RUNS = positiveSetting('BENCH_RUNS', 3);
 const TARGETS = { performance: 95, lcpMs: 1_500, landingScriptKb: 100, signedInScriptKb: 170 };
 
-const step = (message: string) => console.error(`[bench:web] ${message}`);
+const step = stepper('bench:web');
 
 interface Measure {
   performance: number;
