@@ -11,7 +11,7 @@ import { startFaultCluster } from '../faults/cluster.ts';
 import { cpuByPart, processTimes } from './cpu.ts';
 import { percentile } from './load.ts';
 import { restClient, signUp } from './rest.ts';
-import { now, sleep, stepper, watchdog } from './run.ts';
+import { now, requirePostgres, sleep, stepper, watchdog } from './run.ts';
 import { writeSection } from './section.ts';
 import { pool, positiveSetting } from './settings.ts';
 import { startClients } from './sockets/child.ts';
@@ -34,12 +34,8 @@ const ACK_TIMEOUT_MS = 10_000;
 const GRACE_MS = 5_000;
 const RUN_BUDGET_MS = 900_000;
 
-if (!process.env.DATABASE_URL) {
-  console.error(
-    'npm run bench:channels runs on PostgreSQL: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:channels',
-  );
-  process.exit(2);
-}
+// The cluster reads DATABASE_URL itself; this only checks it is there.
+requirePostgres('bench:channels');
 const step = stepper('bench:channels');
 const stopWatch = watchdog('bench:channels', RUN_BUDGET_MS);
 

@@ -11,7 +11,7 @@ import { startFaultCluster } from '../faults/cluster.ts';
 import { cpuByPart, processTimes } from './cpu.ts';
 import { percentile } from './load.ts';
 import { restClient, signUp } from './rest.ts';
-import { stepper, watchdog } from './run.ts';
+import { requirePostgres, stepper, watchdog } from './run.ts';
 import { writeSection } from './section.ts';
 import { positiveSetting } from './settings.ts';
 
@@ -25,10 +25,7 @@ const SETTLE_MS = 10_000;
 /** The whole run stops by itself after this, whatever happens. */
 const RUN_BUDGET_MS = 600_000;
 
-if (!process.env.DATABASE_URL) {
-  console.error('npm run bench:posts runs on PostgreSQL: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:posts');
-  process.exit(2);
-}
+const databaseUrl = requirePostgres('bench:posts');
 const step = stepper('bench:posts');
 const stopWatch = watchdog('bench:posts', RUN_BUDGET_MS);
 
@@ -71,7 +68,7 @@ async function roundTripCost(url: string, count = 3_000) {
 }
 
 const started = performance.now();
-const roundTrip = await roundTripCost(process.env.DATABASE_URL);
+const roundTrip = await roundTripCost(databaseUrl);
 step(
   `one round trip to PostgreSQL: ${roundTrip.wallUs.toFixed(0)} µs, CPU ${roundTrip.clientUs.toFixed(0)} µs here and ${roundTrip.serverUs.toFixed(0)} µs in PostgreSQL`,
 );

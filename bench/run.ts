@@ -17,3 +17,11 @@ export function watchdog(name: string, ms: number): NodeJS.Timeout {
 export const now = () => performance.timeOrigin + performance.now();
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The database URL a bench that runs on PostgreSQL needs; without one, says how to give it and exits. */
+export function requirePostgres(name: string): string {
+  const url = process.env.DATABASE_URL;
+  if (url) return url;
+  console.error(`npm run ${name} runs on PostgreSQL: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run ${name}`);
+  process.exit(2);
+}
