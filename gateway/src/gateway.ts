@@ -152,12 +152,17 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
     // The build writes a brotli and a gzip copy beside each file (web/vite.config.ts); the one the
     // browser accepts is sent. Names under assets/ carry their content's hash, so they never change:
     // a year and `immutable`. index.html names the current ones, so it is checked on every visit.
+    // The cache headers are ours alone (`cacheControl: false`), and shared caches must key on the encoding.
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
       preCompressed: true,
-      setHeaders: (reply, path) => reply.header('cache-control', path.startsWith(join(webDist, 'assets', sep)) ? IMMUTABLE : 'no-cache'),
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        res.setHeader('cache-control', path.startsWith(join(webDist, 'assets', sep)) ? IMMUTABLE : 'no-cache');
+        res.setHeader('vary', 'accept-encoding');
+      },
     });
     app.get('/', (_request, reply) => reply.sendFile('index.html'));
     app.get('/*', (request, reply) => {
