@@ -57,3 +57,15 @@ test('a private profile shows others a card only, and no way to contact', async 
   await ownerPage.goto(`/profile/${owner.username}`);
   await expect(ownerPage).toHaveURL(/\/profile$/);
 });
+
+test('on a long page the sidebar stays full height and in place while the page scrolls', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signUpWithDevIssuer(page, buildPerson('sidebar'));
+  await page.goto('/marketplace');
+  await expect(page.getByRole('link', { name: 'View Details' }).first()).toBeVisible();
+  await page.mouse.wheel(0, 5000);
+  await expect.poll(() => page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY)).toBeGreaterThan(500);
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+  expect(await sidebar.boundingBox()).toEqual({ x: 0, y: 0, width: 256, height: 800 });
+  await expect(sidebar.getByRole('button', { name: 'Logout' })).toBeInViewport();
+});

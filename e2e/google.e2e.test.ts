@@ -55,3 +55,40 @@ test('a credential the server refuses shows its message', async ({ page }) => {
   await expect(page.getByText('Login failed. Please try again.')).toBeVisible();
   await expect(page.getByText('Invalid sign-in credential')).toBeVisible();
 });
+
+test('a visitor sent from a signed-in page signs in from the landing page’s dialog and gets back there', async ({ page, request }) => {
+  await page.goto('/events');
+  await expect(page).toHaveURL(/\/$/);
+  const dialog = page.getByRole('dialog', { name: 'Welcome' });
+  await expect(dialog).toBeVisible();
+
+  // Google answering without a credential: the dialog says so; closing it forgets the error.
+  await dialog.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(dialog.getByText('Google login failed. Please try again.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('find paid gigs');
+  await expect(dialog).toBeHidden();
+
+  await page.goto('/events');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
+  await expect(dialog.getByText('Google login failed. Please try again.')).toBeHidden();
+  const person = buildPerson('welcome');
+  await page.evaluate(
+    (token) => {
+      (globalThis as unknown as BrowserGlobals).__e2eCredential = token;
+    },
+    await devCredential(request, person.email, person.name),
+  );
+  await dialog.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(dialog).toBeHidden();
+  const profile = page.getByRole('dialog', { name: 'Complete Your Profile' });
+  await expect(profile.getByLabel('Email', { exact: true })).toHaveValue(person.email);
+  await profile.getByLabel('Username').fill(person.username);
+  await profile.getByLabel('Bio', { exact: true }).fill(person.bio);
+  await profile.getByRole('button', { name: 'Complete Profile' }).click();
+  await expect(page).toHaveURL(/\/events$/);
+  await expect(page.getByText('Account created successfully!')).toBeVisible();
+});

@@ -1,10 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router-dom';
-
-/** One cache for the whole visit: this module loads once, however often its routes are entered. */
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
-});
+import { queryClient } from './queryClient.ts';
 
 /**
  * The data cache, around every screen that reads the API. The landing page reads nothing, so it

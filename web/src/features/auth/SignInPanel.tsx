@@ -9,10 +9,28 @@ import { GoogleSignInButton } from './GoogleSignInButton.tsx';
 import type { AuthMode } from './messages.ts';
 import { useProviderSignIn } from './useProviderSignIn.ts';
 
-/** The sign-in methods this server offers (Google, the dev issuer) and the profile completion step. */
+type SignInFlow = ReturnType<typeof useProviderSignIn>;
+
+/** The sign-in of the /login and /signup pages: the methods, then the profile completion step. */
 export function SignInPanel({ mode }: { mode: AuthMode }) {
-  const config = useAuthConfig();
   const flow = useProviderSignIn(mode);
+  return (
+    <div className="space-y-5">
+      {flow.signInClosed ? (
+        <p className="text-center text-sm text-slate-500 dark:text-slate-400" role="status">
+          Almost there: complete your profile to continue.
+        </p>
+      ) : (
+        <SignInMethods mode={mode} flow={flow} />
+      )}
+      <CompleteProfileModal pending={flow.pending} onClose={flow.cancelProfile} onComplete={flow.completeProfile} />
+    </div>
+  );
+}
+
+/** The sign-in methods this server offers (Google, the dev issuer), with the flow's error and progress. */
+export function SignInMethods({ mode, flow }: { mode: AuthMode; flow: SignInFlow }) {
+  const config = useAuthConfig();
 
   if (config.isPending) {
     return (
@@ -37,42 +55,29 @@ export function SignInPanel({ mode }: { mode: AuthMode }) {
   return (
     <div className="space-y-5">
       {flow.error && <Banner tone="error">{flow.error}</Banner>}
-      {flow.signInClosed ? (
-        <p className="text-center text-sm text-slate-500 dark:text-slate-400" role="status">
-          Almost there: complete your profile to continue.
-        </p>
-      ) : (
-        <>
-          {googleClientId && (
-            <GoogleSignInButton
-              clientId={googleClientId}
-              mode={mode}
-              onCredential={(credential) => void flow.signInWithCredential(credential)}
-            />
-          )}
-          {googleClientId && devLogin && (
-            <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">
-              <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
-              or
-              <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
-            </div>
-          )}
-          {devLogin && (
-            <DevSignInForm
-              mode={mode}
-              disabled={flow.isSigningIn}
-              onCredential={(credential) => void flow.signInWithCredential(credential)}
-            />
-          )}
-          {!googleClientId && !devLogin && <Banner tone="info">No sign-in method is configured on this server.</Banner>}
-          {flow.isSigningIn && (
-            <div className="flex items-center justify-center gap-2 text-sm text-slate-500 dark:text-slate-400" role="status">
-              <Spinner className="h-4 w-4" /> Signing you in...
-            </div>
-          )}
-        </>
+      {googleClientId && (
+        <GoogleSignInButton
+          clientId={googleClientId}
+          mode={mode}
+          onCredential={(credential) => void flow.signInWithCredential(credential)}
+        />
       )}
-      <CompleteProfileModal pending={flow.pending} onClose={flow.cancelProfile} onComplete={flow.completeProfile} />
+      {googleClientId && devLogin && (
+        <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">
+          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+          or
+          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+        </div>
+      )}
+      {devLogin && (
+        <DevSignInForm mode={mode} disabled={flow.isSigningIn} onCredential={(credential) => void flow.signInWithCredential(credential)} />
+      )}
+      {!googleClientId && !devLogin && <Banner tone="info">No sign-in method is configured on this server.</Banner>}
+      {flow.isSigningIn && (
+        <div className="flex items-center justify-center gap-2 text-sm text-slate-500 dark:text-slate-400" role="status">
+          <Spinner className="h-4 w-4" /> Signing you in...
+        </div>
+      )}
     </div>
   );
 }

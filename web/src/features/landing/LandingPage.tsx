@@ -1,5 +1,6 @@
 import { ArrowRight, CheckCircle2, LifeBuoy } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { lazy, Suspense, useCallback } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { buttonPrimary, buttonSecondary } from '../../shared/ui/classes.ts';
 import { Logo } from '../../shared/ui/Logo.tsx';
 import { FEATURES, LANDING_FAQ, SUPPORT_EMAIL } from './content.ts';
@@ -105,8 +106,24 @@ function CallToAction() {
   );
 }
 
+// Only a visitor sent here from a signed-in page sees it: its code loads then, not with the page.
+const SignInModal = lazy(async () => ({ default: (await import('../auth/SignInModal.tsx')).SignInModal }));
+
+/**
+ * Opens the sign-in dialog when a signed-in page sent the visitor here (ProtectedRoute's `signIn`);
+ * closing it forgets that, so a reload shows the page alone.
+ */
+function useSignInRequest() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = location.state as { signIn?: unknown } | null;
+  const close = useCallback(() => navigate(location.pathname, { replace: true, state: null }), [navigate, location.pathname]);
+  return { open: state?.signIn === true, close };
+}
+
 /** The public landing page (spec 000 §1–2). */
 export function LandingPage() {
+  const signIn = useSignInRequest();
   return (
     <div className="min-h-screen bg-white dark:bg-slate-950">
       <LandingHeader />
@@ -122,6 +139,11 @@ export function LandingPage() {
           <p className="text-sm text-slate-500 dark:text-slate-400">© {new Date().getFullYear()} Commonwork. Open and self-hostable.</p>
         </div>
       </footer>
+      {signIn.open && (
+        <Suspense fallback={null}>
+          <SignInModal onClose={signIn.close} />
+        </Suspense>
+      )}
     </div>
   );
 }

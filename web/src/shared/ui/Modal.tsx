@@ -9,7 +9,24 @@ interface ModalProps {
   children: ReactNode;
 }
 
-/** A centred dialog over a dimmed page. Escape and the close button call `onClose`. */
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Tab from the last control goes to the first, Shift+Tab from the first to the last: the page behind is out of reach. */
+function keepFocusInside(panel: HTMLElement, event: KeyboardEvent) {
+  const controls = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.checkVisibility());
+  const first = controls[0];
+  const last = controls.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement;
+  const outside = !(active instanceof Node && panel.contains(active));
+  if (event.shiftKey ? active === first || outside : active === last || outside) {
+    event.preventDefault();
+    (event.shiftKey ? last : first).focus();
+  }
+}
+
+/** A centred dialog over a dimmed page that keeps the focus. Escape and the close button call `onClose`. */
 export function Modal({ open, title, description, onClose, children }: ModalProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -18,6 +35,7 @@ export function Modal({ open, title, description, onClose, children }: ModalProp
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
+      if (event.key === 'Tab' && panelRef.current) keepFocusInside(panelRef.current, event);
     };
     document.addEventListener('keydown', onKey);
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
