@@ -1,8 +1,8 @@
 import { type SessionResponse, TIMINGS } from '@commonwork/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage, isApiError } from '../../shared/api/index.ts';
+import { toast } from '../../shared/ui/toast.ts';
 import { useAuth } from './AuthProvider.tsx';
 import { exchangeCredential } from './api.ts';
 import { AUTH_MESSAGES, type AuthMode } from './messages.ts';

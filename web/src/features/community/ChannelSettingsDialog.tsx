@@ -1,10 +1,10 @@
 import type { Channel } from '@commonwork/contracts';
 import { Copy, Link2, Loader2, ShieldAlert } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import toast from 'react-hot-toast';
 import { errorMessage } from '../../shared/api/index.ts';
 import { buttonPrimary, buttonSecondary, inputClass } from '../../shared/ui/classes.ts';
 import { Modal } from '../../shared/ui/Modal.tsx';
+import { toast } from '../../shared/ui/toast.ts';
 import { generateJoinLink, joinUrlOf } from './api.ts';
 import { COMMUNITY_MESSAGES as M } from './messages.ts';
 

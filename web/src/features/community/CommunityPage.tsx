@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Hash } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useLocation } from 'react-router-dom';
 import { hasOlderMessages } from '../../shared/conversation/index.ts';
 import { useMediaQuery } from '../../shared/hooks/useMediaQuery.ts';
+import { toast } from '../../shared/ui/toast.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { loadOlderChannelMessages, useChannelMessages, useChannels } from './api.ts';
 import { ChannelList } from './ChannelList.tsx';

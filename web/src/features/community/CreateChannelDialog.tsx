@@ -3,11 +3,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { buttonPrimary, buttonSecondary, inputClass } from '../../shared/ui/classes.ts';
 import { FormField } from '../../shared/ui/FormField.tsx';
 import { Modal } from '../../shared/ui/Modal.tsx';
+import { toast } from '../../shared/ui/toast.ts';
 import { CHANNELS_KEY, type CreateChannelBody, createChannel } from './api.ts';
 import { COMMUNITY_MESSAGES as M } from './messages.ts';
 

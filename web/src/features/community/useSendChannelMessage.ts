@@ -1,9 +1,9 @@
 import { type Channel, TIMINGS } from '@commonwork/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import toast from 'react-hot-toast';
 import { withReadPosition } from '../../shared/conversation/index.ts';
 import { useSocket } from '../../shared/socket/index.ts';
+import { toast } from '../../shared/ui/toast.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { messagesKey, postChannelMessage, updateChannel } from './api.ts';
 import { COMMUNITY_MESSAGES } from './messages.ts';

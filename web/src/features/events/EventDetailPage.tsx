@@ -16,13 +16,13 @@ import {
   Users,
 } from 'lucide-react';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/index.ts';
 import { Avatar } from '../../shared/ui/Avatar.tsx';
 import { buttonGhost, buttonPrimary, buttonSecondary, cardClass } from '../../shared/ui/classes.ts';
 import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
 import { TagList } from '../../shared/ui/TagList.tsx';
+import { toast } from '../../shared/ui/toast.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { calendarUrl, cancelRegistration, EVENTS_KEY, isEventNotFound, register, useEvent } from './api.ts';
 import { eventDate } from './eventDate.ts';

@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Loader2, Plus, Rocket, Save, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type FieldError, useFieldArray, useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { isApiError } from '../../shared/api/index.ts';
 import { ChipsInput } from '../../shared/ui/ChipsInput.tsx';
@@ -11,6 +10,7 @@ import { buttonGhost, buttonPrimary, buttonSecondary, cardClass, inputClass } fr
 import { FormField } from '../../shared/ui/FormField.tsx';
 import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
 import { acceptTag } from '../../shared/ui/tags.ts';
+import { toast } from '../../shared/ui/toast.ts';
 import { ImageUpload } from '../../shared/upload/ImageUpload.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { type DraftNavigationState, draftStateOf, formKeyOf } from '../saved/api.ts';

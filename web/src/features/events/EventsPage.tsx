@@ -1,10 +1,10 @@
 import { EVENT_CATEGORIES, EVENT_SEARCH_DEBOUNCE_MS, LOCATION_TYPES, type TechEvent } from '@commonwork/contracts';
 import { CalendarPlus, ChevronLeft, ChevronRight, Search, SearchX } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue.ts';
 import { buttonPrimary, buttonSecondary, cardClass, inputClass, labelClass } from '../../shared/ui/classes.ts';
+import { toast } from '../../shared/ui/toast.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useEventListing } from './api.ts';
 import { EventCard } from './EventCard.tsx';

@@ -1,11 +1,11 @@
 import type { Chat, ChatMessage } from '@commonwork/contracts';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/index.ts';
 import { hasOlderMessages } from '../../shared/conversation/index.ts';
 import { Avatar } from '../../shared/ui/Avatar.tsx';
+import { toast } from '../../shared/ui/toast.ts';
 import { Composer } from '../community/Composer.tsx';
 import { MessageList } from '../community/MessageList.tsx';
 import { newClientId } from '../community/optimistic.ts';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage, isApiError } from '../../shared/api/index.ts';
+import { toast } from '../../shared/ui/toast.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { rememberCreatedChat } from '../inbox/api.ts';
 import { INBOX_MESSAGES } from '../inbox/messages.ts';

@@ -1,12 +1,12 @@
 import type { Notification } from '@commonwork/contracts';
 import { Bell, Check, CheckCheck, Loader2, MessageSquare, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/index.ts';
 import { formatRelativeTimeShort } from '../../shared/format/index.ts';
 import { Avatar } from '../../shared/ui/Avatar.tsx';
 import { buttonGhost, buttonSecondary, cardClass } from '../../shared/ui/classes.ts';
+import { toast } from '../../shared/ui/toast.ts';
 import { createChat } from '../marketplace/api.ts';
 import { chatIdOf } from '../marketplace/gigDisplay.ts';
 import { deleteNotification, markAllRead, markRead, type NotificationTab, useNotificationList } from './api.ts';

@@ -1,11 +1,11 @@
 import { PICTURE_MESSAGES, TIMINGS } from '@commonwork/contracts';
 import { Camera } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import type { SessionUser } from '../../shared/api/index.ts';
 import { useTransientFlag } from '../../shared/hooks/useTransientFlag.ts';
 import { Avatar } from '../../shared/ui/Avatar.tsx';
 import { Banner } from '../../shared/ui/Banner.tsx';
+import { toast } from '../../shared/ui/toast.ts';
 import { UploadError, uploadImage } from '../../shared/upload/upload.ts';
 import { useLocalPreview } from '../../shared/upload/useLocalPreview.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';

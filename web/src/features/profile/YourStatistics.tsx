@@ -2,11 +2,11 @@ import { STATS_MESSAGES, type StatCounts } from '@commonwork/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, type LucideIcon, MessageSquare, RefreshCw, ShoppingBag, TrendingDown, TrendingUp } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/index.ts';
 import { formatRelativeTimeLong } from '../../shared/format/index.ts';
 import { buttonGhost, buttonSecondary, cardClass } from '../../shared/ui/classes.ts';
+import { toast } from '../../shared/ui/toast.ts';
 import { refreshUserStats, statsKey, useUserStats } from './api.ts';
 
 const CARDS: { key: keyof StatCounts; label: string; to: string; icon: LucideIcon }[] = [

@@ -2,10 +2,10 @@ import type { DraftSummary } from '@commonwork/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Bookmark, CalendarDays, Loader2, Pencil, Search, ShoppingBag, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { formatRelativeTimeShort } from '../../shared/format/index.ts';
 import { buttonGhost, buttonSecondary, cardClass, inputClass } from '../../shared/ui/classes.ts';
+import { toast } from '../../shared/ui/toast.ts';
 import { deleteDraft, formPathOf, getDraft, invalidateDrafts, useDrafts } from './api.ts';
 import { SAVED_TEXT } from './messages.ts';
 

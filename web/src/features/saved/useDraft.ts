@@ -2,9 +2,9 @@ import { type Draft, DraftConflictBody, type DraftType } from '@commonwork/contr
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { isApiError } from '../../shared/api/index.ts';
+import { toast } from '../../shared/ui/toast.ts';
 import { type DraftNavigationState, formKeyOf, invalidateDrafts, saveDraft, updateDraft } from './api.ts';
 import { differencesBetween } from './draftDiff.ts';
 import { SAVED_TEXT } from './messages.ts';

@@ -1,12 +1,12 @@
 import { DEFAULT_PREFERENCES, type Preferences, TIMINGS } from '@commonwork/contracts';
 import { Bell, HelpCircle, Lock, type LucideIcon, UserRound } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import type { SessionUser } from '../../shared/api/index.ts';
 import { useTransientFlag } from '../../shared/hooks/useTransientFlag.ts';
 import { Banner } from '../../shared/ui/Banner.tsx';
 import { cardClass } from '../../shared/ui/classes.ts';
 import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
+import { toast } from '../../shared/ui/toast.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { mergeUser, updateUser } from '../profile/api.ts';
 import { HelpTab } from './HelpTab.tsx';

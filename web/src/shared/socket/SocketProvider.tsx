@@ -1,7 +1,7 @@
 import { SOCKET_EVENTS } from '@commonwork/contracts';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { readToken } from '../api/index.ts';
+import { toast } from '../ui/toast.ts';
 import type { Presence } from './events.ts';
 import { type AppSocket, createSocket } from './socket.ts';
 

@@ -1,9 +1,9 @@
 import { Trash2 } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useAuth } from '../../features/auth/AuthProvider.tsx';
 import { buttonSecondary } from './classes.ts';
 import { Modal } from './Modal.tsx';
+import { toast } from './toast.ts';
 
 const buttonDanger =
   'inline-flex items-center justify-center gap-2 rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm transition hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-60';

@@ -1,8 +1,8 @@
 import { UPLOAD_CLIENT_MESSAGES, type UploadType } from '@commonwork/contracts';
 import { ImagePlus, Loader2, X } from 'lucide-react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { buttonSecondary } from '../ui/classes.ts';
+import { toast } from '../ui/toast.ts';
 import { deleteImage, PICK_RULES, pickError, UploadError, uploadImage } from './upload.ts';
 import { useLocalPreview } from './useLocalPreview.ts';
 
