@@ -3,7 +3,7 @@
 // as `npm start` serves it (the built web app, precompressed, through the gateway), in Debian's
 // Chromium. Lighthouse comes from the npm registry through npx, pinned; nothing is downloaded beside it.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,8 @@ const DEBUG_PORT = positiveSetting('BENCH_DEBUG_PORT', 9333);
 /** Runs of each page; the median is reported (Lighthouse's own advice: scores vary run to run). */
 const RUNS = positiveSetting('BENCH_RUNS', 3);
 const TARGETS = { performance: 95, lcpMs: 1_500, landingScriptKb: 100, signedInScriptKb: 170 };
+/** Where to keep each run's whole Lighthouse report (JSON), to see where the time goes; none by default. */
+const REPORTS_DIR = process.env.BENCH_REPORTS_DIR;
 
 const step = stepper('bench:web');
 
@@ -47,7 +49,7 @@ interface LighthouseReport {
 }
 
 /** One Lighthouse run on `url` in the browser listening on the debugging port, its storage kept (the session). */
-async function lighthouse(url: string): Promise<Measure> {
+async function lighthouse(url: string, reportName: string): Promise<Measure> {
   const { stdout } = await run(
     'npx',
     [
@@ -66,6 +68,10 @@ async function lighthouse(url: string): Promise<Measure> {
     { maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
   );
   const report = JSON.parse(stdout) as LighthouseReport;
+  if (REPORTS_DIR) {
+    mkdirSync(REPORTS_DIR, { recursive: true });
+    writeFileSync(join(REPORTS_DIR, `${reportName}.json`), stdout);
+  }
   const items = report.audits['resource-summary']?.details?.items ?? [];
   const kb = (type: string) => (items.find((item) => item.resourceType === type)?.transferSize ?? 0) / 1024;
   return {
@@ -139,7 +145,7 @@ try {
       await setSession(target.signedIn);
       // A cold cache each run: what a first visit downloads.
       await cdp.send('Network.clearBrowserCache');
-      runs.push(await lighthouse(`${origin}${target.path}`));
+      runs.push(await lighthouse(`${origin}${target.path}`, `${target.path.slice(1) || 'landing'}-${i + 1}`));
       const last = runs.at(-1) as Measure;
       step(
         `${target.name}: performance ${last.performance}, LCP ${(last.lcpMs / 1000).toFixed(2)} s, JavaScript ${last.scriptKb.toFixed(0)} KB`,

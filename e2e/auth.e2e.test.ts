@@ -8,7 +8,15 @@ const storedSession = (page: Page) =>
     return [localStorage.getItem('user'), localStorage.getItem('token')];
   });
 
-test('a visitor sees the landing page', async ({ page }) => {
+test('a visitor sees the landing page', async ({ page, request }) => {
+  // The page comes drawn in the HTML (pre-rendered at build time); other routes come empty.
+  expect(await (await request.get('/')).text()).toContain('Showcase your work, find paid gigs, join tech communities');
+  expect(await (await request.get('/login')).text()).toContain('<div id="root"></div>');
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('find paid gigs');
   await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/signup');
@@ -17,15 +25,26 @@ test('a visitor sees the landing page', async ({ page }) => {
     await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
   }
 
-  // The FAQ keeps at most one answer open.
+  // The FAQ keeps at most one answer open (the first click may come before the scripts take over the drawn page).
   const first = page.getByRole('button', { name: 'Is Commonwork free to join?' });
   const second = page.getByRole('button', { name: 'What do premium plans add?' });
-  await first.click();
-  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  await expect(async () => {
+    await first.click();
+    await expect(first).toHaveAttribute('aria-expanded', 'true', { timeout: 500 });
+  }).toPass();
   await second.click();
   await expect(second).toHaveAttribute('aria-expanded', 'true');
   await expect(first).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByText('priority job matching')).toBeVisible();
+  // React took over the pre-rendered nodes as they were: no hydration mismatch, in either theme.
+  await page.evaluate(() => (globalThis as unknown as BrowserGlobals).localStorage.setItem('theme', 'dark'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Switch to light mode' }).first().click({ timeout: 500 });
+    await expect(page.locator('html')).not.toHaveClass(/dark/, { timeout: 500 });
+  }).toPass();
+  expect(errors).toEqual([]);
 });
 
 test('sign up, complete the profile, use the layout, keep the theme, log out', async ({ page }) => {

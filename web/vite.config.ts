@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { budgets } from './build/budgets.ts';
 import { precompress } from './build/precompress.ts';
+import { prerender } from './build/prerender.ts';
 
 /** The platform's gateway in embedded mode (`npm start`): the dev server forwards API and socket traffic to it. */
 const GATEWAY = 'http://127.0.0.1:8080';
@@ -11,6 +12,8 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    // The landing page painted by the HTML itself; app.html for every other route.
+    prerender({ entry: '/src/prerender.tsx' }),
     precompress(),
     // Issue 15's budgets: the landing page's JavaScript and any signed-in page's, as sent (brotli).
     budgets({

@@ -164,6 +164,9 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
         res.setHeader('vary', 'accept-encoding');
       },
     });
+    // index.html holds the landing page pre-rendered; every other client route gets the build's empty
+    // page (app.html, web/build/prerender.ts), or index.html from a build that has none.
+    const appShell = existsSync(join(webDist, 'app.html')) ? 'app.html' : 'index.html';
     app.get('/', (_request, reply) => reply.sendFile('index.html'));
     app.get('/*', (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
@@ -171,7 +174,7 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
       // A file that exists is served as itself; any other path is a client route (history fallback),
       // except under assets/: an old build's file is gone, and a page in its place breaks the script.
       if (existsSync(join(webDist, path)) && path !== '/') return reply.sendFile(path.slice(1));
-      return path.startsWith('/assets/') ? reply.callNotFound() : reply.sendFile('index.html');
+      return path.startsWith('/assets/') ? reply.callNotFound() : reply.sendFile(appShell);
     });
   }
   return app;

@@ -11,7 +11,9 @@ describe('gateway', () => {
   const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
 
   beforeAll(async () => {
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Commonwork</title><div id="root"></div>');
+    // As the web build writes them: the landing page pre-rendered, and the empty page for every other route.
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Commonwork</title><div id="root"><h1>Landing</h1></div>');
+    writeFileSync(join(webDist, 'app.html'), '<!doctype html><title>Commonwork</title><div id="root"></div>');
     writeFileSync(join(webDist, 'app.js'), 'console.log("app")');
     // A built asset as the web build writes it: a hashed name, with its brotli and gzip copies beside it.
     const asset = 'export const answer = 42;\n'.repeat(50);
@@ -73,7 +75,10 @@ describe('gateway', () => {
   it('serves the SPA with history fallback, its files as themselves, and JSON 404s under /api', async () => {
     const page = await fetch(`${p.url}/marketplace/some-gig`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<div id="root">');
+    expect(await page.text()).toContain('<div id="root"></div>');
+    // The landing page comes pre-rendered; no other route shows it before the app has drawn its own.
+    expect(await (await fetch(`${p.url}/`)).text()).toContain('<h1>Landing</h1>');
+    expect(await (await fetch(`${p.url}/login`)).text()).not.toContain('Landing');
     expect(await (await fetch(`${p.url}/app.js`)).text()).toContain('console.log');
     const api = await p.call('GET', '/api/nothing-here', { token: ada.token });
     expect(api.status).toBe(404);

@@ -1,5 +1,6 @@
-import { brotliCompressSync, constants } from 'node:zlib';
+import { brotliCompressSync } from 'node:zlib';
 import type { Plugin, Rolldown } from 'vite';
+import { brotliOptions } from './brotli.ts';
 
 type OutputChunk = Rolldown.OutputChunk;
 
@@ -14,8 +15,7 @@ export interface Budgets {
   pageMaxBytes: number;
 }
 
-const brotliSize = (code: string) =>
-  brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }).length;
+const brotliSize = (code: string) => brotliCompressSync(code, brotliOptions(Buffer.byteLength(code))).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** What the budget needs of a chunk of the build. */

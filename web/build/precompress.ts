@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { brotliOptions } from './brotli.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -29,9 +30,7 @@ export function precompress(): Plugin {
             const data = await readFile(path);
             if (data.length < MIN_BYTES) return;
             const [br, gz] = await Promise.all([
-              brotli(data, {
-                params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
-              }),
+              brotli(data, brotliOptions(data.length)),
               gzipped(data, { level: constants.Z_BEST_COMPRESSION }),
             ]);
             await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);

@@ -6,7 +6,7 @@ import { useTransientFlag } from '../../shared/hooks/useTransientFlag.ts';
 import { Avatar } from '../../shared/ui/Avatar.tsx';
 import { Banner } from '../../shared/ui/Banner.tsx';
 import { toast } from '../../shared/ui/toast.ts';
-import { UploadError, uploadImage } from '../../shared/upload/upload.ts';
+import { UploadError } from '../../shared/upload/rules.ts';
 import { useLocalPreview } from '../../shared/upload/useLocalPreview.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { mergeUser, updatePicture } from './api.ts';
@@ -52,6 +52,7 @@ export function ProfilePicture({ user }: { user: SessionUser }) {
     setChosen(file);
     setProgress(0);
     try {
+      const { uploadImage } = await import('../../shared/upload/upload.ts');
       const uploaded = await uploadImage(file, 'profile', 'profiles', setProgress).catch((failure: unknown) => {
         throw new UploadError(failure instanceof UploadError ? failure.message : M.uploadFailed);
       });

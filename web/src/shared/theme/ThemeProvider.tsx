@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@commonwork/contracts';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
 
 export type Theme = 'light' | 'dark';
 
@@ -19,20 +19,35 @@ function readStoredTheme(): Theme {
   }
 }
 
-/** Light unless the stored preference is exactly 'dark'; each change updates the root class and storage. */
+// The theme lives outside React, so that a pre-rendered page (drawn light: the server knows no
+// preference) hydrates as drawn and then shows the stored theme (React's server snapshot).
+const listeners = new Set<() => void>();
+let current: Theme | null = null;
+const currentTheme = (): Theme => (current ??= readStoredTheme());
+const serverTheme = (): Theme => 'light';
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function applyTheme(theme: Theme) {
+  current = theme;
+  document.documentElement.classList.toggle('dark', theme === 'dark');
+  try {
+    localStorage.setItem(STORAGE_KEYS.theme, theme);
+  } catch (error) {
+    console.error('Could not store the theme', error);
+  }
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Light unless the stored preference is exactly 'dark' (index.html sets the root class before the
+ * first paint); each change updates the root class and storage.
+ */
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [theme, setTheme] = useState<Theme>(readStoredTheme);
-
-  useEffect(() => {
-    document.documentElement.classList.toggle('dark', theme === 'dark');
-    try {
-      localStorage.setItem(STORAGE_KEYS.theme, theme);
-    } catch (error) {
-      console.error('Could not store the theme', error);
-    }
-  }, [theme]);
-
-  const toggleTheme = useCallback(() => setTheme((t) => (t === 'dark' ? 'light' : 'dark')), []);
+  const theme = useSyncExternalStore(subscribe, currentTheme, serverTheme);
+  const toggleTheme = useCallback(() => applyTheme(currentTheme() === 'dark' ? 'light' : 'dark'), []);
   const value = useMemo(() => ({ theme, isDark: theme === 'dark', toggleTheme }), [theme, toggleTheme]);
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }

@@ -3,7 +3,7 @@ import { ImagePlus, Loader2, X } from 'lucide-react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { buttonSecondary } from '../ui/classes.ts';
 import { toast } from '../ui/toast.ts';
-import { deleteImage, PICK_RULES, pickError, UploadError, uploadImage } from './upload.ts';
+import { PICK_RULES, pickError, UploadError } from './rules.ts';
 import { useLocalPreview } from './useLocalPreview.ts';
 
 export interface UploadedImage {
@@ -51,6 +51,7 @@ export function ImageUpload({ label, type, folder, value, onChange, alt }: Image
     setChosen(file);
     setProgress(0);
     try {
+      const { uploadImage } = await import('./upload.ts');
       const uploaded = await uploadImage(file, type, folder, setProgress);
       onChange({ url: uploaded.url, publicId: uploaded.public_id });
       toast.success(UPLOAD_CLIENT_MESSAGES.uploaded);
@@ -68,7 +69,9 @@ export function ImageUpload({ label, type, folder, value, onChange, alt }: Image
     if (!value) return;
     onChange(null);
     // The image leaves the form either way; a failed delete leaves an unused file behind, no more.
-    await deleteImage(value.publicId).catch(() => toast.error(UPLOAD_CLIENT_MESSAGES.deleteFailed));
+    await import('./upload.ts')
+      .then(({ deleteImage }) => deleteImage(value.publicId))
+      .catch(() => toast.error(UPLOAD_CLIENT_MESSAGES.deleteFailed));
   };
 
   const shown = uploading ? preview : (value?.url ?? null);

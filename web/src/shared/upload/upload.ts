@@ -1,25 +1,10 @@
+// Loaded when a file is picked (or removed), not with the form that shows the picker: the media
+// routes' schemas and the transfer code stay off the form's first load.
 import { mediaRoutes, TIMINGS, UPLOAD_CLIENT_MESSAGES, type UploadResponse, type UploadType } from '@commonwork/contracts';
 import { call, readToken } from '../api/index.ts';
+import { UploadError } from './rules.ts';
 
 const M = UPLOAD_CLIENT_MESSAGES;
-const MB = 1024 * 1024;
-
-/** What the picker lets through before anything is sent (spec 001 §5: event images up to 5 MB, jpeg, png, webp). */
-export const PICK_RULES: Record<UploadType, { maxMb: number; types: readonly string[] }> = {
-  generic: { maxMb: 10, types: ['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/webp'] },
-  profile: { maxMb: 5, types: ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'] },
-  event: { maxMb: 5, types: ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'] },
-  gig: { maxMb: 6, types: ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'] },
-};
-
-/** The picker's own check, with the spec's words; null when the file may be sent. The server checks the bytes again. */
-export function pickError(file: { size: number; type: string }, type: UploadType): string | null {
-  const rules = PICK_RULES[type];
-  if (!rules.types.includes(file.type)) return M.pickInvalidType;
-  if (file.size > rules.maxMb * MB) return M.pickTooLarge(rules.maxMb);
-  return null;
-}
-
 /** The message for a failed upload (spec 000 §8): timeout, 413, 415, else the server's words, else the fallback. */
 export function uploadFailureMessage(failure: { timedOut?: boolean; status?: number; serverMessage?: string }): string {
   if (failure.timedOut) return M.timeout;
@@ -27,8 +12,6 @@ export function uploadFailureMessage(failure: { timedOut?: boolean; status?: num
   if (failure.status === 415) return M.unsupported;
   return failure.serverMessage || M.failed;
 }
-
-export class UploadError extends Error {}
 
 /**
  * POST /api/upload/upload?type=&folder= with the file in the multipart field `file`, through

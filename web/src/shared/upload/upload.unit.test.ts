@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pickError, uploadFailureMessage, uploadImage } from './upload.ts';
+import { pickError } from './rules.ts';
+import { uploadFailureMessage, uploadImage } from './upload.ts';
 
 describe('the upload rules the picker applies', () => {
   it('takes an event image of an allowed type up to 5 MB', () => {

@@ -1,0 +1,82 @@
+import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+
+/** The build's page for every client route but `/`: the same document with an empty root. */
+export const APP_SHELL = 'app.html';
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/**
+ * Runs `code` once the browser reports the first paint; where paint timing is missing, or the page is
+ * hidden and does not paint, after 3 seconds at the latest.
+ */
+function afterFirstPaint(code: string): string {
+  return `new Promise((painted) => { try { new PerformanceObserver(() => painted()).observe({ type: 'paint', buffered: true }); } catch {} setTimeout(painted, 3000); }).then(() => { ${code} });`;
+}
+
+const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * The page with `markup` in its root element, its JavaScript fetched and run once the browser has
+ * painted it: the HTML draws the page, so nothing waits for the scripts, which then take over the
+ * drawn nodes (hydration). The entry's imports are preloaded at the same moment, side by side.
+ * A page without an empty root or an entry script is a build error, not a silent no-op.
+ */
+export function withRootMarkup(html: string, markup: string): string {
+  if (!html.includes(EMPTY_ROOT)) throw new Error(`index.html has no ${EMPTY_ROOT} to pre-render into`);
+  const entry = ENTRY.exec(html)?.[1];
+  if (!entry) throw new Error('index.html has no entry script to run after the first paint');
+  const imports = [...html.matchAll(PRELOAD)].map((match) => match[1]);
+  const load = [
+    `for (const href of ${JSON.stringify(imports)}) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }));`,
+    `import(${JSON.stringify(entry)});`,
+  ].join(' ');
+  return (
+    html
+      .replace(PRELOAD, '')
+      // Functions, so that `$&` or `$1` in the page's text stays text.
+      .replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`)
+      .replace(ENTRY, () => `<script type="module">${afterFirstPaint(load)}</script>`)
+  );
+}
+
+/**
+ * Pre-renders the landing page into index.html at build time, so a first visit paints it with the
+ * HTML instead of after the JavaScript (LCP; issue 15). The client then hydrates it. Every other
+ * route gets app.html, the page as it was, so a signed-in screen never flashes the landing page.
+ * `entry` exports `render(): string`; it is loaded through Vite's SSR loader with the project's config.
+ */
+export function prerender({ entry }: { entry: string }): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'commonwork:prerender',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    // After Vite's own HTML plugin has written index.html into the bundle.
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        const page = bundle['index.html'];
+        if (page?.type !== 'asset') return;
+        const server = await createServer({
+          configFile: config.configFile,
+          root: config.root,
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false },
+        });
+        let markup: string;
+        try {
+          const module = (await server.ssrLoadModule(entry)) as { render: () => string };
+          markup = module.render();
+        } finally {
+          await server.close();
+        }
+        const template = String(page.source);
+        this.emitFile({ type: 'asset', fileName: APP_SHELL, source: template });
+        page.source = withRootMarkup(template, markup);
+      },
+    },
+  };
+}
