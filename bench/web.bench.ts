@@ -19,6 +19,7 @@ import { restClient, signUp } from './rest.ts';
 import { stepper } from './run.ts';
 import { writeSection } from './section.ts';
 import { positiveSetting } from './settings.ts';
+import { startTlsEdge, type TlsEdge } from './tlsEdge.ts';
 
 const run = promisify(execFile);
 const RESULTS_FILE = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
@@ -96,6 +97,7 @@ const testBus = await createTestBus(log);
 const profile = mkdtempSync(join(tmpdir(), 'cw-lighthouse-'));
 let platform: Awaited<ReturnType<typeof startPlatform>> | undefined;
 let browser: Awaited<ReturnType<typeof chromium.launchPersistentContext>> | undefined;
+let edge: TlsEdge | undefined;
 try {
   await seedDemo(testDatabase.database, {}, log);
   platform = await startPlatform({
@@ -106,6 +108,7 @@ try {
     keys: await loadKeyStore(),
   });
   const origin = platform.url;
+  edge = await startTlsEdge(origin, profile);
   const call = restClient(origin);
   const person = await signUp(call, 'Lighthouse Reader');
   const user = (await call('GET', `/api/users/${person.id}`, { token: person.token })).body?.user;
@@ -114,12 +117,14 @@ try {
   // One browser for Lighthouse to drive over its debugging port; its default profile holds the session.
   browser = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
-    args: [`--remote-debugging-port=${DEBUG_PORT}`, '--no-sandbox', '--disable-background-networking'],
+    // The edge's certificate is self-signed.
+    args: [`--remote-debugging-port=${DEBUG_PORT}`, '--no-sandbox', '--disable-background-networking', '--ignore-certificate-errors'],
   });
   const page = browser.pages()[0] ?? (await browser.newPage());
   const cdp = await browser.newCDPSession(page);
-  const setSession = async (signedIn: boolean) => {
-    await page.goto(`${origin}/favicon.svg`);
+  /** The session in the storage of `site`'s origin (each origin has its own). */
+  const setSession = async (site: string, signedIn: boolean) => {
+    await page.goto(`${site}/favicon.svg`);
     await page.evaluate(
       ({ keys, session }) => {
         const storage = (globalThis as unknown as { localStorage: { clear(): void; setItem(key: string, value: string): void } })
@@ -134,18 +139,25 @@ try {
     );
   };
 
-  const pages = [
-    { name: '/', path: '/', signedIn: false, scriptBudgetKb: TARGETS.landingScriptKb },
-    { name: '/marketplace (signed in)', path: '/marketplace', signedIn: true, scriptBudgetKb: TARGETS.signedInScriptKb },
+  // Each page twice: from the gateway itself over HTTP/1.1, as `npm start` serves it, and through a
+  // TLS edge over HTTP/2, as production serves it behind the ingress.
+  const via = [
+    { label: '', site: origin },
+    { label: ', HTTP/2 edge', site: edge.url },
   ];
+  const pages = via.flatMap(({ label, site }) => [
+    { name: `/${label}`, site, path: '/', signedIn: false, scriptBudgetKb: TARGETS.landingScriptKb },
+    { name: `/marketplace (signed in${label})`, site, path: '/marketplace', signedIn: true, scriptBudgetKb: TARGETS.signedInScriptKb },
+  ]);
   const rows: { name: string; runs: Measure[]; scriptBudgetKb: number }[] = [];
   for (const target of pages) {
     const runs: Measure[] = [];
     for (let i = 0; i < RUNS; i++) {
-      await setSession(target.signedIn);
+      await setSession(target.site, target.signedIn);
       // A cold cache each run: what a first visit downloads.
       await cdp.send('Network.clearBrowserCache');
-      runs.push(await lighthouse(`${origin}${target.path}`, `${target.path.slice(1) || 'landing'}-${i + 1}`));
+      const report = `${target.path.slice(1) || 'landing'}${target.site === origin ? '' : '-h2'}-${i + 1}`;
+      runs.push(await lighthouse(`${target.site}${target.path}`, report));
       const last = runs.at(-1) as Measure;
       step(
         `${target.name}: performance ${last.performance}, LCP ${(last.lcpMs / 1000).toFixed(2)} s, JavaScript ${last.scriptKb.toFixed(0)} KB`,
@@ -163,7 +175,7 @@ try {
     [
       `## Web results (${new Date().toISOString().slice(0, 16).replace('T', ' ')})`,
       '',
-      `Lighthouse ${LIGHTHOUSE.split('@')[1]} (mobile form factor, simulated throttling: slow 4G and a 4× slower CPU), performance only, a cold cache each run, Debian's Chromium; the platform as \`npm start\` serves it (embedded, the built web app through the gateway) with the demo data. Median of ${RUNS} runs per page.`,
+      `Lighthouse ${LIGHTHOUSE.split('@')[1]} (mobile form factor, simulated throttling: slow 4G and a 4× slower CPU), performance only, a cold cache each run, Debian's Chromium; the platform as \`npm start\` serves it (embedded, the built web app through the gateway) with the demo data, each page fetched from the gateway over HTTP/1.1 and through a TLS edge over HTTP/2 (as behind the production ingress; bench/tlsEdge.ts). Median of ${RUNS} runs per page.`,
       '',
       '| page | performance | LCP | FCP | total blocking time | JavaScript transferred | all transferred |',
       '|---|--:|--:|--:|--:|--:|--:|',
@@ -183,6 +195,7 @@ try {
   step(`results written to ${RESULTS_FILE}`);
 } finally {
   await browser?.close();
+  await edge?.close();
   rmSync(profile, { recursive: true, force: true });
   await platform?.stop();
   await testBus.close();
