@@ -183,6 +183,8 @@ test('a taken username is refused in the profile step', async ({ page, browser }
 test('an expired session sends the user to /login on the next call', async ({ page }) => {
   const person = buildPerson('expired');
   await signUpWithDevIssuer(page, person);
+  // Off the app while the token is spoilt: a live page's own calls (the badge's poll) would meet the 401 first.
+  await page.goto('/favicon.svg');
   await page.evaluate(() => {
     const { localStorage } = globalThis as unknown as BrowserGlobals;
     const stored = JSON.parse(localStorage.getItem('user') ?? '{}') as Record<string, unknown>;

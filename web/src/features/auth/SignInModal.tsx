@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../../app/queryClient.ts';
 import { Modal } from '../../shared/ui/Modal.tsx';
+import { Toasts } from '../../shared/ui/Toasts.tsx';
 import { CompleteProfileModal } from './CompleteProfileModal.tsx';
 import { SignInMethods } from './SignInPanel.tsx';
 import { useProviderSignIn } from './useProviderSignIn.ts';
@@ -8,12 +9,13 @@ import { useProviderSignIn } from './useProviderSignIn.ts';
 /**
  * The landing page's sign-in dialog (spec 000 §2, §4): 'Welcome', the sign-in methods, then the
  * 'Complete Your Profile' step once this dialog has closed. It is mounted only while open, so
- * closing it clears its error and loading state. It brings the data cache the landing page lacks.
+ * closing it clears its error and loading state. It brings the data cache and the toasts the landing page lacks.
  */
 export function SignInModal({ onClose }: { onClose: () => void }) {
   return (
     <QueryClientProvider client={queryClient}>
       <SignInDialogs onClose={onClose} />
+      <Toasts />
     </QueryClientProvider>
   );
 }
