@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { budgets } from './build/budgets.ts';
+import { clientRoutes } from './build/clientRoutes.ts';
 import { precompress } from './build/precompress.ts';
 import { prerender } from './build/prerender.ts';
 
@@ -12,6 +13,8 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    // The route tables without their schemas: zod only where a form validates.
+    clientRoutes({ include: /[\\/]contracts[\\/]src[\\/]http[\\/]\w+\.ts$/ }),
     // The landing page painted by the HTML itself; app.html for every other route.
     prerender({ entry: '/src/prerender.tsx' }),
     precompress(),
@@ -29,6 +32,8 @@ export default defineConfig({
     // Browsers without <link rel="modulepreload"> skip the hint and still load every module.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // zod's builders have no side effects: a schema nothing uses is dropped with its calls.
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {

@@ -1,0 +1,69 @@
+import type { Plugin } from 'vite';
+
+/** What a route declares for servers and documentation; the web app calls a route by its method, URL and auth only. */
+const SERVER_KEYS = new Set(['params', 'querystring', 'body', 'response', 'summary', 'description']);
+
+interface Node {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+
+function* nodes(value: unknown): Generator<Node> {
+  if (Array.isArray(value)) {
+    for (const item of value) yield* nodes(item);
+  } else if (isNode(value)) {
+    yield value;
+    for (const [key, child] of Object.entries(value)) if (key !== 'type') yield* nodes(child);
+  }
+}
+
+/** The ranges of the server-side values in each `defineRoute({ ... })` of a module. */
+export function serverValueRanges(program: unknown): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (const node of nodes(program)) {
+    const callee = node.callee as Node | undefined;
+    const [route] = (node.arguments as Node[] | undefined) ?? [];
+    if (
+      node.type !== 'CallExpression' ||
+      callee?.type !== 'Identifier' ||
+      callee.name !== 'defineRoute' ||
+      route?.type !== 'ObjectExpression'
+    )
+      continue;
+    for (const property of route.properties as Node[]) {
+      const key = property.key as Node | undefined;
+      if (property.type === 'Property' && key?.type === 'Identifier' && SERVER_KEYS.has(key.name as string)) {
+        const value = property.value as Node;
+        ranges.push([value.start, value.end]);
+      }
+    }
+  }
+  return ranges;
+}
+
+/**
+ * In the web build, the contracts' route tables keep only what a call needs (method, URL, auth):
+ * their schemas, summaries and error maps become `void 0`, so a screen that calls a route does not
+ * carry the route's zod schemas, nor zod itself unless it validates a form. Types are untouched
+ * (they come from the sources); the servers and the OpenAPI document read the tables as written.
+ */
+export function clientRoutes({ include }: { include: RegExp }): Plugin {
+  return {
+    name: 'commonwork:client-routes',
+    apply: 'build',
+    // After TypeScript is stripped, so the module parses as JavaScript.
+    enforce: 'post',
+    transform(code, id) {
+      if (!include.test(id)) return null;
+      const ranges = serverValueRanges(this.parse(code));
+      if (ranges.length === 0) return null;
+      let out = code;
+      for (const [start, end] of ranges.sort((a, b) => b[0] - a[0])) out = `${out.slice(0, start)}void 0${out.slice(end)}`;
+      return { code: out, map: null };
+    },
+  };
+}
