@@ -1,44 +1,19 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
+import { DEFAULT_DELIVERY_TIME, GIG_CATEGORIES, GIG_PAGE_SIZE, GIG_TAGS_MAX } from './gigCatalog.ts';
 import { formNumber } from './numbers.ts';
 
-/** Gig categories with their labels and sub-categories (spec 001 §3). */
-export const GIG_CATEGORIES = {
-  web: { label: 'Web Development', subCategories: ['frontend', 'backend', 'fullstack', 'wordpress', 'ecommerce'] },
-  mobile: { label: 'Mobile Development', subCategories: ['ios', 'android'] },
-  design: { label: 'UI/UX Design', subCategories: ['ui', 'ux', 'graphic', 'logo'] },
-  data: { label: 'Data Science', subCategories: ['analysis', 'ml', 'visualization'] },
-  devops: { label: 'DevOps', subCategories: ['cicd', 'cloud', 'infrastructure'] },
-  writing: { label: 'Writing & Translation', subCategories: ['copywriting', 'technical', 'content'] },
-  marketing: { label: 'Digital Marketing', subCategories: ['seo', 'social', 'ads'] },
-} as const;
 export type GigCategory = keyof typeof GIG_CATEGORIES;
 export const GigCategory = z.enum(Object.keys(GIG_CATEGORIES) as [GigCategory, ...GigCategory[]]);
 
-/** Delivery options in days, with their labels. */
-export const DELIVERY_OPTIONS = [
-  { value: '1', label: '1 day' },
-  { value: '3', label: '3 days' },
-  { value: '7', label: '1 week' },
-  { value: '14', label: '2 weeks' },
-  { value: '30', label: '1 month' },
-] as const;
 export const DeliveryTime = z.enum(['1', '3', '7', '14', '30']);
 export type DeliveryTime = z.infer<typeof DeliveryTime>;
-export const DEFAULT_DELIVERY_TIME: DeliveryTime = '7';
 
-/** Price filter: low under $300, medium $300-$700, high over $700. */
-export const PRICE_THRESHOLDS = { low: 300, high: 700 } as const;
 export const PriceRange = z.enum(['all', 'low', 'medium', 'high']);
 export type PriceRange = z.infer<typeof PriceRange>;
 export const GigSort = z.enum(['relevance', 'price-low', 'price-high', 'rating']);
 export type GigSort = z.infer<typeof GigSort>;
 export const GigStatus = z.enum(['draft', 'active']);
-
-export const GIG_PAGE_SIZE = 12;
-export const GIG_TAGS_MAX = 10;
-export const GIG_MIN_PRICE_HINT = 5;
-export const TOP_RATED_BADGES = 2;
 
 /** The gig as every screen reads it (spec 001 §3); `_id` and `id` are the same UUID. */
 export const Gig = z.object({

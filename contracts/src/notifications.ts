@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
+import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_TYPES } from './notificationCatalog.ts';
 
-/** Spec 002 §3. */
-export const NOTIFICATION_TYPES = ['gig_interest', 'event_invite', 'message', 'collaboration_request', 'system', 'other'] as const;
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;
-
-export const NOTIFICATION_PAGE_SIZE = 20;
 
 /** A notification as the list shows it (spec 002 §3); `data` carries what its actions need. */
 export const Notification = z.object({
@@ -62,13 +59,3 @@ export const GigInterestRequest = z.object({
   message: z.string().trim().max(500, 'Message must be at most 500 characters').optional(),
 });
 export const GigInterestResponse = z.object({ success: z.literal(true), message: z.string(), notification: Notification });
-
-export const NOTIFICATION_MESSAGES = {
-  notFound: 'Notification not found',
-  gigNotFound: 'Gig not found',
-  ownGig: 'You cannot send interest in your own gig',
-  interestSent: 'Interest notification sent to freelancer',
-  markedRead: 'Notification marked as read',
-  allRead: 'All notifications marked as read',
-  deleted: 'Notification deleted',
-} as const;

@@ -2,12 +2,6 @@ import { z } from 'zod';
 import { LIMITS } from './constants.ts';
 import { User } from './users.ts';
 
-/** Spec 000 §8, word for word. */
-export const STATS_MESSAGES = {
-  fetchFailed: 'Failed to fetch user stats',
-  refreshFailed: 'Failed to refresh user stats',
-} as const;
-
 /**
  * A person's figures (spec 000 §3 User stats), counted from other services' events (decisions.md):
  * `activeGigs` their gigs that are active now, `events` the published events they organise or hold

@@ -27,14 +27,6 @@ export const Preferences = z.object({
 });
 export type Preferences = z.infer<typeof Preferences>;
 
-/** Spec 002 §9: every notification toggle on, public profile, email and phone hidden, searchable. */
-export const DEFAULT_PREFERENCES: Preferences = {
-  notifications: { email: true, push: true, marketplaceAlerts: true, messageNotifications: true, eventReminders: true },
-  privacy: { profileVisibility: 'public', showEmail: false, showPhone: false, searchable: true },
-  language: 'en',
-  timezone: 'UTC',
-};
-
 /** A partial preferences update: any subset, merged into the stored preferences. */
 export const PreferencesPatch = z.object({
   notifications: NotificationPreferences.partial().optional(),
@@ -133,7 +125,6 @@ export const UpdatePictureRequest = z.object({
   picture: ImageUrl,
   picturePublicId: z.string().trim().min(1, 'Picture id is required').max(300),
 });
-export const PICTURE_MESSAGES = { updated: 'Profile picture updated successfully' } as const;
 
 export const UserResponse = z.object({ success: z.literal(true), user: User, message: z.string().optional() });
 

@@ -1,0 +1,48 @@
+// The media domain's rules and sentences, without zod: the upload picker and image URLs need these; the
+// schemas stay with the servers that validate.
+import type { UploadType } from './media.ts';
+
+const MB = 1024 * 1024;
+
+/** Size caps and pixel bounds per upload type. Generic images have no dimension rule in the spec. */
+export const UPLOAD_RULES: Record<
+  UploadType,
+  { maxBytes: number; minWidth: number; minHeight: number; maxWidth: number; maxHeight: number }
+> = {
+  generic: { maxBytes: 10 * MB, minWidth: 1, minHeight: 1, maxWidth: 10_000, maxHeight: 10_000 },
+  profile: { maxBytes: 5 * MB, minWidth: 100, minHeight: 100, maxWidth: 2_000, maxHeight: 2_000 },
+  event: { maxBytes: 8 * MB, minWidth: 300, minHeight: 200, maxWidth: 3_000, maxHeight: 2_000 },
+  gig: { maxBytes: 6 * MB, minWidth: 200, minHeight: 150, maxWidth: 2_500, maxHeight: 1_500 },
+};
+
+/** The most bytes any upload may have: the gateway and the media service refuse bigger bodies before reading them. */
+export const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_RULES).map((r) => r.maxBytes));
+
+/** Formats sharp must find in the bytes; the name and the claimed type are never trusted. */
+export const IMAGE_FORMATS = ['jpeg', 'png', 'gif', 'webp'] as const;
+
+/** Server messages (spec 000 §5). */
+export const UPLOAD_MESSAGES = {
+  invalidType: 'Invalid file type. Only JPEG, PNG, GIF, and WebP images are supported.',
+  empty: 'File appears to be corrupted or empty.',
+  tooLarge: (maxBytes: number) => `File size too large. Maximum size is ${Math.round(maxBytes / MB)}MB.`,
+  publicIdRequired: 'Public ID is required',
+  uploaded: 'Image uploaded successfully',
+  deleted: 'Image deleted successfully',
+} as const;
+
+/** Messages of the web's upload component (spec 000 §8, spec 001 §5, §8), word for word. */
+export const UPLOAD_CLIENT_MESSAGES = {
+  timeout: 'Upload timed out. Please try again.',
+  tooLarge: 'File too large. Please choose a smaller image.',
+  unsupported: 'Unsupported file type. Please upload an image file.',
+  failed: 'Failed to upload image',
+  notSuccessful: 'Upload failed',
+  deleteFailed: 'Failed to delete image',
+  uploaded: 'Image uploaded successfully',
+  pickTooLarge: (maxMb: number) => `File size should be less than ${maxMb}MB`,
+  pickInvalidType: 'Invalid file type. Please upload an image file.',
+} as const;
+
+/** Where the gateway serves a stored image: immutable, so browsers and proxies keep it. */
+export const MEDIA_PATH_PREFIX = '/api/media/';

@@ -1,0 +1,17 @@
+// The notification domain's fixed lists and sentences, without zod: screens that only show notifications
+// import these; the schemas stay with what validates.
+
+/** Spec 002 §3. */
+export const NOTIFICATION_TYPES = ['gig_interest', 'event_invite', 'message', 'collaboration_request', 'system', 'other'] as const;
+
+export const NOTIFICATION_PAGE_SIZE = 20;
+
+export const NOTIFICATION_MESSAGES = {
+  notFound: 'Notification not found',
+  gigNotFound: 'Gig not found',
+  ownGig: 'You cannot send interest in your own gig',
+  interestSent: 'Interest notification sent to freelancer',
+  markedRead: 'Notification marked as read',
+  allRead: 'All notifications marked as read',
+  deleted: 'Notification deleted',
+} as const;

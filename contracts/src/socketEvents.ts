@@ -1,0 +1,27 @@
+import type { ClientToServerEvents, ServerToClientEvents } from './socket.ts';
+
+/**
+ * Socket.IO event names and payloads of spec 002 §7, plus unread counts and chat messages. Every
+ * name has its signature in `ClientToServerEvents` or `ServerToClientEvents` below (checked).
+ */
+export const SOCKET_EVENTS = {
+  // client → server
+  joinChannels: 'join-channels',
+  joinChannel: 'join-channel',
+  leaveChannel: 'leave-channel',
+  sendMessage: 'send-message',
+  // server → client
+  messageSent: 'message-sent',
+  newMessage: 'new-message',
+  channelUpdated: 'channel-updated',
+  userStatusUpdated: 'user-status-updated',
+  error: 'error',
+  requestChannelJoin: 'request-channel-join',
+  channelsJoined: 'channels-joined',
+  channelJoined: 'channel-joined',
+  unreadCount: 'unread-count',
+  newChatMessage: 'new-chat-message',
+  chatCreated: 'chat-created',
+  newNotification: 'new-notification',
+  notificationCount: 'notification-count',
+} as const satisfies Record<string, keyof ClientToServerEvents | keyof ServerToClientEvents>;
