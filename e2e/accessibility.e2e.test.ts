@@ -1,25 +1,12 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { buildPerson, signUpWithDevIssuer } from './helpers.ts';
+import { buildPerson, SIGNED_IN_SCREENS, signUpWithDevIssuer } from './helpers.ts';
 
 /** Every screen, in both themes, visitor and signed in: zero serious or critical WCAG 2.2 AA violations (issue 15). */
 test.describe.configure({ timeout: 180_000 });
 
 // A signed-in page, for a visitor, is the landing page with its 'Welcome' sign-in dialog open.
 const VISITOR_ROUTES = ['/', '/login', '/signup', '/dashboard'];
-const SIGNED_IN_ROUTES = [
-  '/dashboard',
-  '/marketplace',
-  '/marketplace/create',
-  '/events',
-  '/events/create',
-  '/community',
-  '/inbox',
-  '/notifications',
-  '/profile',
-  '/settings',
-  '/saved',
-];
 
 /** The serious and critical violations on the page as it stands, one line each. */
 async function violations(page: Page): Promise<string[]> {
@@ -57,7 +44,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByRole('link', { name: 'View Details' }).first().click();
     await expect(page).toHaveURL(/\/marketplace\/[^/]+$/);
     const gig = new URL(page.url()).pathname;
-    const signedIn = await scan(page, [...SIGNED_IN_ROUTES, gig]);
+    const signedIn = await scan(page, [...SIGNED_IN_SCREENS, gig]);
     expect({ visitor, signedIn }).toEqual({ visitor: {}, signedIn: {} });
   });
 }

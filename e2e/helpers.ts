@@ -1,6 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 
+/** Every signed-in screen without an id in its path: the pages the accessibility and keyboard scans open. */
+export const SIGNED_IN_SCREENS = [
+  '/dashboard',
+  '/marketplace',
+  '/marketplace/create',
+  '/events',
+  '/events/create',
+  '/community',
+  '/inbox',
+  '/notifications',
+  '/profile',
+  '/settings',
+  '/saved',
+] as const;
+
 /** A person no earlier test has used: unique email and username per call. */
 export function buildPerson(prefix = 'e2e') {
   const id = randomUUID().slice(0, 8);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { buildPerson, signUpWithDevIssuer } from './helpers.ts';
+import { buildPerson, SIGNED_IN_SCREENS, signUpWithDevIssuer } from './helpers.ts';
 
 /**
  * Every control reachable with Tab and showing where the focus is (WCAG 2.2 AA 2.1.1, 2.4.7; issue 15).
@@ -123,21 +123,8 @@ test('a visitor reaches every control of the public pages by keyboard and sees t
 test('a signed-in person reaches every control of each screen by keyboard and sees the focus', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signUpWithDevIssuer(page, buildPerson('keys'));
-  const paths = [
-    '/dashboard',
-    '/marketplace',
-    '/marketplace/create',
-    '/events',
-    '/events/create',
-    '/community',
-    '/inbox',
-    '/notifications',
-    '/profile',
-    '/settings',
-    '/saved',
-  ];
   const problems: Record<string, Omit<Walk, 'stops'>> = {};
-  for (const path of paths) {
+  for (const path of SIGNED_IN_SCREENS) {
     await settled(page, path);
     const result = await walk(page);
     expect(result.stops, path).toBeGreaterThan(5);

@@ -1,7 +1,7 @@
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 
 /** The build's page for every client route but `/`: the same document with an empty root. */
-export const APP_SHELL = 'app.html';
+const APP_SHELL = 'app.html';
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /**
