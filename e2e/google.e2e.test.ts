@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { devCredential, stubGoogleIdentity } from './google.ts';
-import { type BrowserGlobals, buildPerson } from './helpers.ts';
+import { type BrowserGlobals, buildPerson, completeProfile } from './helpers.ts';
 
 test.beforeEach(async ({ context }) => {
   await stubGoogleIdentity(context);
@@ -15,11 +15,7 @@ test('signing up with the Google button completes the profile and lands on the d
   }, credential);
   await page.getByRole('button', { name: 'Sign in with Google' }).click();
 
-  const modal = page.getByRole('dialog', { name: 'Complete Your Profile' });
-  await expect(modal.getByLabel('Email', { exact: true })).toHaveValue(person.email);
-  await modal.getByLabel('Username').fill(person.username);
-  await modal.getByLabel('Bio', { exact: true }).fill(person.bio);
-  await modal.getByRole('button', { name: 'Complete Profile' }).click();
+  await completeProfile(page, person);
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // The same account logs in again straight away.
@@ -84,11 +80,7 @@ test('a visitor sent from a signed-in page signs in from the landing page’s di
   );
   await dialog.getByRole('button', { name: 'Sign in with Google' }).click();
   await expect(dialog).toBeHidden();
-  const profile = page.getByRole('dialog', { name: 'Complete Your Profile' });
-  await expect(profile.getByLabel('Email', { exact: true })).toHaveValue(person.email);
-  await profile.getByLabel('Username').fill(person.username);
-  await profile.getByLabel('Bio', { exact: true }).fill(person.bio);
-  await profile.getByRole('button', { name: 'Complete Profile' }).click();
+  await completeProfile(page, person);
   await expect(page).toHaveURL(/\/events$/);
   await expect(page.getByText('Account created successfully!')).toBeVisible();
 });

@@ -43,13 +43,19 @@ export async function signUpWithDevIssuer(page: Page, person: Person): Promise<v
 
   const modal = page.getByRole('dialog', { name: 'Complete Your Profile' });
   await expect(modal).toBeVisible();
-  await expect(modal.getByLabel('Email', { exact: true })).toHaveValue(person.email);
   await expect(modal.getByLabel('Name', { exact: true })).toHaveValue(person.name);
+  await completeProfile(page, person);
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Fills the 'Complete Your Profile' step, opened with the person's email, and sends it. */
+export async function completeProfile(page: Page, person: Person): Promise<void> {
+  const modal = page.getByRole('dialog', { name: 'Complete Your Profile' });
+  await expect(modal.getByLabel('Email', { exact: true })).toHaveValue(person.email);
   await modal.getByLabel('Username').fill(person.username);
   await modal.getByLabel('Bio', { exact: true }).fill(person.bio);
   await modal.getByRole('button', { name: 'Complete Profile' }).click();
-
-  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 /** Signs an existing person in through /login with the dev issuer form. */
