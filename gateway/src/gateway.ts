@@ -23,6 +23,7 @@ import { DEFAULT_SECTION_TIMEOUT_MS, registerDashboard } from './bff/dashboard.t
 import { createBodyLimit } from './bodyLimit.ts';
 import { createEdgeAuth } from './edgeAuth.ts';
 import { replicaReplyOptions } from './forward.ts';
+import { prerenderedPages } from './prerenderedPages.ts';
 import { counterStore } from './rateLimitStore.ts';
 import { registerRealtimeProxy } from './realtimeProxy.ts';
 import { Upstreams } from './upstreams.ts';
@@ -164,13 +165,17 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
         res.setHeader('vary', 'accept-encoding');
       },
     });
-    // index.html holds the landing page pre-rendered; every other client route gets the build's empty
-    // page (app.html, web/build/prerender.ts), or index.html from a build that has none.
+    // index.html holds the landing page pre-rendered, pages/ every other route without a parameter;
+    // the rest get the build's empty page (app.html, web/build/prerender.ts), or index.html from a
+    // build that has neither.
+    const pages = prerenderedPages(webDist);
     const appShell = existsSync(join(webDist, 'app.html')) ? 'app.html' : 'index.html';
     app.get('/', (_request, reply) => reply.sendFile('index.html'));
     app.get('/*', (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       if (path.startsWith('/api/')) return reply.callNotFound();
+      const page = pages.get(path);
+      if (page) return reply.sendFile(page);
       // A file that exists is served as itself; any other path is a client route (history fallback),
       // except under assets/: an old build's file is gone, and a page in its place breaks the script.
       if (existsSync(join(webDist, path)) && path !== '/') return reply.sendFile(path.slice(1));

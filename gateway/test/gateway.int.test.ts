@@ -11,9 +11,13 @@ describe('gateway', () => {
   const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
 
   beforeAll(async () => {
-    // As the web build writes them: the landing page pre-rendered, and the empty page for every other route.
+    // As the web build writes them: the landing page and the routes without parameters pre-rendered,
+    // and the empty page for every other route.
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Commonwork</title><div id="root"><h1>Landing</h1></div>');
     writeFileSync(join(webDist, 'app.html'), '<!doctype html><title>Commonwork</title><div id="root"></div>');
+    mkdirSync(join(webDist, 'pages', 'marketplace'), { recursive: true });
+    writeFileSync(join(webDist, 'pages', 'marketplace.html'), '<div id="root" inert><h1>Marketplace</h1></div>');
+    writeFileSync(join(webDist, 'pages', 'marketplace', 'create.html'), '<div id="root" inert><h1>Create Gig</h1></div>');
     writeFileSync(join(webDist, 'app.js'), 'console.log("app")');
     // A built asset as the web build writes it: a hashed name, with its brotli and gzip copies beside it.
     const asset = 'export const answer = 42;\n'.repeat(50);
@@ -79,6 +83,10 @@ describe('gateway', () => {
     // The landing page comes pre-rendered; no other route shows it before the app has drawn its own.
     expect(await (await fetch(`${p.url}/`)).text()).toContain('<h1>Landing</h1>');
     expect(await (await fetch(`${p.url}/login`)).text()).not.toContain('Landing');
+    // A route without parameters gets its own pre-rendered page, also below another's path and with a query.
+    expect(await (await fetch(`${p.url}/marketplace`)).text()).toContain('<h1>Marketplace</h1>');
+    expect(await (await fetch(`${p.url}/marketplace/create?from=draft`)).text()).toContain('<h1>Create Gig</h1>');
+    expect(await (await fetch(`${p.url}/marketplace/create/`)).text()).toContain('<div id="root"></div>');
     expect(await (await fetch(`${p.url}/app.js`)).text()).toContain('console.log');
     const api = await p.call('GET', '/api/nothing-here', { token: ada.token });
     expect(api.status).toBe(404);

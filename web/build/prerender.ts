@@ -1,8 +1,16 @@
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 
-/** The build's page for every client route but `/`: the same document with an empty root. */
+/** The build's page for every client route not pre-rendered (those with parameters): the document with an empty root. */
 const APP_SHELL = 'app.html';
 const EMPTY_ROOT = '<div id="root"></div>';
+
+/**
+ * Where the page pre-rendered for `path` is written: `/` is index.html; `/marketplace/create` is
+ * pages/marketplace/create.html (the gateway serves it for that path).
+ */
+export function pageFileFor(path: string): string {
+  return path === '/' ? 'index.html' : `pages${path}.html`;
+}
 
 /**
  * Runs `code` once the browser reports the first paint; where paint timing is missing, or the page is
@@ -19,6 +27,8 @@ const PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
  * The page with `markup` in its root element, its JavaScript fetched and run once the browser has
  * painted it: the HTML draws the page, so nothing waits for the scripts, which then take over the
  * drawn nodes (hydration). The entry's imports are preloaded at the same moment, side by side.
+ * The root is `inert` until then (main.tsx lifts it): a control drawn but not yet live takes no
+ * click or typing that React would then lose.
  * A page without an empty root or an entry script is a build error, not a silent no-op.
  */
 export function withRootMarkup(html: string, markup: string): string {
@@ -34,16 +44,18 @@ export function withRootMarkup(html: string, markup: string): string {
     html
       .replace(PRELOAD, '')
       // Functions, so that `$&` or `$1` in the page's text stays text.
-      .replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`)
+      .replace(EMPTY_ROOT, () => `<div id="root" inert>${markup}</div>`)
       .replace(ENTRY, () => `<script type="module">${afterFirstPaint(load)}</script>`)
   );
 }
 
 /**
- * Pre-renders the landing page into index.html at build time, so a first visit paints it with the
- * HTML instead of after the JavaScript (LCP; issue 15). The client then hydrates it. Every other
- * route gets app.html, the page as it was, so a signed-in screen never flashes the landing page.
- * `entry` exports `render(): string`; it is loaded through Vite's SSR loader with the project's config.
+ * Pre-renders every route without a parameter at build time (the landing page into index.html, the
+ * others under pages/), so a first visit paints the page with the HTML instead of after the
+ * JavaScript (LCP; issue 15); the client then hydrates it. A signed-in screen is drawn as it first
+ * looks, before its person and data are known. Routes with parameters get app.html, an empty root.
+ * `entry` exports `staticPaths(): string[]` and `render(path): Promise<string>`; it is loaded through
+ * Vite's SSR loader with the project's config.
  */
 export function prerender({ entry }: { entry: string }): Plugin {
   let config: ResolvedConfig;
@@ -66,16 +78,21 @@ export function prerender({ entry }: { entry: string }): Plugin {
           appType: 'custom',
           server: { middlewareMode: true, hmr: false, ws: false },
         });
-        let markup: string;
+        const template = String(page.source);
         try {
-          const module = (await server.ssrLoadModule(entry)) as { render: () => string };
-          markup = module.render();
+          const module = (await server.ssrLoadModule(entry)) as {
+            staticPaths: () => string[];
+            render: (path: string) => Promise<string>;
+          };
+          for (const path of module.staticPaths()) {
+            const html = withRootMarkup(template, await module.render(path));
+            if (path === '/') page.source = html;
+            else this.emitFile({ type: 'asset', fileName: pageFileFor(path), source: html });
+          }
         } finally {
           await server.close();
         }
-        const template = String(page.source);
         this.emitFile({ type: 'asset', fileName: APP_SHELL, source: template });
-        page.source = withRootMarkup(template, markup);
       },
     },
   };

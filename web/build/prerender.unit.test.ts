@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { withRootMarkup } from './prerender.ts';
+import { pageFileFor, withRootMarkup } from './prerender.ts';
 
 describe('withRootMarkup', () => {
-  it('puts the markup inside the empty root and fetches and runs the scripts after the first paint', () => {
+  it('puts the markup inside the empty root, inert, and fetches and runs the scripts after the first paint', () => {
     const page =
       '<head><script type="module" crossorigin src="/a.js"></script>\n    <link rel="modulepreload" crossorigin href="/b.js">\n    <link rel="stylesheet" href="/c.css"></head><body><div id="root"></div></body>';
     const built = withRootMarkup(page, '<h1>Hi</h1>');
-    expect(built).toContain('<div id="root"><h1>Hi</h1></div>');
+    expect(built).toContain('<div id="root" inert><h1>Hi</h1></div>');
     expect(built).toContain('<link rel="stylesheet" href="/c.css">');
     // Nothing fetched before the paint: no script tag, no preload link; both made by the loader.
     expect(built).not.toMatch(/src="\/a.js"|rel="modulepreload" crossorigin href/);
@@ -20,11 +20,19 @@ describe('withRootMarkup', () => {
 
   it('keeps a price such as "$&" as written', () => {
     const page = '<script type="module" crossorigin src="/a.js"></script><div id="root"></div>';
-    expect(withRootMarkup(page, '<p>From $& up, $1 off</p>')).toContain('<div id="root"><p>From $& up, $1 off</p></div>');
+    expect(withRootMarkup(page, '<p>From $& up, $1 off</p>')).toContain('<div id="root" inert><p>From $& up, $1 off</p></div>');
   });
 
   it('fails the build when the page has no empty root to fill', () => {
     expect(() => withRootMarkup('<body><main></main></body>', '<h1>Hi</h1>')).toThrow(/no <div id="root"><\/div>/);
     expect(() => withRootMarkup('<body><div id="root"></div></body>', '<h1>Hi</h1>')).toThrow(/no entry script/);
+  });
+});
+
+describe('pageFileFor', () => {
+  it('writes the landing page as index.html and every other path under pages/', () => {
+    expect(pageFileFor('/')).toBe('index.html');
+    expect(pageFileFor('/marketplace')).toBe('pages/marketplace.html');
+    expect(pageFileFor('/marketplace/create')).toBe('pages/marketplace/create.html');
   });
 });

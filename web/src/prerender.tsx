@@ -1,19 +1,25 @@
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { AppProviders, RootShell } from './app/providers.tsx';
-import { LandingPage } from './features/landing/LandingPage.tsx';
+import { createStaticHandler, createStaticRouter, type RouteObject, StaticRouterProvider } from 'react-router-dom';
+import { AppProviders } from './app/providers.tsx';
+import { routes } from './app/routes.tsx';
 
-/** The landing page as a visitor first sees it, inside the same providers, for index.html (web/build/prerender.ts). */
-export function render(): string {
+/** Every route path without a parameter: the pages the build can draw before anyone asks (web/build/prerender.ts). */
+export function staticPaths(table: RouteObject[] = routes): string[] {
+  return table.flatMap((route) => [...(route.path && !/[:*]/.test(route.path) ? [route.path] : []), ...staticPaths(route.children ?? [])]);
+}
+
+/**
+ * The page at `path` as it first shows, before anyone is known (the session's server snapshot) and
+ * before any data has arrived, inside the same providers and route table as the browser's.
+ */
+export async function render(path: string): Promise<string> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(path, 'http://commonwork.local')));
+  if (context instanceof Response) throw new Error(`Pre-rendering ${path} answered ${context.status} instead of a page`);
+  const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
-    <MemoryRouter initialEntries={['/']}>
-      <AppProviders>
-        <Routes>
-          <Route element={<RootShell />}>
-            <Route path="/" element={<LandingPage />} />
-          </Route>
-        </Routes>
-      </AppProviders>
-    </MemoryRouter>,
+    <AppProviders prerendered>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProviders>,
   );
 }

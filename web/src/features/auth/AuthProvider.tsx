@@ -1,11 +1,22 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { onUnauthorized, readStoredUser, removeStoredSession, type SessionUser, storeSession } from '../../shared/api/index.ts';
+import {
+  currentSession,
+  onUnauthorized,
+  removeStoredSession,
+  type SessionUser,
+  storeSession,
+  subscribeSession,
+} from '../../shared/api/index.ts';
+import { useHydrated } from '../../shared/hooks/useHydrated.tsx';
 
 interface AuthContextValue {
   user: SessionUser | null;
   isAuthenticated: boolean;
-  /** True until the stored session has been restored on start. */
+  /**
+   * True only while a page pre-rendered at build time hydrates: the build knows no one, so the page
+   * is drawn as it looks before its person is known; the next render has the stored session.
+   */
   isLoading: boolean;
   login: (user: SessionUser) => void;
   /** A user stores it (and its token); `null` signs out without navigating. */
@@ -20,32 +31,26 @@ export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in 
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-/** The session (spec 000 §4): restored from local storage on start, kept in memory and storage. */
+/** The session (spec 000 §4): read from local storage on start, kept in memory and storage. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const [user, setUser] = useState<SessionUser | null>(null);
-  const [isLoading, setIsLoading] = useState(true);
+  const session = useSyncExternalStore(subscribeSession, currentSession, currentSession);
+  // A pre-rendered page is drawn for no one known yet; the session shows once it has hydrated.
+  const isLoading = !useHydrated();
+  const user = isLoading ? null : session;
   const [sessionExpired, setSessionExpired] = useState(false);
-
-  useEffect(() => {
-    setUser(readStoredUser());
-    setIsLoading(false);
-  }, []);
 
   const login = useCallback((next: SessionUser) => {
     setSessionExpired(false);
-    setUser(next);
     storeSession(next);
   }, []);
 
   const updateUser = useCallback((next: SessionUser | null) => {
-    setUser(next);
     if (next) storeSession(next);
     else removeStoredSession();
   }, []);
 
   const logout = useCallback(() => {
-    setUser(null);
     removeStoredSession();
     navigate('/');
   }, [navigate]);
@@ -54,7 +59,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () =>
       onUnauthorized(() => {
         setSessionExpired(true);
-        setUser(null);
         removeStoredSession();
         navigate('/login', { replace: true, state: { error: SESSION_EXPIRED_MESSAGE } });
       }),

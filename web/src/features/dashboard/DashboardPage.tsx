@@ -1,10 +1,15 @@
 import { DASHBOARD_LIST_SIZES, TIMINGS } from '@commonwork/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { CalendarDays, Crown, RefreshCw, ShoppingBag, UserRound } from 'lucide-react';
+import CalendarDays from 'lucide-react/icons/calendar-days';
+import Crown from 'lucide-react/icons/crown';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import ShoppingBag from 'lucide-react/icons/shopping-bag';
+import UserRound from 'lucide-react/icons/user-round';
 import { useState } from 'react';
 import { useNow } from '../../shared/hooks/useNow.ts';
 import { buttonSecondary } from '../../shared/ui/classes.ts';
+import { LinePlaceholder } from '../../shared/ui/LinePlaceholder.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useDashboard } from './api.ts';
 import { ListSkeleton, TopFreelancers, TrendingGigs, UpcomingEvents } from './DashboardLists.tsx';
@@ -45,12 +50,12 @@ export function DashboardPage() {
     <div className="mx-auto max-w-6xl space-y-8">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
+          {/* A pre-rendered page knows neither the time nor the person until it hydrates: placeholders of the lines' heights. */}
           <p className="text-sm text-slate-500 dark:text-slate-400">
-            <time dateTime={now.toISOString()}>{format(now, 'EEEE, MMMM d · h:mm a')}</time>
+            {now ? <time dateTime={now.toISOString()}>{format(now, 'EEEE, MMMM d · h:mm a')}</time> : <LinePlaceholder width="w-48" />}
           </p>
           <h1 className="mt-1 text-3xl font-bold text-slate-900 dark:text-white">
-            {greetingFor(now)}
-            {firstName ? `, ${firstName}` : ''}!
+            {now ? `${greetingFor(now)}${firstName ? `, ${firstName}` : ''}!` : <LinePlaceholder width="w-72" />}
           </h1>
           <p className="mt-1 inline-flex items-center gap-1.5 text-sm font-medium text-amber-700 dark:text-amber-400">
             <Crown className="h-4 w-4" aria-hidden="true" />

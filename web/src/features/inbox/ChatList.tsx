@@ -1,5 +1,10 @@
 import type { Chat } from '@commonwork/contracts';
-import { ChevronLeft, ChevronRight, Inbox, RefreshCw, Search, ShoppingBag } from 'lucide-react';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import Inbox from 'lucide-react/icons/inbox';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import Search from 'lucide-react/icons/search';
+import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import { Link } from 'react-router-dom';
 import { formatTimeLabel } from '../../shared/format/index.ts';
 import { useNow } from '../../shared/hooks/useNow.ts';
@@ -26,7 +31,7 @@ interface ChatListProps {
 /** Time labels move on while the list is open. */
 const CLOCK_MS = 60_000;
 
-function ChatRow({ chat, open, userId, now }: { chat: Chat; open: boolean; userId: string | undefined; now: Date }) {
+function ChatRow({ chat, open, userId, now }: { chat: Chat; open: boolean; userId: string | undefined; now: Date | null }) {
   const other = otherParticipant(chat, userId);
   const preview = lastMessagePreview(chat, userId);
   const unread = open ? 0 : chat.unreadCount;
@@ -46,7 +51,7 @@ function ChatRow({ chat, open, userId, now }: { chat: Chat; open: boolean; userI
               {other?.name ?? 'Conversation'}
             </span>
             <time dateTime={chat.lastActivity} className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
-              {formatTimeLabel(chat.lastActivity, now)}
+              {now && formatTimeLabel(chat.lastActivity, now)}
             </time>
           </div>
           <span className="mt-0.5 inline-block max-w-full truncate rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800 align-top dark:bg-green-950 dark:text-green-300">

@@ -1,8 +1,13 @@
-import { LogOut, Moon, Sun, UserRound, X } from 'lucide-react';
+import LogOut from 'lucide-react/icons/log-out';
+import Moon from 'lucide-react/icons/moon';
+import Sun from 'lucide-react/icons/sun';
+import UserRound from 'lucide-react/icons/user-round';
+import X from 'lucide-react/icons/x';
 import { NavLink } from 'react-router-dom';
 import { formatBadgeCount } from '../../shared/format/index.ts';
 import { useTheme } from '../../shared/theme/ThemeProvider.tsx';
 import { Avatar } from '../../shared/ui/Avatar.tsx';
+import { LinePlaceholder } from '../../shared/ui/LinePlaceholder.tsx';
 import { Logo } from '../../shared/ui/Logo.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useUnreadCount } from '../notifications/useUnreadCount.ts';
@@ -111,7 +116,10 @@ export function Sidebar({ onClose }: SidebarProps) {
         <div className="flex items-center gap-3">
           <Avatar name={user?.name} picture={user?.picture} />
           <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-semibold text-slate-900 dark:text-white">{user?.name}</p>
+            <p className="truncate text-sm font-semibold text-slate-900 dark:text-white">
+              {/* A page pre-rendered at build time knows no one yet: a placeholder of the name's height. */}
+              {user ? user.name : <LinePlaceholder width="w-24" />}
+            </p>
             <span className="inline-block rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium capitalize text-green-800 dark:bg-green-950 dark:text-green-300">
               {user?.role || 'Premium'}
             </span>

@@ -1,4 +1,4 @@
-import { Menu } from 'lucide-react';
+import Menu from 'lucide-react/icons/menu';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useMediaQuery } from '../../shared/hooks/useMediaQuery.ts';
@@ -70,8 +70,10 @@ export function SidebarLayout() {
         ref={drawer}
         aria-label="Sidebar"
         inert={hiddenOnMobile}
+        // A closed drawer's contents are skipped by layout and paint (content-visibility), which a phone
+        // otherwise pays for on every page drawn.
         className={`fixed inset-y-0 left-0 z-50 w-72 border-r border-slate-200 bg-white transition-transform duration-200 lg:w-64 lg:translate-x-0 dark:border-slate-800 dark:bg-slate-900 ${
-          drawerOpen ? 'translate-x-0' : '-translate-x-full'
+          drawerOpen ? 'translate-x-0' : '-translate-x-full max-lg:[content-visibility:hidden]'
         }`}
       >
         <Sidebar onClose={isDesktop ? undefined : closeDrawer} />

@@ -1,4 +1,11 @@
 export { type CallInput, call, onUnauthorized, type QueryOf, type RequestAuth, type ResponseOf } from './client.ts';
 export { ApiError, errorMessage, isApiError } from './errors.ts';
-export { readStoredUser, readToken, removeStoredSession, type SessionUser, storeSession } from './session.ts';
+export {
+  currentSession,
+  readToken,
+  removeStoredSession,
+  type SessionUser,
+  storeSession,
+  subscribeSession,
+} from './session.ts';
 export { type Query, type QueryValue, queryString } from './url.ts';

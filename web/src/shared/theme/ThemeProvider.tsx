@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '@commonwork/contracts';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
+import { useHydrated } from '../hooks/useHydrated.tsx';
 
 export type Theme = 'light' | 'dark';
 
@@ -19,12 +20,11 @@ function readStoredTheme(): Theme {
   }
 }
 
-// The theme lives outside React, so that a pre-rendered page (drawn light: the server knows no
-// preference) hydrates as drawn and then shows the stored theme (React's server snapshot).
+// The theme lives outside React, read synchronously; a pre-rendered page (drawn light: the build
+// knows no preference) hydrates as drawn and shows the stored theme once hydrated (useHydrated).
 const listeners = new Set<() => void>();
 let current: Theme | null = null;
 const currentTheme = (): Theme => (current ??= readStoredTheme());
-const serverTheme = (): Theme => 'light';
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -46,7 +46,8 @@ function applyTheme(theme: Theme) {
  * first paint); each change updates the root class and storage.
  */
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const theme = useSyncExternalStore(subscribe, currentTheme, serverTheme);
+  const stored = useSyncExternalStore(subscribe, currentTheme, currentTheme);
+  const theme = useHydrated() ? stored : 'light';
   const toggleTheme = useCallback(() => applyTheme(currentTheme() === 'dark' ? 'light' : 'dark'), []);
   const value = useMemo(() => ({ theme, isDark: theme === 'dark', toggleTheme }), [theme, toggleTheme]);
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;

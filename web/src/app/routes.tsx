@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { LandingPage } from '../features/landing/LandingPage.tsx';
 import { ProtectedRoute } from './ProtectedRoute.tsx';
 import { RootShell } from './providers.tsx';
@@ -22,8 +22,11 @@ const Inbox = screen(
 );
 const EditEvent = screen(Events, (m) => m.EditEventPage);
 
-/** The route table of spec 000 §2 and 002 §2. */
-export const router = createBrowserRouter([
+/**
+ * The route table of spec 000 §2 and 002 §2: the browser's router (main.tsx) and the build's
+ * pre-render (prerender.tsx) both draw from it, so a pre-rendered page hydrates as the same tree.
+ */
+export const routes: RouteObject[] = [
   {
     element: <RootShell />,
     errorElement: <RouteError />,
@@ -148,4 +151,4 @@ export const router = createBrowserRouter([
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
-]);
+];
