@@ -2,29 +2,49 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { budgets } from './build/budgets.ts';
+import { acyclicChunks, beyondEntry, frameMembers, graphChunk, initialMembers } from './build/chunks.ts';
 import { clientRoutes } from './build/clientRoutes.ts';
-import { frameChunk } from './build/frame.ts';
 import { precompress } from './build/precompress.ts';
 import { prerender } from './build/prerender.ts';
 
 /** The platform's gateway in embedded mode (`npm start`): the dev server forwards API and socket traffic to it. */
 const GATEWAY = 'http://127.0.0.1:8080';
 const FRAMES = [/\/app\/DataShell\.tsx$/, /\/app\/SignedInShell\.tsx$/];
-// The signed-in frame's code in one file: the data cache, the socket and the sidebar (web/build/frame.ts).
-const frame = frameChunk({
-  frames: FRAMES,
-  libraries: /[\\/]node_modules[\\/](@tanstack|socket\.io-client|engine\.io-client|@socket\.io)[\\/]/,
-});
+// The signed-in frame's code in one file: the data cache, the socket and the sidebar; and the
+// icons of the signed-in screens in another (web/build/chunks.ts). Icons are imported one file each
+// (`lucide-react/icons/…`), so the module graph says which screen uses which.
+const frame = graphChunk(
+  'frame',
+  (graph) => frameMembers(graph, FRAMES, /[\\/]node_modules[\\/](@tanstack|socket\.io-client|engine\.io-client|@socket\.io)[\\/]/),
+  10,
+);
+const ICONS = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
+// The landing page's own code, its icons and Vite's preload helper in one file besides React's
+// (web/build/chunks.ts).
+const initial = graphChunk(
+  'initial',
+  (graph) =>
+    initialMembers(
+      graph,
+      /[\\/]web[\\/]src[\\/]|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]|vite[\\/]preload-helper/,
+      /[\\/]src[\\/]main\.tsx$/,
+    ),
+  5,
+);
+const icons = graphChunk('icons', (graph) => beyondEntry(graph, ICONS), 15);
 
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    initial.plugin,
     frame.plugin,
+    icons.plugin,
     // The route tables without their schemas: zod only where a form validates.
     clientRoutes({ include: /[\\/]contracts[\\/]src[\\/]http[\\/]\w+\.ts$/ }),
     // The landing page painted by the HTML itself; app.html for every other route.
     prerender({ entry: '/src/prerender.tsx' }),
+    acyclicChunks(),
     precompress(),
     // Issue 15's budgets: the landing page's JavaScript and any signed-in page's, as sent (brotli).
     budgets({
@@ -38,7 +58,14 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     // Browsers without <link rel="modulepreload"> skip the hint and still load every module.
-    modulePreload: { polyfill: false },
+    // The page's own scripts are preloaded from its HTML. A lazy screen's files are not preloaded from
+    // script (a link element per file, all added in one task: a phone's longest task after a
+    // pre-rendered page has painted); the browser fetches them as the screen's imports name them.
+    // Their stylesheets still are. That order is safe while chunks import no cycle (acyclicChunks).
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css'))),
+    },
     rolldownOptions: {
       // zod's builders have no side effects: a schema nothing uses is dropped with its calls.
       treeshake: { manualPureFunctions: ['z'] },
@@ -48,6 +75,8 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 20 },
             frame.group,
+            initial.group,
+            icons.group,
           ],
         },
       },

@@ -1,4 +1,6 @@
-import { Briefcase, CalendarDays, Users } from 'lucide-react';
+import Briefcase from 'lucide-react/icons/briefcase';
+import CalendarDays from 'lucide-react/icons/calendar-days';
+import Users from 'lucide-react/icons/users';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { Banner } from '../../shared/ui/Banner.tsx';
 import { Logo } from '../../shared/ui/Logo.tsx';

@@ -1,6 +1,6 @@
 import { DevTokenRequest } from '@commonwork/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Terminal } from 'lucide-react';
+import Terminal from 'lucide-react/icons/terminal';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../shared/api/index.ts';

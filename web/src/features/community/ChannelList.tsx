@@ -1,5 +1,9 @@
 import type { Channel } from '@commonwork/contracts';
-import { Hash, Lock, Plus, RefreshCw, Search } from 'lucide-react';
+import Hash from 'lucide-react/icons/hash';
+import Lock from 'lucide-react/icons/lock';
+import Plus from 'lucide-react/icons/plus';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import Search from 'lucide-react/icons/search';
 import { buttonSecondary, inputClass } from '../../shared/ui/classes.ts';
 import { Spinner } from '../../shared/ui/Spinner.tsx';
 import { channelSections } from './channels.ts';

@@ -1,5 +1,8 @@
 import type { Channel } from '@commonwork/contracts';
-import { Copy, Link2, Loader2, ShieldAlert } from 'lucide-react';
+import Copy from 'lucide-react/icons/copy';
+import Link2 from 'lucide-react/icons/link-2';
+import Loader2 from 'lucide-react/icons/loader-2';
+import ShieldAlert from 'lucide-react/icons/shield-alert';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../shared/api/index.ts';
 import { buttonPrimary, buttonSecondary, inputClass } from '../../shared/ui/classes.ts';

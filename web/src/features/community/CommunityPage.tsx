@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Hash } from 'lucide-react';
+import Hash from 'lucide-react/icons/hash';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { hasOlderMessages } from '../../shared/conversation/index.ts';

@@ -1,5 +1,6 @@
 import { MESSAGING_LIMITS } from '@commonwork/contracts';
-import { Loader2, Send } from 'lucide-react';
+import Loader2 from 'lucide-react/icons/loader-2';
+import Send from 'lucide-react/icons/send';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 
 interface ComposerProps {

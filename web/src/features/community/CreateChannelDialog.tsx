@@ -1,7 +1,7 @@
 import { CHANNEL_CATEGORIES, CHANNEL_TYPES, type Channel, CreateChannelRequest } from '@commonwork/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Loader2 } from 'lucide-react';
+import Loader2 from 'lucide-react/icons/loader-2';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { buttonPrimary, buttonSecondary, inputClass } from '../../shared/ui/classes.ts';

@@ -1,4 +1,5 @@
-import { ChevronUp, RefreshCw } from 'lucide-react';
+import ChevronUp from 'lucide-react/icons/chevron-up';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { buttonGhost } from '../../shared/ui/classes.ts';
 import { Spinner } from '../../shared/ui/Spinner.tsx';
 

@@ -1,5 +1,5 @@
 import type { Channel } from '@commonwork/contracts';
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import { usePresence, useSocket } from '../../shared/socket/index.ts';
 import { Avatar } from '../../shared/ui/Avatar.tsx';
 import { splitMembers } from './channels.ts';

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { MessageSquare, RefreshCw } from 'lucide-react';
+import MessageSquare from 'lucide-react/icons/message-square';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { usePresence } from '../../shared/socket/index.ts';
 import { Avatar } from '../../shared/ui/Avatar.tsx';

@@ -1,5 +1,11 @@
 import type { Channel } from '@commonwork/contracts';
-import { ArrowLeft, Hash, Lock, Pin, Settings, Star, Users } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import Hash from 'lucide-react/icons/hash';
+import Lock from 'lucide-react/icons/lock';
+import Pin from 'lucide-react/icons/pin';
+import Settings from 'lucide-react/icons/settings';
+import Star from 'lucide-react/icons/star';
+import Users from 'lucide-react/icons/users';
 import type { ReactNode } from 'react';
 import { Composer } from './Composer.tsx';
 import { MessageList } from './MessageList.tsx';

@@ -1,5 +1,8 @@
 import type { Gig, TechEvent, TopFreelancer } from '@commonwork/contracts';
-import { CalendarDays, MapPin, Star, Users } from 'lucide-react';
+import CalendarDays from 'lucide-react/icons/calendar-days';
+import MapPin from 'lucide-react/icons/map-pin';
+import Star from 'lucide-react/icons/star';
+import Users from 'lucide-react/icons/users';
 import { Link } from 'react-router-dom';
 import { formatCurrency, formatRelativeTimeShort } from '../../shared/format/index.ts';
 import { Avatar } from '../../shared/ui/Avatar.tsx';

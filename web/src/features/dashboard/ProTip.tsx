@@ -1,4 +1,4 @@
-import { Sparkles } from 'lucide-react';
+import Sparkles from 'lucide-react/icons/sparkles';
 import { Link } from 'react-router-dom';
 import { buttonSecondary } from '../../shared/ui/classes.ts';
 

@@ -1,4 +1,8 @@
-import { CalendarDays, type LucideIcon, PlusCircle, ShoppingBag, Users } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import CalendarDays from 'lucide-react/icons/calendar-days';
+import PlusCircle from 'lucide-react/icons/plus-circle';
+import ShoppingBag from 'lucide-react/icons/shopping-bag';
+import Users from 'lucide-react/icons/users';
 import { Link } from 'react-router-dom';
 
 interface QuickAction {

@@ -1,4 +1,8 @@
-import { DollarSign, FolderKanban, type LucideIcon, Target, TrendingUp } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import DollarSign from 'lucide-react/icons/dollar-sign';
+import FolderKanban from 'lucide-react/icons/folder-kanban';
+import Target from 'lucide-react/icons/target';
+import TrendingUp from 'lucide-react/icons/trending-up';
 import { cardClass } from '../../shared/ui/classes.ts';
 
 interface StatTile {

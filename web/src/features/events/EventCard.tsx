@@ -1,5 +1,9 @@
 import { EVENT_CARD_TAGS, type TechEvent } from '@commonwork/contracts';
-import { CalendarDays, Clock, ImageOff, MapPin, Users } from 'lucide-react';
+import CalendarDays from 'lucide-react/icons/calendar-days';
+import Clock from 'lucide-react/icons/clock';
+import ImageOff from 'lucide-react/icons/image-off';
+import MapPin from 'lucide-react/icons/map-pin';
+import Users from 'lucide-react/icons/users';
 import { Link } from 'react-router-dom';
 import { buttonPrimary } from '../../shared/ui/classes.ts';
 import { OwnerActions } from '../../shared/ui/OwnerActions.tsx';

@@ -1,20 +1,18 @@
 import { EVENT_AVATARS, type TechEvent } from '@commonwork/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  ArrowLeft,
-  BadgeCheck,
-  CalendarDays,
-  CalendarPlus,
-  Clock,
-  ExternalLink,
-  MapPin,
-  MessagesSquare,
-  Pencil,
-  SearchX,
-  Share2,
-  Trash2,
-  Users,
-} from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import BadgeCheck from 'lucide-react/icons/badge-check';
+import CalendarDays from 'lucide-react/icons/calendar-days';
+import CalendarPlus from 'lucide-react/icons/calendar-plus';
+import Clock from 'lucide-react/icons/clock';
+import ExternalLink from 'lucide-react/icons/external-link';
+import MapPin from 'lucide-react/icons/map-pin';
+import MessagesSquare from 'lucide-react/icons/messages-square';
+import Pencil from 'lucide-react/icons/pencil';
+import SearchX from 'lucide-react/icons/search-x';
+import Share2 from 'lucide-react/icons/share-2';
+import Trash2 from 'lucide-react/icons/trash-2';
+import Users from 'lucide-react/icons/users';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/index.ts';

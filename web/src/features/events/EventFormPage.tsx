@@ -1,6 +1,11 @@
 import { CURRENCIES, EVENT_CATEGORIES, EVENT_TAGS_MAX, EVENT_TITLE_MAX, LOCATION_TYPES, type TechEvent } from '@commonwork/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Loader2, Plus, Rocket, Save, Trash2 } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import Loader2 from 'lucide-react/icons/loader-2';
+import Plus from 'lucide-react/icons/plus';
+import Rocket from 'lucide-react/icons/rocket';
+import Save from 'lucide-react/icons/save';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { useEffect, useState } from 'react';
 import { type FieldError, useFieldArray, useForm } from 'react-hook-form';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';

@@ -1,5 +1,9 @@
 import { EVENT_CATEGORIES, EVENT_SEARCH_DEBOUNCE_MS, LOCATION_TYPES, type TechEvent } from '@commonwork/contracts';
-import { CalendarPlus, ChevronLeft, ChevronRight, Search, SearchX } from 'lucide-react';
+import CalendarPlus from 'lucide-react/icons/calendar-plus';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import Search from 'lucide-react/icons/search';
+import SearchX from 'lucide-react/icons/search-x';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue.ts';

@@ -1,6 +1,6 @@
 import type { Chat, ChatMessage } from '@commonwork/contracts';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/index.ts';
 import { hasOlderMessages } from '../../shared/conversation/index.ts';

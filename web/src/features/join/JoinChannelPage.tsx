@@ -1,6 +1,10 @@
 import { TIMINGS } from '@commonwork/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertCircle, CheckCircle2, Hash, Loader2, RefreshCw } from 'lucide-react';
+import AlertCircle from 'lucide-react/icons/alert-circle';
+import CheckCircle2 from 'lucide-react/icons/check-circle-2';
+import Hash from 'lucide-react/icons/hash';
+import Loader2 from 'lucide-react/icons/loader-2';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/index.ts';

@@ -1,4 +1,5 @@
-import { Menu, X } from 'lucide-react';
+import Menu from 'lucide-react/icons/menu';
+import X from 'lucide-react/icons/x';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonGhost, buttonPrimary } from '../../shared/ui/classes.ts';

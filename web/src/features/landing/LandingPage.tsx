@@ -1,4 +1,6 @@
-import { ArrowRight, CheckCircle2, LifeBuoy } from 'lucide-react';
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import CheckCircle2 from 'lucide-react/icons/check-circle-2';
+import LifeBuoy from 'lucide-react/icons/life-buoy';
 import { lazy, Suspense, useCallback } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { buttonPrimary, buttonSecondary } from '../../shared/ui/classes.ts';

@@ -1,4 +1,7 @@
-import { Briefcase, CalendarDays, type LucideIcon, MessagesSquare } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import Briefcase from 'lucide-react/icons/briefcase';
+import CalendarDays from 'lucide-react/icons/calendar-days';
+import MessagesSquare from 'lucide-react/icons/messages-square';
 
 export interface Feature {
   title: string;

@@ -1,4 +1,12 @@
-import { Bell, Bookmark, CalendarDays, LayoutDashboard, type LucideIcon, MessageSquare, Settings, ShoppingBag, Users } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import Bell from 'lucide-react/icons/bell';
+import Bookmark from 'lucide-react/icons/bookmark';
+import CalendarDays from 'lucide-react/icons/calendar-days';
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import MessageSquare from 'lucide-react/icons/message-square';
+import Settings from 'lucide-react/icons/settings';
+import ShoppingBag from 'lucide-react/icons/shopping-bag';
+import Users from 'lucide-react/icons/users';
 
 export interface NavItem {
   to: string;

@@ -1,5 +1,7 @@
 import type { AiSearchResult } from '@commonwork/contracts';
-import { Brain, Sparkles, X } from 'lucide-react';
+import Brain from 'lucide-react/icons/brain';
+import Sparkles from 'lucide-react/icons/sparkles';
+import X from 'lucide-react/icons/x';
 
 interface AiPanelProps {
   result: AiSearchResult;

@@ -1,5 +1,5 @@
 import type { Gig } from '@commonwork/contracts';
-import { MapPin } from 'lucide-react';
+import MapPin from 'lucide-react/icons/map-pin';
 import { Avatar } from '../../shared/ui/Avatar.tsx';
 import { cardClass } from '../../shared/ui/classes.ts';
 import { DEFAULT_LOCATION } from './gigDisplay.ts';

@@ -1,5 +1,8 @@
 import type { Gig } from '@commonwork/contracts';
-import { Award, Clock, ShoppingCart, Star } from 'lucide-react';
+import Award from 'lucide-react/icons/award';
+import Clock from 'lucide-react/icons/clock';
+import ShoppingCart from 'lucide-react/icons/shopping-cart';
+import Star from 'lucide-react/icons/star';
 import { Link } from 'react-router-dom';
 import { formatCurrency } from '../../shared/format/index.ts';
 import { buttonPrimary } from '../../shared/ui/classes.ts';

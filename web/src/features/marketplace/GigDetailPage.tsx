@@ -1,6 +1,16 @@
 import type { Gig } from '@commonwork/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { AlertCircle, ArrowLeft, Clock, Eye, Heart, Pencil, RefreshCw, SearchX, Share2, ShoppingCart, Trash2 } from 'lucide-react';
+import AlertCircle from 'lucide-react/icons/alert-circle';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import Clock from 'lucide-react/icons/clock';
+import Eye from 'lucide-react/icons/eye';
+import Heart from 'lucide-react/icons/heart';
+import Pencil from 'lucide-react/icons/pencil';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import SearchX from 'lucide-react/icons/search-x';
+import Share2 from 'lucide-react/icons/share-2';
+import ShoppingCart from 'lucide-react/icons/shopping-cart';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { buttonGhost, buttonPrimary, buttonSecondary, cardClass } from '../../shared/ui/classes.ts';

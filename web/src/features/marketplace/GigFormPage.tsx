@@ -1,7 +1,11 @@
 import { type Gig, GigInput } from '@commonwork/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, FileText, Loader2, Rocket, Save } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import FileText from 'lucide-react/icons/file-text';
+import Loader2 from 'lucide-react/icons/loader-2';
+import Rocket from 'lucide-react/icons/rocket';
+import Save from 'lucide-react/icons/save';
 import { useEffect, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';

@@ -1,4 +1,7 @@
-import { Headphones, Plus, Smile, Users } from 'lucide-react';
+import Headphones from 'lucide-react/icons/headphones';
+import Plus from 'lucide-react/icons/plus';
+import Smile from 'lucide-react/icons/smile';
+import Users from 'lucide-react/icons/users';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { MARKETPLACE_FIGURES } from './messages.ts';

@@ -1,6 +1,9 @@
 import { type AiSearchResult, TIMINGS } from '@commonwork/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { AlertCircle, ChevronDown, Loader2, RefreshCw } from 'lucide-react';
+import AlertCircle from 'lucide-react/icons/alert-circle';
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import Loader2 from 'lucide-react/icons/loader-2';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { useEffect, useMemo, useState } from 'react';
 import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue.ts';
 import { buttonSecondary } from '../../shared/ui/classes.ts';

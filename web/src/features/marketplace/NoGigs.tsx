@@ -1,4 +1,5 @@
-import { Filter, Plus } from 'lucide-react';
+import Filter from 'lucide-react/icons/filter';
+import Plus from 'lucide-react/icons/plus';
 import { Link } from 'react-router-dom';
 import { buttonPrimary } from '../../shared/ui/classes.ts';
 

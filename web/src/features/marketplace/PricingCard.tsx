@@ -1,5 +1,8 @@
 import type { Gig } from '@commonwork/contracts';
-import { Clock, MessageCircle, Send, ShoppingCart } from 'lucide-react';
+import Clock from 'lucide-react/icons/clock';
+import MessageCircle from 'lucide-react/icons/message-circle';
+import Send from 'lucide-react/icons/send';
+import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import { formatCurrency } from '../../shared/format/index.ts';
 import { buttonPrimary, buttonSecondary, cardClass } from '../../shared/ui/classes.ts';
 import { deliveryLabel } from './gigDisplay.ts';

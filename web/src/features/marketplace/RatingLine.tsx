@@ -1,4 +1,4 @@
-import { Star } from 'lucide-react';
+import Star from 'lucide-react/icons/star';
 import { countText, ratingText } from './gigDisplay.ts';
 
 /** Rating with review count, shown under the title. */

@@ -1,5 +1,7 @@
 import { TIMINGS } from '@commonwork/contracts';
-import { Loader2, Search, Sparkles } from 'lucide-react';
+import Loader2 from 'lucide-react/icons/loader-2';
+import Search from 'lucide-react/icons/search';
+import Sparkles from 'lucide-react/icons/sparkles';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue.ts';
 import { Spinner } from '../../shared/ui/Spinner.tsx';

@@ -1,4 +1,4 @@
-import { Filter } from 'lucide-react';
+import Filter from 'lucide-react/icons/filter';
 import { cardClass, inputClass, labelClass } from '../../shared/ui/classes.ts';
 import { CATEGORY_OPTIONS, type GigFilters, PRICE_RANGE_OPTIONS, SORT_OPTIONS } from './listing.ts';
 

@@ -1,5 +1,8 @@
 import type { Gig } from '@commonwork/contracts';
-import { BarChart3, Eye, Heart, ShoppingCart } from 'lucide-react';
+import BarChart3 from 'lucide-react/icons/bar-chart-3';
+import Eye from 'lucide-react/icons/eye';
+import Heart from 'lucide-react/icons/heart';
+import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import { cardClass } from '../../shared/ui/classes.ts';
 import { STAT_DEFAULTS, statOrDefault } from './gigDisplay.ts';
 

@@ -1,4 +1,4 @@
-import { TrendingUp } from 'lucide-react';
+import TrendingUp from 'lucide-react/icons/trending-up';
 import { cardClass } from '../../shared/ui/classes.ts';
 import { TRENDING_SKILLS } from './messages.ts';
 

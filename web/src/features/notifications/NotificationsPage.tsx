@@ -1,5 +1,11 @@
 import type { Notification } from '@commonwork/contracts';
-import { Bell, Check, CheckCheck, Loader2, MessageSquare, RefreshCw, Trash2 } from 'lucide-react';
+import Bell from 'lucide-react/icons/bell';
+import Check from 'lucide-react/icons/check';
+import CheckCheck from 'lucide-react/icons/check-check';
+import Loader2 from 'lucide-react/icons/loader-2';
+import MessageSquare from 'lucide-react/icons/message-square';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/index.ts';

@@ -1,4 +1,10 @@
-import { AtSign, BriefcaseBusiness, Code2, Globe, Mail, MapPin, Phone } from 'lucide-react';
+import AtSign from 'lucide-react/icons/at-sign';
+import BriefcaseBusiness from 'lucide-react/icons/briefcase-business';
+import Code2 from 'lucide-react/icons/code-2';
+import Globe from 'lucide-react/icons/globe';
+import Mail from 'lucide-react/icons/mail';
+import MapPin from 'lucide-react/icons/map-pin';
+import Phone from 'lucide-react/icons/phone';
 import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { SessionUser } from '../../shared/api/index.ts';

@@ -1,6 +1,10 @@
 import { TIMINGS, UpdateUserRequest } from '@commonwork/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Crown, Mail, Pencil, Save, X } from 'lucide-react';
+import Crown from 'lucide-react/icons/crown';
+import Mail from 'lucide-react/icons/mail';
+import Pencil from 'lucide-react/icons/pencil';
+import Save from 'lucide-react/icons/save';
+import X from 'lucide-react/icons/x';
 import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage, isApiError, type SessionUser } from '../../shared/api/index.ts';

@@ -1,5 +1,5 @@
 import { PICTURE_MESSAGES, TIMINGS } from '@commonwork/contracts';
-import { Camera } from 'lucide-react';
+import Camera from 'lucide-react/icons/camera';
 import { type ChangeEvent, useId, useState } from 'react';
 import type { SessionUser } from '../../shared/api/index.ts';
 import { useTransientFlag } from '../../shared/hooks/useTransientFlag.ts';

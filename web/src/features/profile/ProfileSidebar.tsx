@@ -1,4 +1,7 @@
-import { Award, CalendarDays, MessageSquare, ShoppingBag } from 'lucide-react';
+import Award from 'lucide-react/icons/award';
+import CalendarDays from 'lucide-react/icons/calendar-days';
+import MessageSquare from 'lucide-react/icons/message-square';
+import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import { Link } from 'react-router-dom';
 import { cardClass } from '../../shared/ui/classes.ts';
 import { YourStatistics } from './YourStatistics.tsx';

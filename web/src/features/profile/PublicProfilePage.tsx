@@ -1,5 +1,8 @@
 import type { Gig, User } from '@commonwork/contracts';
-import { Lock, MessageSquare, SearchX, Star } from 'lucide-react';
+import Lock from 'lucide-react/icons/lock';
+import MessageSquare from 'lucide-react/icons/message-square';
+import SearchX from 'lucide-react/icons/search-x';
+import Star from 'lucide-react/icons/star';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { isApiError } from '../../shared/api/index.ts';
 import { formatCurrency } from '../../shared/format/index.ts';

@@ -1,6 +1,12 @@
 import { STATS_MESSAGES, type StatCounts } from '@commonwork/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { CalendarDays, type LucideIcon, MessageSquare, RefreshCw, ShoppingBag, TrendingDown, TrendingUp } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import CalendarDays from 'lucide-react/icons/calendar-days';
+import MessageSquare from 'lucide-react/icons/message-square';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import ShoppingBag from 'lucide-react/icons/shopping-bag';
+import TrendingDown from 'lucide-react/icons/trending-down';
+import TrendingUp from 'lucide-react/icons/trending-up';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/index.ts';

@@ -1,5 +1,8 @@
 import { DRAFT_MESSAGES } from '@commonwork/contracts';
-import { AlertTriangle, Check, CloudOff, Loader2 } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/alert-triangle';
+import Check from 'lucide-react/icons/check';
+import CloudOff from 'lucide-react/icons/cloud-off';
+import Loader2 from 'lucide-react/icons/loader-2';
 import { useEffect, useState } from 'react';
 import { formatRelativeTimeLong } from '../../shared/format/index.ts';
 import { buttonPrimary, buttonSecondary } from '../../shared/ui/classes.ts';

@@ -1,6 +1,12 @@
 import type { DraftSummary } from '@commonwork/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Bookmark, CalendarDays, Loader2, Pencil, Search, ShoppingBag, Trash2 } from 'lucide-react';
+import Bookmark from 'lucide-react/icons/bookmark';
+import CalendarDays from 'lucide-react/icons/calendar-days';
+import Loader2 from 'lucide-react/icons/loader-2';
+import Pencil from 'lucide-react/icons/pencil';
+import Search from 'lucide-react/icons/search';
+import ShoppingBag from 'lucide-react/icons/shopping-bag';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatRelativeTimeShort } from '../../shared/format/index.ts';

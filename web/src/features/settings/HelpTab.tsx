@@ -1,4 +1,4 @@
-import { LifeBuoy } from 'lucide-react';
+import LifeBuoy from 'lucide-react/icons/life-buoy';
 import { buttonPrimary } from '../../shared/ui/classes.ts';
 import { SUPPORT_EMAIL } from '../landing/content.ts';
 import { Faq } from '../landing/Faq.tsx';

@@ -1,4 +1,4 @@
-import { Save } from 'lucide-react';
+import Save from 'lucide-react/icons/save';
 import { buttonPrimary } from '../../shared/ui/classes.ts';
 
 /** The submit button at the foot of a settings tab. */

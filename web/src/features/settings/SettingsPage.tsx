@@ -1,5 +1,9 @@
 import { DEFAULT_PREFERENCES, type Preferences, TIMINGS } from '@commonwork/contracts';
-import { Bell, HelpCircle, Lock, type LucideIcon, UserRound } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import Bell from 'lucide-react/icons/bell';
+import HelpCircle from 'lucide-react/icons/help-circle';
+import Lock from 'lucide-react/icons/lock';
+import UserRound from 'lucide-react/icons/user-round';
 import { useState } from 'react';
 import type { SessionUser } from '../../shared/api/index.ts';
 import { useTransientFlag } from '../../shared/hooks/useTransientFlag.ts';

@@ -1,4 +1,5 @@
-import { AlertCircle, CheckCircle2 } from 'lucide-react';
+import AlertCircle from 'lucide-react/icons/alert-circle';
+import CheckCircle2 from 'lucide-react/icons/check-circle-2';
 import type { ReactNode } from 'react';
 
 interface BannerProps {

@@ -1,4 +1,5 @@
-import { Moon, Sun } from 'lucide-react';
+import Moon from 'lucide-react/icons/moon';
+import Sun from 'lucide-react/icons/sun';
 import { useTheme } from '../theme/ThemeProvider.tsx';
 import { buttonGhost } from './classes.ts';
 

@@ -1,4 +1,4 @@
-import { Trash2 } from 'lucide-react';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { useCallback, useState } from 'react';
 import { useAuth } from '../../features/auth/AuthProvider.tsx';
 import { buttonSecondary } from './classes.ts';

@@ -1,5 +1,7 @@
 import { UPLOAD_CLIENT_MESSAGES, type UploadType } from '@commonwork/contracts';
-import { ImagePlus, Loader2, X } from 'lucide-react';
+import ImagePlus from 'lucide-react/icons/image-plus';
+import Loader2 from 'lucide-react/icons/loader-2';
+import X from 'lucide-react/icons/x';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { buttonSecondary } from '../ui/classes.ts';
 import { toast } from '../ui/toast.ts';
