@@ -4,7 +4,7 @@ import AlertCircle from 'lucide-react/icons/alert-circle';
 import ChevronDown from 'lucide-react/icons/chevron-down';
 import Loader2 from 'lucide-react/icons/loader-2';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue.ts';
 import { buttonSecondary } from '../../shared/ui/classes.ts';
 import { toast } from '../../shared/ui/toast.ts';
@@ -69,6 +69,11 @@ export function MarketplacePage() {
 
   const gigs = useMemo(() => data?.pages.flatMap((page) => page.gigs) ?? [], [data]);
   const total = data?.pages.at(-1)?.pagination.totalGigs ?? 0;
+  // A page of cards is the screen's largest render: drawn in the background (a deferred value, which
+  // React draws in slices), it no longer holds a phone's main thread in one long task when the first
+  // page arrives. The skeletons stay until the cards are drawn.
+  const shownGigs = useDeferredValue(gigs);
+  const drawingCards = gigs.length > 0 && shownGigs.length === 0;
 
   const ai = useMutation({
     mutationFn: aiSearch,
@@ -147,7 +152,7 @@ export function MarketplacePage() {
             )}
           </div>
 
-          {isPending ? (
+          {isPending || drawingCards ? (
             <div className="grid gap-5 md:grid-cols-2 2xl:grid-cols-3" role="status" aria-label="Loading gigs">
               {SKELETONS.map((key) => (
                 <GigCardSkeleton key={key} />
@@ -167,7 +172,7 @@ export function MarketplacePage() {
                 aria-label="Gigs"
                 aria-busy={isPlaceholderData}
               >
-                {gigs.map((gig, index) => (
+                {shownGigs.map((gig, index) => (
                   <li key={gigIdOf(gig)}>
                     <GigCard gig={gig} topRated={isTopRated(index)} owned={isOwner(gig, user?.id)} onDelete={requestDelete} />
                   </li>
