@@ -8,7 +8,8 @@ import { LIMITS } from '@commonwork/contracts';
  */
 export function formatCurrency(amount: number): string {
   const digits = String(Math.round(Math.abs(amount))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${amount < 0 ? '-' : ''}$${digits}`;
+  // Intl keeps the sign of what rounds to zero, -0 included: '-$0'.
+  return `${amount < 0 || Object.is(amount, -0) ? '-' : ''}$${digits}`;
 }
 
 /** An unread badge: '' for none, the count up to the cap, '99+' above it (spec 002 §9). */

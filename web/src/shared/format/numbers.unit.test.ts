@@ -8,6 +8,7 @@ describe('formatCurrency', () => {
     expect(formatCurrency(1234.5)).toBe('$1,235');
     expect(formatCurrency(999_999.49)).toBe('$999,999');
     expect(formatCurrency(-1234.5)).toBe('-$1,235');
+    expect(formatCurrency(-0)).toBe('-$0');
   });
 
   it('writes every amount as Intl.NumberFormat does', () => {
@@ -17,6 +18,7 @@ describe('formatCurrency', () => {
       fc.double({ min: -1e9, max: 1e9, noNaN: true }),
       // Halves, where rounding direction shows.
       fc.integer({ min: -1e6, max: 1e6 }).map((n) => n + 0.5),
+      fc.constantFrom(0, -0, 0.4, -0.4, 0.5, -0.5),
     );
     fc.assert(fc.property(amounts, (amount) => formatCurrency(amount) === usd.format(amount)));
   });
