@@ -48,8 +48,19 @@ test('every signed-in screen without a parameter comes drawn and hydrates as dra
   expect(errors).toEqual([]);
 });
 
-test('a visitor on a pre-rendered signed-in screen is sent to the sign-in dialog, without an error', async ({ page }) => {
+test('a visitor gets /login and /signup drawn, and on a signed-in screen is sent to the sign-in dialog, without an error', async ({
+  page,
+}) => {
   const errors = collectErrors(page);
+  for (const [path, title] of [
+    ['/login', 'Welcome back'],
+    ['/signup', 'Create your account'],
+  ] as const) {
+    expect(await servedRoot(page, path), path).toContain(title);
+    await page.goto(path);
+    await expect(page.locator('#root'), path).not.toHaveAttribute('inert');
+    await expect(page.getByRole('heading', { name: title }), path).toBeVisible();
+  }
   await page.goto('/saved');
   await expect(page.getByRole('dialog', { name: 'Welcome' })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);

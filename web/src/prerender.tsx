@@ -9,7 +9,7 @@ export function staticPaths(table: RouteObject[] = routes): string[] {
 }
 
 /**
- * The page at `path` as it first shows, before anyone is known (the session's server snapshot) and
+ * The page at `path` as it first shows, before anyone is known (`useHydrated()` is false) and
  * before any data has arrived, inside the same providers and route table as the browser's.
  */
 export async function render(path: string): Promise<string> {

@@ -4,7 +4,6 @@ import Users from 'lucide-react/icons/users';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { Banner } from '../../shared/ui/Banner.tsx';
 import { Logo } from '../../shared/ui/Logo.tsx';
-import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
 import { ThemeToggle } from '../../shared/ui/ThemeToggle.tsx';
 import { useAuth } from './AuthProvider.tsx';
 import type { AuthMode } from './messages.ts';
@@ -38,10 +37,11 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
   const { isAuthenticated, isLoading } = useAuth();
   const location = useLocation();
   const state = location.state as { error?: unknown; from?: unknown } | null;
-  const redirectError = typeof state?.error === 'string' ? state.error : null;
+  // A pre-rendered page (drawn for a visitor) hydrates as drawn; the history entry's message and a
+  // signed-in person's redirect follow in the next render.
+  const redirectError = !isLoading && typeof state?.error === 'string' ? state.error : null;
   const copy = COPY[mode];
 
-  if (isLoading) return <LoadingScreen />;
   if (isAuthenticated) {
     const from = typeof state?.from === 'string' ? state.from : '/dashboard';
     return <Navigate to={from} replace />;
