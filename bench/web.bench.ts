@@ -29,6 +29,11 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEBUG_PORT = positiveSetting('BENCH_DEBUG_PORT', 9333);
 /** Runs of each page; the median is reported (Lighthouse's own advice: scores vary run to run). */
 const RUNS = positiveSetting('BENCH_RUNS', 3);
+/** Lighthouse's CPU slowdown: the targets are set at its mobile default, 4; twice that stands in for a host half as fast. */
+const LIGHTHOUSE_CPU_SLOWDOWN = 4;
+const CPU_SLOWDOWN = positiveSetting('BENCH_CPU_SLOWDOWN', LIGHTHOUSE_CPU_SLOWDOWN);
+/** A run at another slowdown shows headroom: it has a section of its own and is not held to the targets. */
+const HEADROOM = CPU_SLOWDOWN !== LIGHTHOUSE_CPU_SLOWDOWN;
 const TARGETS = { performance: 95, lcpMs: 1_500, landingScriptKb: 100, signedInScriptKb: 170 };
 /** Where to keep each run's whole Lighthouse report (JSON), to see where the time goes; none by default. */
 const REPORTS_DIR = process.env.BENCH_REPORTS_DIR;
@@ -65,6 +70,7 @@ async function lighthouse(url: string, reportName: string): Promise<Measure> {
       '--only-categories=performance',
       '--form-factor=mobile',
       '--throttling-method=simulate',
+      `--throttling.cpuSlowdownMultiplier=${CPU_SLOWDOWN}`,
       '--output=json',
       '--output-path=stdout',
       '--quiet',
@@ -174,12 +180,12 @@ try {
   const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
   await writeSection(
     RESULTS_FILE,
-    'web',
+    HEADROOM ? `web-cpu-${CPU_SLOWDOWN}` : 'web',
     '# The first screen on a phone: benchmark',
     [
-      `## Web results (${new Date().toISOString().slice(0, 16).replace('T', ' ')})`,
+      `## Web ${HEADROOM ? `headroom: a CPU ${CPU_SLOWDOWN}× slower than Lighthouse's phone` : 'results'} (${new Date().toISOString().slice(0, 16).replace('T', ' ')})`,
       '',
-      `Lighthouse ${LIGHTHOUSE.split('@')[1]} (mobile form factor, simulated throttling: slow 4G and a 4× slower CPU), performance only, a cold cache each run, Debian's Chromium; the platform as \`npm start\` serves it (embedded, the built web app through the gateway) with the demo data, each page fetched from the gateway over HTTP/1.1 and through a TLS edge over HTTP/2 (as behind the production ingress; bench/tlsEdge.ts). Median of ${RUNS} runs per page; the scores move with the host's speed, so each run's score is listed beside Lighthouse's measure of it (its benchmark index: higher is faster).`,
+      `Lighthouse ${LIGHTHOUSE.split('@')[1]} (mobile form factor, simulated throttling: slow 4G and a CPU ${CPU_SLOWDOWN}× slower), performance only, a cold cache each run, Debian's Chromium; the platform as \`npm start\` serves it (embedded, the built web app through the gateway) with the demo data, each page fetched from the gateway over HTTP/1.1 and through a TLS edge over HTTP/2 (as behind the production ingress; bench/tlsEdge.ts). Median of ${RUNS} runs per page; the scores move with the host's speed, so each run's score is listed beside Lighthouse's measure of it (its benchmark index: higher is faster).`,
       '',
       '| page | performance | each run | host speed | LCP | FCP | total blocking time | JavaScript transferred | all transferred |',
       '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
@@ -188,12 +194,17 @@ try {
           `| ${name} | ${at(runs, 'performance')} | ${runs.map((r) => r.performance).join(', ')} | ${at(runs, 'benchmarkIndex').toFixed(0)} | ${(at(runs, 'lcpMs') / 1000).toFixed(2)} s | ${(at(runs, 'fcpMs') / 1000).toFixed(2)} s | ${at(runs, 'tbtMs').toFixed(0)} ms | ${at(runs, 'scriptKb').toFixed(0)} KB | ${at(runs, 'totalKb').toFixed(0)} KB |`,
       ),
       '',
-      '### Targets (issue 15)',
-      '',
-      ...rows.flatMap(({ name, runs, scriptBudgetKb }) => [
-        `- ${name}: performance ≥ ${TARGETS.performance}: ${at(runs, 'performance')}, ${verdict(at(runs, 'performance') >= TARGETS.performance)}; LCP ≤ ${TARGETS.lcpMs / 1000} s: ${(at(runs, 'lcpMs') / 1000).toFixed(2)} s, ${verdict(at(runs, 'lcpMs') <= TARGETS.lcpMs)}; JavaScript ≤ ${scriptBudgetKb} KB compressed: ${at(runs, 'scriptKb').toFixed(0)} KB, ${verdict(at(runs, 'scriptKb') <= scriptBudgetKb)}.`,
-      ]),
-      '',
+      ...(HEADROOM
+        ? []
+        : [
+            '### Targets (issue 15)',
+            '',
+            ...rows.map(
+              ({ name, runs, scriptBudgetKb }) =>
+                `- ${name}: performance ≥ ${TARGETS.performance}: ${at(runs, 'performance')}, ${verdict(at(runs, 'performance') >= TARGETS.performance)}; LCP ≤ ${TARGETS.lcpMs / 1000} s: ${(at(runs, 'lcpMs') / 1000).toFixed(2)} s, ${verdict(at(runs, 'lcpMs') <= TARGETS.lcpMs)}; JavaScript ≤ ${scriptBudgetKb} KB compressed: ${at(runs, 'scriptKb').toFixed(0)} KB, ${verdict(at(runs, 'scriptKb') <= scriptBudgetKb)}.`,
+            ),
+            '',
+          ]),
     ].join('\n'),
   );
   step(`results written to ${RESULTS_FILE}`);
