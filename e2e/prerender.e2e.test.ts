@@ -48,6 +48,30 @@ test('every signed-in screen without a parameter comes drawn and hydrates as dra
   expect(errors).toEqual([]);
 });
 
+test('a screen with a parameter comes drawn for any value and hydrates as drawn', async ({ page }) => {
+  await signUpWithDevIssuer(page, buildPerson('prerender-params'));
+  const errors = collectErrors(page);
+  const token = await page.evaluate(() => (globalThis as unknown as BrowserGlobals).localStorage.getItem('token'));
+  const headers = { authorization: `Bearer ${token}` };
+  const [gig] = (await (await page.request.get('/api/gigs?limit=1', { headers })).json()).gigs;
+  const [event] = (await (await page.request.get('/api/events?limit=1', { headers })).json()).data.events;
+  const screens = [
+    [`/marketplace/${gig.id}`, gig.title],
+    [`/events/${event.id}`, event.title],
+    [`/profile/${gig.freelancer._id}`, gig.freelancer.name],
+  ];
+  for (const [path] of screens) expect(await servedRoot(page, path), path).toMatch(/^<div id="root" inert><div class="min-h-screen/);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [path, heading] of screens) {
+      await page.goto(path);
+      await expect(page.locator('#root'), path).not.toHaveAttribute('inert');
+      await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+    }
+  }
+  expect(errors).toEqual([]);
+});
+
 test('a visitor gets /login and /signup drawn, and on a signed-in screen is sent to the sign-in dialog, without an error', async ({
   page,
 }) => {
@@ -64,5 +88,9 @@ test('a visitor gets /login and /signup drawn, and on a signed-in screen is sent
   await page.goto('/saved');
   await expect(page.getByRole('dialog', { name: 'Welcome' })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+  // A join link is drawn too (one page for every link), and sends a visitor to sign in first.
+  expect(await servedRoot(page, '/join/channel/abcdefgh12')).toMatch(/^<div id="root" inert>/);
+  await page.goto('/join/channel/abcdefgh12');
+  await expect(page).toHaveURL(/\/login$/);
   expect(errors).toEqual([]);
 });

@@ -165,16 +165,15 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
         res.setHeader('vary', 'accept-encoding');
       },
     });
-    // index.html holds the landing page pre-rendered, pages/ every other route without a parameter;
-    // the rest get the build's empty page (app.html, web/build/prerender.ts), or index.html from a
-    // build that has neither.
-    const pages = prerenderedPages(webDist);
+    // index.html holds the landing page pre-rendered, pages/ every other route (web/build/prerender.ts);
+    // a path no route has gets the build's empty page (app.html), or index.html from a build that has neither.
+    const pageFor = prerenderedPages(webDist);
     const appShell = existsSync(join(webDist, 'app.html')) ? 'app.html' : 'index.html';
     app.get('/', (_request, reply) => reply.sendFile('index.html'));
     app.get('/*', (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       if (path.startsWith('/api/')) return reply.callNotFound();
-      const page = pages.get(path);
+      const page = pageFor(path);
       if (page) return reply.sendFile(page);
       // A file that exists is served as itself; any other path is a client route (history fallback),
       // except under assets/: an old build's file is gone, and a page in its place breaks the script.

@@ -11,13 +11,18 @@ describe('gateway', () => {
   const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
 
   beforeAll(async () => {
-    // As the web build writes them: the landing page and the routes without parameters pre-rendered,
-    // and the empty page for every other route.
+    // As the web build writes them: the landing page and every route pre-rendered (a parameter in
+    // brackets), and the empty page for paths no route has.
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Commonwork</title><div id="root"><h1>Landing</h1></div>');
     writeFileSync(join(webDist, 'app.html'), '<!doctype html><title>Commonwork</title><div id="root"></div>');
     mkdirSync(join(webDist, 'pages', 'marketplace'), { recursive: true });
     writeFileSync(join(webDist, 'pages', 'marketplace.html'), '<div id="root" inert><h1>Marketplace</h1></div>');
     writeFileSync(join(webDist, 'pages', 'marketplace', 'create.html'), '<div id="root" inert><h1>Create Gig</h1></div>');
+    writeFileSync(join(webDist, 'pages', 'marketplace', '[id].html'), '<div id="root" inert><p>Loading gig...</p></div>');
+    mkdirSync(join(webDist, 'pages', 'events', 'edit'), { recursive: true });
+    mkdirSync(join(webDist, 'pages', 'events', '[id]'), { recursive: true });
+    writeFileSync(join(webDist, 'pages', 'events', 'edit', '[id].html'), '<div id="root" inert><h1>Edit event by path</h1></div>');
+    writeFileSync(join(webDist, 'pages', 'events', '[id]', 'edit.html'), '<div id="root" inert><h1>Edit event by id</h1></div>');
     writeFileSync(join(webDist, 'app.js'), 'console.log("app")');
     // A built asset as the web build writes it: a hashed name, with its brotli and gzip copies beside it.
     const asset = 'export const answer = 42;\n'.repeat(50);
@@ -77,7 +82,7 @@ describe('gateway', () => {
   });
 
   it('serves the SPA with history fallback, its files as themselves, and JSON 404s under /api', async () => {
-    const page = await fetch(`${p.url}/marketplace/some-gig`);
+    const page = await fetch(`${p.url}/no/such/route`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root"></div>');
     // The landing page comes pre-rendered; no other route shows it before the app has drawn its own.
@@ -87,6 +92,13 @@ describe('gateway', () => {
     expect(await (await fetch(`${p.url}/marketplace`)).text()).toContain('<h1>Marketplace</h1>');
     expect(await (await fetch(`${p.url}/marketplace/create?from=draft`)).text()).toContain('<h1>Create Gig</h1>');
     expect(await (await fetch(`${p.url}/marketplace/create/`)).text()).toContain('<div id="root"></div>');
+    // A route with a parameter has one page for every value; a static segment outranks a parameter.
+    expect(await (await fetch(`${p.url}/marketplace/some-gig`)).text()).toContain('Loading gig...');
+    expect(await (await fetch(`${p.url}/marketplace/some%20gig?x=1`)).text()).toContain('Loading gig...');
+    expect(await (await fetch(`${p.url}/marketplace/some-gig/more`)).text()).toContain('<div id="root"></div>');
+    expect(await (await fetch(`${p.url}/events/edit/e1`)).text()).toContain('Edit event by path');
+    expect(await (await fetch(`${p.url}/events/e1/edit`)).text()).toContain('Edit event by id');
+    expect(await (await fetch(`${p.url}/events/edit/edit`)).text()).toContain('Edit event by path');
     expect(await (await fetch(`${p.url}/app.js`)).text()).toContain('console.log');
     const api = await p.call('GET', '/api/nothing-here', { token: ada.token });
     expect(api.status).toBe(404);

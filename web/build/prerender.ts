@@ -1,15 +1,27 @@
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 
-/** The build's page for every client route not pre-rendered (those with parameters): the document with an empty root. */
+/** The build's page for a path no route has: the document with an empty root (the router then redirects). */
 const APP_SHELL = 'app.html';
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /**
- * Where the page pre-rendered for `path` is written: `/` is index.html; `/marketplace/create` is
- * pages/marketplace/create.html (the gateway serves it for that path).
+ * Where the page pre-rendered for a route's `path` is written: `/` is index.html; `/marketplace/create`
+ * is pages/marketplace/create.html; a parameter is written in brackets, `/marketplace/:id` as
+ * pages/marketplace/[id].html (gateway/src/prerenderedPages.ts serves it for every id).
  */
 export function pageFileFor(path: string): string {
-  return path === '/' ? 'index.html' : `pages${path}.html`;
+  return path === '/' ? 'index.html' : `pages${path.replace(/:(\w+)/g, '[$1]')}.html`;
+}
+
+/**
+ * A page drawn once for every value of a route's parameter must not show the parameter: the build
+ * fails when it draws the placeholder (`:id`, or `%3Aid` in a link) that stood for it.
+ */
+export function assertDrawnForEveryValue(path: string, markup: string): void {
+  for (const [parameter] of path.matchAll(/:\w+/g)) {
+    if (markup.includes(parameter) || markup.includes(encodeURIComponent(parameter)))
+      throw new Error(`The page pre-rendered for ${path} shows its parameter ${parameter}: it would show it for every value`);
+  }
 }
 
 /**
@@ -50,12 +62,12 @@ export function withRootMarkup(html: string, markup: string): string {
 }
 
 /**
- * Pre-renders every route without a parameter at build time (the landing page into index.html, the
- * others under pages/), so a first visit paints the page with the HTML instead of after the
- * JavaScript (LCP; issue 15); the client then hydrates it. A signed-in screen is drawn as it first
- * looks, before its person and data are known. Routes with parameters get app.html, an empty root.
- * `entry` exports `staticPaths(): string[]` and `render(path): Promise<string>`; it is loaded through
- * Vite's SSR loader with the project's config.
+ * Pre-renders every route at build time (the landing page into index.html, the others under pages/),
+ * so a first visit paints the page with the HTML instead of after the JavaScript (LCP; issue 15); the
+ * client then hydrates it. A signed-in screen is drawn as it first looks, before its person and data
+ * are known, so one page serves every value of a route's parameters. app.html, an empty root, is
+ * for paths no route has. `entry` exports `routePaths(): string[]` and `render(path): Promise<string>`;
+ * it is loaded through Vite's SSR loader with the project's config.
  */
 export function prerender({ entry }: { entry: string }): Plugin {
   let config: ResolvedConfig;
@@ -81,11 +93,13 @@ export function prerender({ entry }: { entry: string }): Plugin {
         const template = String(page.source);
         try {
           const module = (await server.ssrLoadModule(entry)) as {
-            staticPaths: () => string[];
+            routePaths: () => string[];
             render: (path: string) => Promise<string>;
           };
-          for (const path of module.staticPaths()) {
-            const html = withRootMarkup(template, await module.render(path));
+          for (const path of module.routePaths()) {
+            const markup = await module.render(path);
+            assertDrawnForEveryValue(path, markup);
+            const html = withRootMarkup(template, markup);
             if (path === '/') page.source = html;
             else this.emitFile({ type: 'asset', fileName: pageFileFor(path), source: html });
           }

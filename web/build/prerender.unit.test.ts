@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageFileFor, withRootMarkup } from './prerender.ts';
+import { assertDrawnForEveryValue, pageFileFor, withRootMarkup } from './prerender.ts';
 
 describe('withRootMarkup', () => {
   it('puts the markup inside the empty root, inert, and fetches and runs the scripts after the first paint', () => {
@@ -34,5 +34,23 @@ describe('pageFileFor', () => {
     expect(pageFileFor('/')).toBe('index.html');
     expect(pageFileFor('/marketplace')).toBe('pages/marketplace.html');
     expect(pageFileFor('/marketplace/create')).toBe('pages/marketplace/create.html');
+  });
+
+  it('writes a parameter in brackets, as the gateway reads it', () => {
+    expect(pageFileFor('/marketplace/:id')).toBe('pages/marketplace/[id].html');
+    expect(pageFileFor('/events/:id/edit')).toBe('pages/events/[id]/edit.html');
+    expect(pageFileFor('/join/channel/:joinLink')).toBe('pages/join/channel/[joinLink].html');
+  });
+});
+
+describe('assertDrawnForEveryValue', () => {
+  it('passes a page that shows nothing of its parameter', () => {
+    expect(() => assertDrawnForEveryValue('/marketplace/:id', '<p>Loading gig...</p>')).not.toThrow();
+    expect(() => assertDrawnForEveryValue('/marketplace', '<p>Price: 5:id</p>')).not.toThrow();
+  });
+
+  it('fails the build on a page that shows its parameter, as text or in a link', () => {
+    expect(() => assertDrawnForEveryValue('/profile/:username', '<h1>@:username</h1>')).toThrow(/shows its parameter :username/);
+    expect(() => assertDrawnForEveryValue('/events/:id/edit', '<a href="/events/%3Aid">Back</a>')).toThrow(/:id/);
   });
 });

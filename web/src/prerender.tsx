@@ -3,9 +3,13 @@ import { createStaticHandler, createStaticRouter, type RouteObject, StaticRouter
 import { AppProviders } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
 
-/** Every route path without a parameter: the pages the build can draw before anyone asks (web/build/prerender.ts). */
-export function staticPaths(table: RouteObject[] = routes): string[] {
-  return table.flatMap((route) => [...(route.path && !/[:*]/.test(route.path) ? [route.path] : []), ...staticPaths(route.children ?? [])]);
+/**
+ * Every route's path but the catch-all's: the pages the build draws before anyone asks
+ * (web/build/prerender.ts). A path with a parameter is drawn once for every value: a page shows
+ * nothing of its parameter before its data has arrived.
+ */
+export function routePaths(table: RouteObject[] = routes): string[] {
+  return table.flatMap((route) => [...(route.path && !route.path.includes('*') ? [route.path] : []), ...routePaths(route.children ?? [])]);
 }
 
 /**
@@ -14,6 +18,7 @@ export function staticPaths(table: RouteObject[] = routes): string[] {
  */
 export async function render(path: string): Promise<string> {
   const handler = createStaticHandler(routes);
+  // A parameter's name stands for its value (`/marketplace/:id` matches its own route).
   const context = await handler.query(new Request(new URL(path, 'http://commonwork.local')));
   if (context instanceof Response) throw new Error(`Pre-rendering ${path} answered ${context.status} instead of a page`);
   const router = createStaticRouter(handler.dataRoutes, context);
