@@ -1,6 +1,5 @@
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createTestDatabase, eventually, type OwnServer, startOwnServer } from '@commonwork/kit/testing';
+import { createTestDatabase, eventually, type OwnServer, portFree, startOwnServer } from '@commonwork/kit/testing';
 import { CLUSTER_ENV, type ClusterLayout, clusterWaves, type Part, SERVICES, specsOf } from '../deploy/local/clusterParts.ts';
 import { Supervisor } from '../deploy/local/supervisor.ts';
 
@@ -17,13 +16,6 @@ export interface FaultCluster {
   ready: () => Promise<void>;
   stop: () => Promise<void>;
 }
-
-const portFree = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const server = createServer()
-      .once('error', () => resolve(false))
-      .listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
 
 /** A base port with every port the layout uses free: base+1..+11, +80, and the second replicas' +101..+107. */
 async function freeLayout(): Promise<ClusterLayout> {

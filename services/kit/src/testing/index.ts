@@ -9,7 +9,7 @@ import { NatsBus } from '../events/natsBus.ts';
 import { createLogger, type Logger } from '../logger.ts';
 
 export { buildEvent, buildGig } from './factories.ts';
-export { freePort, type OwnServer, startOwnServer } from './ownServers.ts';
+export { freePort, type OwnServer, portFree, startOwnServer } from './ownServers.ts';
 export { buildUser, signUp, startTestPlatform, type TestPlatform } from './platform.ts';
 export {
   type PlatformPart,
