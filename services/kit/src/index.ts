@@ -25,5 +25,6 @@ export * from './limits.ts';
 export * from './logger.ts';
 export * from './process.ts';
 export * from './random.ts';
+export * from './readModels/gigs.ts';
 export * from './service.ts';
 export * from './telemetry.ts';

@@ -1,3 +1,4 @@
+import type { GigsTable } from '@commonwork/kit';
 import type { Kysely } from 'kysely';
 
 /** Messaging's tables: its own projections and the read models fed by other services' events. */
@@ -52,7 +53,7 @@ export interface MessagingTables {
   };
   read_positions: { user_id: string; conversation_id: string; read_sequence: number };
   people: { user_id: string; name: string; email: string; picture: string; updated_at: Date };
-  gigs: { gig_id: string; owner_id: string; title: string; available: boolean; updated_at: Date };
+  gigs: GigsTable;
 }
 
 export type MessagingDb = Kysely<MessagingTables>;

@@ -1,4 +1,4 @@
-import type { ServiceMigration } from '@commonwork/kit';
+import { createGigsTable, type ServiceMigration } from '@commonwork/kit';
 import { sql } from 'kysely';
 
 export const migrations: ServiceMigration[] = [
@@ -32,14 +32,7 @@ export const migrations: ServiceMigration[] = [
         .addColumn('event_reminders', 'boolean', (c) => c.notNull().defaultTo(true))
         .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createTable('gigs')
-        .addColumn('gig_id', 'uuid', (c) => c.primaryKey())
-        .addColumn('owner_id', 'uuid', (c) => c.notNull())
-        .addColumn('title', 'text', (c) => c.notNull())
-        .addColumn('available', 'boolean', (c) => c.notNull())
-        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
-        .execute();
+      await createGigsTable(db);
       await db.schema
         .createTable('event_attendees')
         .addColumn('event_id', 'uuid', (c) => c.notNull())

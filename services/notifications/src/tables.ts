@@ -1,4 +1,5 @@
 import type { NotificationType } from '@commonwork/contracts';
+import type { GigsTable } from '@commonwork/kit';
 import type { Generated, JSONColumnType, Kysely, Selectable } from 'kysely';
 import type { NotificationContent } from './inbox/inbox.ts';
 
@@ -34,7 +35,7 @@ export interface NotificationsTables {
     updated_at: Date;
   };
   /** Gigs someone may show interest in (marketplace's events). */
-  gigs: { gig_id: string; owner_id: string; title: string; available: boolean; updated_at: Date };
+  gigs: GigsTable;
   /** Channels and who created them, to tell a creator who joined by link (messaging's events). */
   channels: { channel_id: string; creator_id: string; name: string };
   /** Who holds a seat at which event, to tell them when it changes (the events service's events). */

@@ -1,12 +1,11 @@
-import type { ServiceSubscription } from '@commonwork/kit';
+import { keepGigs, type ServiceSubscription } from '@commonwork/kit';
 import type { MessagingTables } from '../tables.ts';
-import { onGigChanged } from './onGigChanged.ts';
 import { onPersonChanged } from './onPersonChanged.ts';
 import { onTechEventChanged } from './onTechEventChanged.ts';
 
 /** Every subscription messaging has, by durable consumer. */
 export const subscriptions: readonly ServiceSubscription<MessagingTables>[] = [
   { durable: 'messaging-people', stream: 'IDENTITY', filterSubject: 'identity.user.>', handlers: [onPersonChanged] },
-  { durable: 'messaging-gigs', stream: 'MARKETPLACE', filterSubject: 'marketplace.gig.>', handlers: [onGigChanged] },
+  { durable: 'messaging-gigs', stream: 'MARKETPLACE', filterSubject: 'marketplace.gig.>', handlers: [keepGigs<MessagingTables>()] },
   { durable: 'messaging-events', stream: 'EVENTS', filterSubject: 'events.event.>', handlers: [onTechEventChanged] },
 ];

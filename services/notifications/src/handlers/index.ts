@@ -1,8 +1,7 @@
-import type { ServiceSubscription } from '@commonwork/kit';
+import { keepGigs, type ServiceSubscription } from '@commonwork/kit';
 import type { NotificationsTables } from '../tables.ts';
 import { onChannelJoined } from './onChannelJoined.ts';
 import { onChatActivity } from './onChatActivity.ts';
-import { onGigChanged } from './onGigChanged.ts';
 import { onPersonChanged } from './onPersonChanged.ts';
 import { onTechEventChanged } from './onTechEventChanged.ts';
 import { onTechEventScheduled } from './onTechEventScheduled.ts';
@@ -10,7 +9,7 @@ import { onTechEventScheduled } from './onTechEventScheduled.ts';
 /** Every subscription the notifications service has, by durable consumer: notifications are made from other services' events. */
 export const subscriptions: readonly ServiceSubscription<NotificationsTables>[] = [
   { durable: 'notifications-people', stream: 'IDENTITY', filterSubject: 'identity.user.>', handlers: [onPersonChanged] },
-  { durable: 'notifications-gigs', stream: 'MARKETPLACE', filterSubject: 'marketplace.gig.>', handlers: [onGigChanged] },
+  { durable: 'notifications-gigs', stream: 'MARKETPLACE', filterSubject: 'marketplace.gig.>', handlers: [keepGigs<NotificationsTables>()] },
   { durable: 'notifications-messaging', stream: 'MESSAGING', filterSubject: 'messaging.>', handlers: [onChatActivity, onChannelJoined] },
   {
     durable: 'notifications-events',
