@@ -155,25 +155,46 @@ try {
     { label: '', site: origin },
     { label: ', HTTP/2 edge', site: edge.url },
   ];
+  // A gig's page too: where a shared link lands (a route with a parameter; the demo data's first gig).
+  const gig = (await call('GET', '/api/gigs?limit=1', { token: person.token })).body?.gigs?.[0];
+  if (!gig) throw new Error('the demo data has no gig to open');
   const pages = via.flatMap(({ label, site }) => [
-    { name: `/${label}`, site, path: '/', signedIn: false, scriptBudgetKb: TARGETS.landingScriptKb },
-    { name: `/marketplace (signed in${label})`, site, path: '/marketplace', signedIn: true, scriptBudgetKb: TARGETS.signedInScriptKb },
+    { name: `/${label}`, report: 'landing', site, path: '/', signedIn: false, scriptBudgetKb: TARGETS.landingScriptKb, held: true },
+    {
+      name: `/marketplace (signed in${label})`,
+      report: 'marketplace',
+      site,
+      path: '/marketplace',
+      signedIn: true,
+      scriptBudgetKb: TARGETS.signedInScriptKb,
+      held: true,
+    },
+    {
+      name: `a gig's page, /marketplace/:id (signed in${label})`,
+      report: 'gig',
+      site,
+      path: `/marketplace/${gig.id}`,
+      signedIn: true,
+      scriptBudgetKb: TARGETS.signedInScriptKb,
+      // Issue 15's targets name / and /marketplace; this page's first look waits for its data.
+      held: false,
+    },
   ]);
-  const rows: { name: string; runs: Measure[]; scriptBudgetKb: number }[] = [];
+  const rows: { name: string; runs: Measure[]; scriptBudgetKb: number; held: boolean }[] = [];
   for (const target of pages) {
     const runs: Measure[] = [];
     for (let i = 0; i < RUNS; i++) {
       await setSession(target.site, target.signedIn);
       // A cold cache each run: what a first visit downloads.
       await cdp.send('Network.clearBrowserCache');
-      const report = `${target.path.slice(1) || 'landing'}${target.site === origin ? '' : '-h2'}-${i + 1}`;
+      const report = `${target.report}${target.site === origin ? '' : '-h2'}-${i + 1}`;
       runs.push(await lighthouse(`${target.site}${target.path}`, report));
       const last = runs.at(-1) as Measure;
       step(
         `${target.name}: performance ${last.performance}, LCP ${(last.lcpMs / 1000).toFixed(2)} s, JavaScript ${last.scriptKb.toFixed(0)} KB, host speed ${last.benchmarkIndex.toFixed(0)}`,
       );
     }
-    rows.push({ name: target.name, runs, scriptBudgetKb: target.scriptBudgetKb });
+    rows.push({ name: target.name, runs, scriptBudgetKb: target.scriptBudgetKb, held: target.held });
   }
 
   const at = (runs: Measure[], key: keyof Measure) => median(runs.map((r) => r[key]));
@@ -199,10 +220,12 @@ try {
         : [
             '### Targets (issue 15)',
             '',
-            ...rows.map(
-              ({ name, runs, scriptBudgetKb }) =>
-                `- ${name}: performance ≥ ${TARGETS.performance}: ${at(runs, 'performance')}, ${verdict(at(runs, 'performance') >= TARGETS.performance)}; LCP ≤ ${TARGETS.lcpMs / 1000} s: ${(at(runs, 'lcpMs') / 1000).toFixed(2)} s, ${verdict(at(runs, 'lcpMs') <= TARGETS.lcpMs)}; JavaScript ≤ ${scriptBudgetKb} KB compressed: ${at(runs, 'scriptKb').toFixed(0)} KB, ${verdict(at(runs, 'scriptKb') <= scriptBudgetKb)}.`,
-            ),
+            ...rows
+              .filter(({ held }) => held)
+              .map(
+                ({ name, runs, scriptBudgetKb }) =>
+                  `- ${name}: performance ≥ ${TARGETS.performance}: ${at(runs, 'performance')}, ${verdict(at(runs, 'performance') >= TARGETS.performance)}; LCP ≤ ${TARGETS.lcpMs / 1000} s: ${(at(runs, 'lcpMs') / 1000).toFixed(2)} s, ${verdict(at(runs, 'lcpMs') <= TARGETS.lcpMs)}; JavaScript ≤ ${scriptBudgetKb} KB compressed: ${at(runs, 'scriptKb').toFixed(0)} KB, ${verdict(at(runs, 'scriptKb') <= scriptBudgetKb)}.`,
+              ),
             '',
           ]),
     ].join('\n'),

@@ -61,6 +61,14 @@ test('a screen with a parameter comes drawn for any value and hydrates as drawn'
     [`/profile/${gig.freelancer._id}`, gig.freelancer.name],
   ];
   for (const [path] of screens) expect(await servedRoot(page, path), path).toMatch(/^<div id="root" inert><div class="min-h-screen/);
+  // The page's screens' files are fetched together once it has painted, not one level of imports at a time.
+  expect(await (await page.request.get(`/marketplace/${gig.id}`)).text()).toMatch(/"\/assets\/GigDetailPage-[\w-]+\.js"/);
+  /** The gig's views as the list shows them (reading the list counts none). */
+  const views = async () => {
+    const { gigs } = await (await page.request.get('/api/gigs?limit=12', { headers })).json();
+    return gigs.find((listed: { id: string }) => listed.id === gig.id).views as number;
+  };
+  const viewsBefore = await views();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     for (const [path, heading] of screens) {
@@ -69,6 +77,9 @@ test('a screen with a parameter comes drawn for any value and hydrates as drawn'
       await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
     }
   }
+  // The gig's page fetched the gig once per visit (its route's loader fetches it ahead; the page uses that).
+  await page.waitForLoadState('networkidle');
+  expect(await views()).toBe(viewsBefore + 2);
   expect(errors).toEqual([]);
 });
 

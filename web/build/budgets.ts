@@ -1,6 +1,7 @@
 import { brotliCompressSync } from 'node:zlib';
 import type { Plugin, Rolldown } from 'vite';
 import { brotliOptions } from './brotli.ts';
+import { type Chunk, staticClosure } from './chunkGraph.ts';
 
 type OutputChunk = Rolldown.OutputChunk;
 
@@ -18,9 +19,6 @@ export interface Budgets {
 const brotliSize = (code: string) => brotliCompressSync(code, brotliOptions(Buffer.byteLength(code))).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** What the budget needs of a chunk of the build. */
-export type Chunk = Pick<OutputChunk, 'fileName' | 'imports' | 'isEntry' | 'isDynamicEntry' | 'facadeModuleId'>;
-
 export interface PageCost {
   name: string;
   bytes: number;
@@ -33,25 +31,11 @@ export interface PageCost {
  * Largest first. Throws when the entry or a frame is missing, so a renamed file cannot pass unseen.
  */
 export function pageCosts(all: readonly Chunk[], limits: Budgets, sizeOf: (fileName: string) => number): PageCost[] {
-  const chunks = new Map(all.map((chunk) => [chunk.fileName, chunk]));
-  /** A chunk and every chunk it imports statically. */
-  const closure = (start: Chunk, into: Set<string>) => {
-    if (into.has(start.fileName)) return;
-    into.add(start.fileName);
-    for (const file of start.imports) {
-      const chunk = chunks.get(file);
-      if (chunk) closure(chunk, into);
-    }
-  };
   const entry = all.find((chunk) => chunk.isEntry);
   const frames = limits.shells.map((shell) => all.find((chunk) => chunk.facadeModuleId && shell.test(chunk.facadeModuleId)));
   if (!entry) throw new Error('budgets: no entry chunk');
   if (frames.some((frame) => !frame)) throw new Error('budgets: a frame was not found among the chunks');
-  const cost = (starts: Chunk[]) => {
-    const files = new Set<string>();
-    for (const start of starts) closure(start, files);
-    return [...files].reduce((sum, file) => sum + sizeOf(file), 0);
-  };
+  const cost = (starts: Chunk[]) => [...staticClosure(all, starts)].reduce((sum, file) => sum + sizeOf(file), 0);
   // The landing page may be a lazy screen or part of the entry itself: either way it costs the entry and its own chunks.
   const landingChunk = all.find((chunk) => chunk.isDynamicEntry && limits.landing.module.test(chunk.facadeModuleId ?? ''));
   const landing = {

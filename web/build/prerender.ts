@@ -1,4 +1,5 @@
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+import { screenFiles } from './chunkGraph.ts';
 
 /** The build's page for a path no route has: the document with an empty root (the router then redirects). */
 const APP_SHELL = 'app.html';
@@ -38,16 +39,17 @@ const PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 /**
  * The page with `markup` in its root element, its JavaScript fetched and run once the browser has
  * painted it: the HTML draws the page, so nothing waits for the scripts, which then take over the
- * drawn nodes (hydration). The entry's imports are preloaded at the same moment, side by side.
+ * drawn nodes (hydration). The entry's imports and the files of the page's screens (`screenFiles`,
+ * web/build/chunkGraph.ts) are preloaded at the same moment, side by side.
  * The root is `inert` until then (main.tsx lifts it): a control drawn but not yet live takes no
  * click or typing that React would then lose.
  * A page without an empty root or an entry script is a build error, not a silent no-op.
  */
-export function withRootMarkup(html: string, markup: string): string {
+export function withRootMarkup(html: string, markup: string, screenFiles: readonly string[] = []): string {
   if (!html.includes(EMPTY_ROOT)) throw new Error(`index.html has no ${EMPTY_ROOT} to pre-render into`);
   const entry = ENTRY.exec(html)?.[1];
   if (!entry) throw new Error('index.html has no entry script to run after the first paint');
-  const imports = [...html.matchAll(PRELOAD)].map((match) => match[1]);
+  const imports = [...[...html.matchAll(PRELOAD)].map((match) => match[1]), ...screenFiles];
   const load = [
     `for (const href of ${JSON.stringify(imports)}) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }));`,
     `import(${JSON.stringify(entry)});`,
@@ -94,12 +96,14 @@ export function prerender({ entry }: { entry: string }): Plugin {
         try {
           const module = (await server.ssrLoadModule(entry)) as {
             routePaths: () => string[];
-            render: (path: string) => Promise<string>;
+            render: (path: string) => Promise<{ markup: string; screens: string[] }>;
           };
+          const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
           for (const path of module.routePaths()) {
-            const markup = await module.render(path);
+            const { markup, screens } = await module.render(path);
             assertDrawnForEveryValue(path, markup);
-            const html = withRootMarkup(template, markup);
+            const files = screenFiles(chunks, screens).map((file) => `${config.base}${file}`);
+            const html = withRootMarkup(template, markup, files);
             if (path === '/') page.source = html;
             else this.emitFile({ type: 'asset', fileName: pageFileFor(path), source: html });
           }
