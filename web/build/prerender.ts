@@ -68,8 +68,9 @@ export function withRootMarkup(html: string, markup: string, screenFiles: readon
  * so a first visit paints the page with the HTML instead of after the JavaScript (LCP; issue 15); the
  * client then hydrates it. A signed-in screen is drawn as it first looks, before its person and data
  * are known, so one page serves every value of a route's parameters. app.html, an empty root, is
- * for paths no route has. `entry` exports `routePaths(): string[]` and `render(path): Promise<string>`;
- * it is loaded through Vite's SSR loader with the project's config.
+ * for paths no route has. `entry` exports `routePaths(): string[]` and `render(path)`, which resolves
+ * to the page's markup and its lazy screens' names; it is loaded through Vite's SSR loader with the
+ * project's config.
  */
 export function prerender({ entry }: { entry: string }): Plugin {
   let config: ResolvedConfig;
