@@ -1,13 +1,15 @@
 import { join } from 'node:path';
 import { createTokenVerifier, type ServiceDefinition } from '@commonwork/kit';
+import { devLoginNotice } from './auth/devLoginAccess.ts';
 import { createIdTokenVerifier } from './auth/idTokens.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
-import { devLoginEnabled, type IdentityConfig } from './config.ts';
+import { devLoginAccessOf, type IdentityConfig } from './config.ts';
 import { subscriptions } from './handlers/index.ts';
 import type { KeyStore } from './keys/keyStore.ts';
 import { migrations } from './migrations.ts';
 import { publishUserEvent } from './publish.ts';
 import { registerStatsRoutes } from './stats/routes.ts';
+import { registerPlanRoutes } from './users/planRoutes.ts';
 import type { IdentityTables } from './users/projection.ts';
 import { registerUserRoutes } from './users/routes.ts';
 import type { UserEvent } from './users/user.ts';
@@ -21,11 +23,11 @@ export const identityVerifier = (keys: KeyStore) => createTokenVerifier(keys.acc
 
 /** The identity service: sign-in, the dev issuer, users and profiles, their statistics. */
 export function identityService(config: IdentityConfig, keys: KeyStore): ServiceDefinition<IdentityTables, UserEvent> {
-  const devLogin = devLoginEnabled(config);
+  const devLogin = devLoginAccessOf(config);
   const verifyIdToken = createIdTokenVerifier({
     googleClientId: config.GOOGLE_CLIENT_ID,
     googleJwksUrl: config.GOOGLE_JWKS_URL,
-    devKeys: devLogin ? keys.devKeys : undefined,
+    devKeys: devLogin !== 'off' ? keys.devKeys : undefined,
   });
   return {
     name: 'identity',
@@ -33,10 +35,13 @@ export function identityService(config: IdentityConfig, keys: KeyStore): Service
     publish: publishUserEvent,
     subscriptions,
     register: (ctx) => {
+      const notice = devLoginNotice(devLogin);
+      ctx.log[notice.level](notice.message);
       const users = usersOf(ctx);
       const ttlSeconds = config.ACCESS_TOKEN_TTL_SECONDS;
       registerAuthRoutes(ctx, { keys, users, verifyIdToken, googleClientId: config.GOOGLE_CLIENT_ID ?? null, devLogin, ttlSeconds });
       registerUserRoutes(ctx, { keys, users, verifyIdToken, ttlSeconds });
+      registerPlanRoutes(ctx, users, config.ADMIN_EMAILS);
       registerStatsRoutes(ctx);
     },
   };

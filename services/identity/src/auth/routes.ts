@@ -3,6 +3,7 @@ import { registerRoute, type ServiceContext } from '@commonwork/kit';
 import type { KeyStore } from '../keys/keyStore.ts';
 import type { IdentityTables } from '../users/projection.ts';
 import type { Users } from '../users/users.ts';
+import { type DevLoginAccess, DevLoginLocalOnly, devLoginAllowed } from './devLoginAccess.ts';
 import { SignInUnavailable, signDevIdToken, type VerifiedIdentity } from './idTokens.ts';
 import { sessionFor } from './session.ts';
 
@@ -11,7 +12,7 @@ export interface AuthDeps {
   users: Users;
   verifyIdToken: (credential: string) => Promise<VerifiedIdentity>;
   googleClientId: string | null;
-  devLogin: boolean;
+  devLogin: DevLoginAccess;
   ttlSeconds: number;
 }
 
@@ -21,13 +22,15 @@ export function registerAuthRoutes(ctx: ServiceContext<IdentityTables>, deps: Au
   // Internal: the public keys the gateway and services verify access tokens with.
   app.get('/.well-known/jwks.json', async () => deps.keys.jwks);
 
-  registerRoute(app, verifier, identityRoutes.authConfig, async () => ({
+  // A caller the dev issuer would refuse is not offered it.
+  registerRoute(app, verifier, identityRoutes.authConfig, async ({ request }) => ({
     googleClientId: deps.googleClientId,
-    devLogin: deps.devLogin,
+    devLogin: devLoginAllowed(deps.devLogin, request),
   }));
 
-  registerRoute(app, verifier, identityRoutes.devToken, async ({ body }) => {
-    if (!deps.devLogin) throw SignInUnavailable('Developer sign-in is not enabled');
+  registerRoute(app, verifier, identityRoutes.devToken, async ({ body, request }) => {
+    if (deps.devLogin === 'off') throw SignInUnavailable('Developer sign-in is not enabled');
+    if (!devLoginAllowed(deps.devLogin, request)) throw DevLoginLocalOnly();
     return { token: await signDevIdToken(deps.keys.dev, body) };
   });
 
