@@ -22,6 +22,7 @@ export * from './messagingCatalog.ts';
 export * from './notificationCatalog.ts';
 export * from './notifications.ts';
 export * from './openapi.ts';
+export * from './plans.ts';
 export * from './sentences.ts';
 export * from './socket.ts';
 export * from './socketEvents.ts';

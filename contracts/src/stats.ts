@@ -14,8 +14,13 @@ export const StatCounts = z.object({
 });
 export type StatCounts = z.infer<typeof StatCounts>;
 
-/** Each figure's change in whole percent against the same day last month (100 from nothing to something). */
-export const StatChanges = z.object({ activeGigs: z.number().int(), events: z.number().int(), messages: z.number().int() });
+/**
+ * Each figure's change in whole percent against the same day last month; null when there is nothing
+ * to compare with (the figure was 0 then, or the person was not here): a percentage of nothing is
+ * no number, and a badge such as '+100%' for someone who just arrived would be invented.
+ */
+const Change = z.number().int().nullable();
+export const StatChanges = z.object({ activeGigs: Change, events: Change, messages: Change });
 export type StatChanges = z.infer<typeof StatChanges>;
 
 export const UserStats = StatCounts.extend({ changes: StatChanges });
@@ -29,3 +34,15 @@ export const TopFreelancersQuery = z.object({ limit: z.coerce.number().int().min
 export const TopFreelancer = User.extend({ activeGigs: z.number().int() });
 export type TopFreelancer = z.infer<typeof TopFreelancer>;
 export const TopFreelancersResponse = z.object({ success: z.literal(true), users: z.array(TopFreelancer) });
+
+/**
+ * The platform in numbers, counted from identity's read models (public: the marketplace's hero shows
+ * them): `members` everyone signed up, `activeGigs` gigs on offer now, `events` published events.
+ */
+export const PlatformFigures = z.object({
+  members: z.number().int().nonnegative(),
+  activeGigs: z.number().int().nonnegative(),
+  events: z.number().int().nonnegative(),
+});
+export type PlatformFigures = z.infer<typeof PlatformFigures>;
+export const PlatformFiguresResponse = z.object({ success: z.literal(true), figures: PlatformFigures });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, LIMITS, PROFILE_VISIBILITY, TIME_ZONES } from './constants.ts';
 import { ImageUrl } from './media.ts';
+import { MemberPlan } from './plans.ts';
 
 const trimmed = (max: number) => z.string().trim().max(max);
 
@@ -85,6 +86,8 @@ export const User = z.object({
   picture: z.string(),
   picturePublicId: z.string(),
   role: UserRole,
+  /** The person's membership: 'basic' (free, everyone's start) or 'premium' (granted by an admin). */
+  plan: MemberPlan,
   authProvider: z.literal('google'),
   status: z.enum(['online', 'offline', 'away']),
   title: z.string(),

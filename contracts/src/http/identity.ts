@@ -8,7 +8,8 @@ import {
   SetupUserRequest,
 } from '../auth.ts';
 import { ErrorBody } from '../errors.ts';
-import { TopFreelancersQuery, TopFreelancersResponse, UserStatsResponse } from '../stats.ts';
+import { ChangePlanRequest } from '../plans.ts';
+import { PlatformFiguresResponse, TopFreelancersQuery, TopFreelancersResponse, UserStatsResponse } from '../stats.ts';
 import { UpdatePictureRequest, UpdateUserRequest, UserIdParams, UsernameParams, UserResponse } from '../users.ts';
 import { defineRoute } from './route.ts';
 
@@ -61,6 +62,22 @@ export const identityRoutes = {
     auth: 'optional',
     querystring: TopFreelancersQuery,
     response: { 200: TopFreelancersResponse, ...errors },
+  }),
+  platformFigures: defineRoute({
+    method: 'GET',
+    url: '/api/platform/figures',
+    summary: 'The platform in numbers: members, active gigs and published events',
+    auth: 'public',
+    response: { 200: PlatformFiguresResponse, ...errors },
+  }),
+  changePlan: defineRoute({
+    method: 'PUT',
+    url: '/api/users/:id/plan',
+    summary: "Set a person's membership plan (basic or premium); platform admins only (ADMIN_EMAILS)",
+    auth: 'user',
+    params: UserIdParams,
+    body: ChangePlanRequest,
+    response: { 200: UserResponse, ...errors },
   }),
   userStats: defineRoute({
     method: 'GET',

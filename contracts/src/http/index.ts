@@ -32,7 +32,7 @@ export const SERVICE_ROUTES: Record<string, readonly RouteContract[]> = {
 
 /** The path prefixes each service owns; the gateway proxies them there. */
 export const SERVICE_PREFIXES: Record<string, readonly string[]> = {
-  identity: ['/api/auth', '/api/users'],
+  identity: ['/api/auth', '/api/users', '/api/platform'],
   marketplace: ['/api/gigs', '/api/ai'],
   messaging: ['/api/chat'],
   events: ['/api/events'],

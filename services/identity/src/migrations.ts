@@ -62,4 +62,14 @@ export const migrations: ServiceMigration[] = [
       await db.schema.createIndex('users_rating_idx').on('users').columns(['rating desc', 'review_count desc', 'id']).execute();
     },
   },
+  {
+    name: '0003_plans',
+    async up(db) {
+      // Everyone registered before plans existed was on the free one.
+      await db.schema
+        .alterTable('users')
+        .addColumn('plan', 'text', (c) => c.notNull().defaultTo('basic'))
+        .execute();
+    },
+  },
 ];

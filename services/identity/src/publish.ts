@@ -25,6 +25,9 @@ export function publishUserEvent(stored: StoredEvent<UserEvent>) {
         searchable: privacy.searchable,
       });
     }
+    // A plan is identity's own business so far: no other service reads it.
+    case 'UserPlanChanged':
+      return null;
     default: {
       const never: never = stored;
       return never;

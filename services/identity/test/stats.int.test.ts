@@ -25,7 +25,7 @@ describe('statistics, counted from what happens on the platform', () => {
   const statsOf = async (user: User) => {
     const res = await p.call('GET', `/api/users/${user.id}/stats`, { token: user.token });
     expect(res.status).toBe(200);
-    return res.body.stats as { activeGigs: number; events: number; messages: number; changes: Record<string, number> };
+    return res.body.stats as { activeGigs: number; events: number; messages: number; changes: Record<string, number | null> };
   };
   /** Waits until the person's figures read `expected` (the read model follows the bus). */
   const statsReach = (user: User, expected: Partial<{ activeGigs: number; events: number; messages: number }>) =>
@@ -38,7 +38,8 @@ describe('statistics, counted from what happens on the platform', () => {
     const res = await p.call('GET', `/api/users/${ada.id}/stats`, { token: ada.token });
     expect(res.body).toMatchObject({
       success: true,
-      stats: { activeGigs: 0, events: 0, messages: 0, changes: { activeGigs: 0, events: 0, messages: 0 } },
+      // Nothing a month ago: no change to show, not a '+100%' or '0%' nobody earned.
+      stats: { activeGigs: 0, events: 0, messages: 0, changes: { activeGigs: null, events: null, messages: null } },
     });
     expect(Date.parse(res.body.lastUpdated)).not.toBeNaN();
     expect((await p.call('GET', `/api/users/${ada.id}/stats`, { token: bob.token })).status).toBe(403);
@@ -79,7 +80,9 @@ describe('statistics, counted from what happens on the platform', () => {
     const channelId = channel.body.data.id as string;
     for (const content of ['one', 'two', 'three'])
       expect((await p.call('POST', `/api/chat/channels/${channelId}/messages`, { token: ada.token, body: { content } })).status).toBe(201);
-    await statsReach(ada, { messages: 3 });
+    const counted = await statsReach(ada, { messages: 3 });
+    // Someone who just arrived has nothing a month back to compare with: no change, whatever they did since.
+    expect(counted.changes).toEqual({ activeGigs: null, events: null, messages: null });
     expect((await statsOf(bob)).messages).toBe(0);
   });
 

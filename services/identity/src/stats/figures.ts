@@ -63,9 +63,12 @@ async function figuresOn(db: StatsDb, userId: string, day: Date): Promise<StatCo
   return row ?? NONE;
 }
 
-/** Whole percent from `before` to `now`; from nothing, 100 when something came and 0 when nothing did. */
-export function percentChange(now: number, before: number): number {
-  if (before === 0) return now === 0 ? 0 : 100;
+/**
+ * Whole percent from `before` to `now`; null from nothing (a person who just arrived, or had none a
+ * month ago): no percentage of 0 is true, so none is shown.
+ */
+export function percentChange(now: number, before: number): number | null {
+  if (before === 0) return null;
   return Math.round(((now - before) / before) * 100);
 }
 

@@ -5,9 +5,10 @@ import { presentUser } from '../users/present.ts';
 import type { IdentityTables } from '../users/projection.ts';
 import { userQueries } from '../users/queries.ts';
 import { statsOf } from './figures.ts';
+import { platformFigures } from './platformFigures.ts';
 import { topFreelancers } from './topFreelancers.ts';
 
-/** Statistics (spec 000 §6) and top freelancers (§2 dashboard), read from the statistics read model. */
+/** Statistics (spec 000 §6), top freelancers (§2 dashboard) and the platform's figures, read from the statistics read model. */
 export function registerStatsRoutes(ctx: ServiceContext<IdentityTables>) {
   const { app, verifier, db } = ctx;
   const users = userQueries(db);
@@ -21,6 +22,11 @@ export function registerStatsRoutes(ctx: ServiceContext<IdentityTables>) {
   registerRoute(app, verifier, identityRoutes.userStats, ({ params, caller }) => statsFor(params.id, caller.sub));
   // The read model is live: a refresh reads it again now.
   registerRoute(app, verifier, identityRoutes.refreshUserStats, ({ params, caller }) => statsFor(params.id, caller.sub));
+
+  registerRoute(app, verifier, identityRoutes.platformFigures, async () => ({
+    success: true as const,
+    figures: await platformFigures(db),
+  }));
 
   registerRoute(app, verifier, identityRoutes.topFreelancers, async ({ query, caller }) => {
     const rows = await topFreelancers(db, query.limit);

@@ -1,4 +1,4 @@
-import type { PreferencesPatch } from '@commonwork/contracts';
+import type { MemberPlan, PreferencesPatch } from '@commonwork/contracts';
 import { Conflict, createError, type Decider } from '@commonwork/kit';
 import { cardOf, initialUserState, mergePreferences, type ProfileFields, type UserEvent, type UserState } from './user.ts';
 
@@ -7,7 +7,8 @@ export const UserNotFound = createError('USER_NOT_FOUND', 'User not found', 404)
 export type UserCommand =
   | { type: 'Register'; userId: string; subject: string; email: string; name: string; picture: string }
   | { type: 'CompleteProfile'; name: string; username: string; bio: string; picture?: string | undefined }
-  | { type: 'UpdateProfile'; changes: Partial<ProfileFields>; preferences?: PreferencesPatch | undefined };
+  | { type: 'UpdateProfile'; changes: Partial<ProfileFields>; preferences?: PreferencesPatch | undefined }
+  | { type: 'ChangePlan'; plan: MemberPlan; changedBy: string };
 
 export function evolve(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
@@ -23,6 +24,8 @@ export function evolve(state: UserState, event: UserEvent): UserState {
       return { ...state, ...event.data.changes };
     case 'UserPreferencesChanged':
       return { ...state, preferences: event.data.preferences };
+    case 'UserPlanChanged':
+      return { ...state, plan: event.data.plan };
     default: {
       const never: never = event;
       return never;
@@ -80,6 +83,11 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
         }
       }
       return events;
+    }
+    case 'ChangePlan': {
+      if (!state.exists) throw UserNotFound();
+      if (state.plan === command.plan) return [];
+      return [{ type: 'UserPlanChanged', data: { userId: state.userId, plan: command.plan, changedBy: command.changedBy } }];
     }
     default: {
       const never: never = command;

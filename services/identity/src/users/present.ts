@@ -24,6 +24,7 @@ export function presentUser(row: UserRow, viewerId: string | null): User {
     picture: row.picture,
     picturePublicId: self ? row.picture_public_id : '',
     role: row.role,
+    plan: row.plan,
     authProvider: 'google',
     status: 'offline',
     title: hidden ? '' : row.title,

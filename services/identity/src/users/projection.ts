@@ -1,4 +1,4 @@
-import { DEFAULT_PREFERENCES, type Preferences } from '@commonwork/contracts';
+import { DEFAULT_PREFERENCES, type MemberPlan, type Preferences } from '@commonwork/contracts';
 import type { StoredEvent } from '@commonwork/kit';
 import type { ColumnType, Generated, JSONColumnType, Kysely, Selectable } from 'kysely';
 import type { StatsTables } from '../stats/tables.ts';
@@ -31,6 +31,7 @@ export interface UsersTable {
   preferences: JSONColumnType<Preferences>;
   rating: Generated<number>;
   review_count: Generated<number>;
+  plan: ColumnType<MemberPlan, MemberPlan | undefined, MemberPlan>;
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -112,6 +113,13 @@ export async function projectUserEvents(trx: Kysely<IdentityTables>, events: Sto
         await trx
           .updateTable('users')
           .set({ preferences: JSON.stringify(e.data.preferences), ...base })
+          .where('id', '=', e.data.userId)
+          .execute();
+        break;
+      case 'UserPlanChanged':
+        await trx
+          .updateTable('users')
+          .set({ plan: e.data.plan, ...base })
           .where('id', '=', e.data.userId)
           .execute();
         break;

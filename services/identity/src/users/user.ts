@@ -1,4 +1,4 @@
-import { DEFAULT_PREFERENCES, type Preferences, type PreferencesPatch } from '@commonwork/contracts';
+import { DEFAULT_PLAN, DEFAULT_PREFERENCES, type MemberPlan, type Preferences, type PreferencesPatch } from '@commonwork/contracts';
 
 /** The fields of a profile a user edits (PUT /api/users/{id}), all optional in a change. */
 export interface ProfileFields {
@@ -39,7 +39,9 @@ export type UserEvent =
       // `replacedPictureId`: the uploaded picture a new one replaced, for media to delete.
       data: { userId: string; changes: Partial<ProfileFields>; card: UserCard; replacedPictureId?: string };
     }
-  | { type: 'UserPreferencesChanged'; data: { userId: string; preferences: Preferences } };
+  | { type: 'UserPreferencesChanged'; data: { userId: string; preferences: Preferences } }
+  // `changedBy`: the admin who set it (until plans are sold, only admins do).
+  | { type: 'UserPlanChanged'; data: { userId: string; plan: MemberPlan; changedBy: string } };
 
 export interface UserState extends ProfileFields {
   exists: boolean;
@@ -47,6 +49,7 @@ export interface UserState extends ProfileFields {
   email: string;
   username: string | null;
   preferences: Preferences;
+  plan: MemberPlan;
 }
 
 export const initialUserState = (): UserState => ({
@@ -67,6 +70,7 @@ export const initialUserState = (): UserState => ({
   picture: '',
   picturePublicId: '',
   preferences: DEFAULT_PREFERENCES,
+  plan: DEFAULT_PLAN,
 });
 
 export const cardOf = (s: UserState): UserCard => ({
