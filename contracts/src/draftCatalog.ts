@@ -6,6 +6,7 @@ export const DRAFT_MESSAGES = {
   notFound: 'Draft not found',
   tooLarge: 'Draft is too large to save',
   changedElsewhere: 'This draft was changed in another tab or device',
+  idTaken: 'This draft id is taken',
   saved: 'Draft saved successfully',
   updated: 'Draft updated successfully',
   deleted: 'Draft deleted successfully',

@@ -15,7 +15,11 @@ const DraftTitle = z
   .min(1, DRAFT_MESSAGES.titleRequired)
   .max(DRAFT_TITLE_MAX, `Title must be at most ${DRAFT_TITLE_MAX} characters`);
 
-export const CreateDraftRequest = z.object({ type: DraftType, title: DraftTitle, data: DraftData });
+/**
+ * `id`, optional, is the id the form chose for its draft: the same create sent again (a retry, a
+ * save whose answer was lost) answers the draft already saved under it, and writes nothing.
+ */
+export const CreateDraftRequest = z.object({ id: z.uuid().optional(), type: DraftType, title: DraftTitle, data: DraftData });
 export type CreateDraftRequest = z.infer<typeof CreateDraftRequest>;
 
 /**

@@ -17,10 +17,10 @@ export const draftsRoutes = {
   create: defineRoute({
     method: 'POST',
     url: '/api/drafts',
-    summary: 'Save a new draft of an event or a gig form',
+    summary: 'Save a new draft of an event or a gig form; with `id`, sent again it answers the draft saved under it (200)',
     auth: 'user',
     body: CreateDraftRequest,
-    response: { 201: DraftResponse, ...errors },
+    response: { 201: DraftResponse, 200: DraftResponse, ...errors },
   }),
   list: defineRoute({
     method: 'GET',

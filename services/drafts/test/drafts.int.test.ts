@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DRAFT_DATA_MAX_BYTES } from '@commonwork/contracts';
 import { remoteTokenVerifier, startService } from '@commonwork/kit';
 import {
@@ -84,6 +85,39 @@ describe('drafts through the gateway', () => {
     expect(huge.status).toBe(413);
     expect(huge.body).toMatchObject({ success: false, error: 'DRAFT_TOO_LARGE', details: [{ field: 'data' }] });
     expect((await p.call('GET', '/api/drafts', { token: ada.token })).body.data).toHaveLength(before);
+  });
+
+  it('creates a draft under the id its form chose once: the same create again, or many at once, answer that one draft', async () => {
+    const id = randomUUID();
+    const body = { id, type: 'gig', title: 'Retried gig', data: { description: 'first words' } };
+    const first = await create(ada.token, body);
+    expect(first.status).toBe(201);
+    expect(first.body.data).toMatchObject({ id, version: 1, title: 'Retried gig' });
+
+    // A retry (the answer was lost, the tab was frozen mid-save) writes nothing and answers what is stored.
+    const again = await create(ada.token, { ...body, data: { description: 'later words' } });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ success: true, data: { id, version: 1, data: { description: 'first words' } } });
+
+    // Many at once with one new id: one draft.
+    const raced = randomUUID();
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map((n) => create(ada.token, { id: raced, type: 'event', title: 'Raced', data: { n } })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 201]);
+    expect(new Set(answers.map((a) => a.body.data.id))).toEqual(new Set([raced]));
+    const titles = (await p.call('GET', '/api/drafts', { token: ada.token })).body.data.map((d: { id: string }) => d.id);
+    expect(titles.filter((d: string) => d === id || d === raced)).toHaveLength(2);
+
+    // Someone else's id is refused and theirs stays as it was; a deleted draft's id is not reused.
+    const taken = await create(bob.token, { ...body, title: 'Not yours' });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ success: false, error: 'DRAFT_ID_TAKEN' });
+    expect(taken.body).not.toHaveProperty('draft');
+    expect((await p.call('GET', `/api/drafts/${id}`, { token: ada.token })).body.data.title).toBe('Retried gig');
+    await p.call('DELETE', `/api/drafts/${id}`, { token: ada.token });
+    expect((await create(ada.token, body)).status).toBe(404);
+    expect((await create(ada.token, { ...body, id: 'not-a-uuid' })).status).toBe(400);
   });
 
   it("is nobody else's: 404 to anyone but its owner, for reading, saving and deleting", async () => {

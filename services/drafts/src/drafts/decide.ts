@@ -6,6 +6,7 @@ import { type DraftEvent, type DraftState, initialDraftState } from './draft.ts'
 // Someone else's draft is not found: its existence is nobody else's business.
 export const DraftNotFound = createError('DRAFT_NOT_FOUND', DRAFT_MESSAGES.notFound, 404);
 export const DraftChangedElsewhere = createError('DRAFT_CHANGED', DRAFT_MESSAGES.changedElsewhere, 409);
+export const DraftIdTaken = createError('DRAFT_ID_TAKEN', DRAFT_MESSAGES.idTaken, 409);
 
 export type DraftCommand =
   | { type: 'Save'; draftId: string; ownerId: string; draftType: DraftType; title: string; data: DraftData }
@@ -34,8 +35,11 @@ const mustOwn = (state: DraftState, actorId: string) => {
 export function decide(command: DraftCommand, state: DraftState): DraftEvent[] {
   switch (command.type) {
     case 'Save': {
-      // Ids are minted by the server for every new draft, so a saved draft is never saved again.
-      if (state.exists) throw new Error(`Draft ${command.draftId} already saved`);
+      // A form chooses its draft's id once, so the same create arriving again (a retry, a save whose
+      // answer was lost) is the one already made: nothing new. The form then saves on from its version.
+      if (state.exists && state.ownerId !== command.ownerId) throw DraftIdTaken();
+      if (state.deleted) throw DraftNotFound();
+      if (state.exists) return [];
       const { draftId, ownerId, draftType, title, data } = command;
       return [{ type: 'DraftSaved', data: { draftId, ownerId, type: draftType, title, data } }];
     }

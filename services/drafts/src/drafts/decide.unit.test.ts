@@ -1,6 +1,6 @@
 import { deciderSpec } from '@commonwork/kit/testing';
 import { describe, it } from 'vitest';
-import { DraftChangedElsewhere, DraftNotFound, draftDecider } from './decide.ts';
+import { DraftChangedElsewhere, DraftIdTaken, DraftNotFound, draftDecider } from './decide.ts';
 import type { DraftEvent } from './draft.ts';
 
 const draftId = '6f0c8a52-3c1b-4d9e-9a7e-1f2b3c4d5e6f';
@@ -31,6 +31,25 @@ describe('draft decider', () => {
       .given(saved, revised(2))
       .when({ type: 'Revise', actorId: ada, title: 'Logo', data: { price: 9 }, baseVersion: 1 })
       .thenThrows(DraftChangedElsewhere().message);
+  });
+
+  it('saves a new draft under the id its form chose, and the same save again changes nothing (a retried create)', () => {
+    const save = { type: 'Save', draftId, ownerId: ada, draftType: 'gig', title: 'Logo', data: { price: 5 } } as const;
+    spec.given().when(save).then(saved);
+    spec.given(saved).when(save).thenNothing();
+    spec.given(saved, revised(2)).when(save).thenNothing();
+  });
+
+  it("refuses a new draft under an id someone else's draft has, and one whose draft was deleted", () => {
+    const save = { type: 'Save', draftId, draftType: 'gig', title: 'Logo', data: {} } as const;
+    spec
+      .given(saved)
+      .when({ ...save, ownerId: bob })
+      .thenThrows(DraftIdTaken().message);
+    spec
+      .given(saved, { type: 'DraftDeleted', data: { draftId, ownerId: ada } })
+      .when({ ...save, ownerId: ada })
+      .thenThrows(DraftNotFound().message);
   });
 
   it('is not found by anyone but its owner, nor once deleted', () => {

@@ -25,15 +25,16 @@ export function registerDraftRoutes(ctx: ServiceContext<DraftsTables>) {
 
   registerRoute(app, verifier, draftsRoutes.create, async ({ body, caller, request, reply }) => {
     checkSize(body.data);
-    const draftId = randomUUID();
-    await drafts.handle(
+    const draftId = body.id ?? randomUUID();
+    const { events } = await drafts.handle(
       draftId,
       { type: 'Save', draftId, ownerId: caller.sub, draftType: body.type, title: body.title, data: body.data },
       ctx.metadataFor(request, caller.sub),
     );
     const row = await mine(draftId, caller.sub);
     if (!row) throw new Error(`draft ${draftId} was saved but is not in the read model`);
-    reply.status(201);
+    // Saved now (201), or already saved under this id by an earlier create (200, nothing written).
+    reply.status(events.length > 0 ? 201 : 200);
     return { success: true as const, message: DRAFT_MESSAGES.saved, data: presentDraft(row) };
   });
 
