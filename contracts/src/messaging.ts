@@ -178,6 +178,15 @@ export const JoinChannelResponse = z.object({
   data: z.object({ name: z.string(), channelId: Id }),
 });
 export const ReadResponse = z.object({ success: z.literal(true), data: z.object({ readSequence: z.number(), unreadCount: z.number() }) });
+/**
+ * The messages a person has not read: summed over their conversations, and over the channels they
+ * belong to (a public channel they never joined is not theirs to catch up on). The sidebar's badges.
+ */
+export const UnreadTotalsResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ chats: z.number().int().min(0), channels: z.number().int().min(0) }),
+});
+export type UnreadTotals = z.infer<typeof UnreadTotalsResponse>['data'];
 export const ChatResponse = z.object({ success: z.literal(true), data: Chat, chat: Chat, _id: Id, message: z.string() });
 export const ChatListResponse = z.object({
   success: z.literal(true),

@@ -21,6 +21,7 @@ import {
   MarkReadRequest,
   PostMessageRequest,
   ReadResponse,
+  UnreadTotalsResponse,
 } from '../messaging.ts';
 import { defineRoute } from './route.ts';
 
@@ -101,6 +102,13 @@ export const messagingRoutes = {
     auth: 'user',
     body: CreateChatRequest,
     response: { 200: ChatResponse, 201: ChatResponse, ...errors },
+  }),
+  unreadTotals: defineRoute({
+    method: 'GET',
+    url: '/api/chat/unread',
+    summary: 'How many messages you have not read: in your conversations, and in the channels you belong to',
+    auth: 'user',
+    response: { 200: UnreadTotalsResponse, ...errors },
   }),
   listChats: defineRoute({
     method: 'GET',

@@ -6,6 +6,7 @@ import type { MessagingConfig } from './config.ts';
 import { subscriptions } from './handlers/index.ts';
 import { migrations } from './migrations.ts';
 import { type MessagingEvent, publishMessagingEvent } from './publish.ts';
+import { registerUnreadRoute } from './reads/unreadTotals.ts';
 import type { MessagingTables } from './tables.ts';
 
 /** The messaging service: community channels, join links, gig conversations and read positions. */
@@ -17,6 +18,7 @@ export function messagingService(config: Pick<MessagingConfig, 'CHANNEL_SEND_QUE
     register: (ctx) => {
       registerChannelRoutes(ctx, config);
       registerChannelAccessRoutes(ctx);
+      registerUnreadRoute(ctx);
       registerChatRoutes(ctx);
     },
     subscriptions,
