@@ -24,6 +24,8 @@ export interface SeedUsersOptions {
   /** Reference time; people registered 190-560 days before it. Default: now. */
   now?: Date;
   metadata?: EventMetadata;
+  /** A profile picture per person (an image the caller stores in media), set with their profile; default none. */
+  pictureOf?: (person: { userId: string; name: string }) => { picture: string; picturePublicId: string };
 }
 
 const words = (text: string) => text.trim().split(/\s+/);
@@ -242,6 +244,10 @@ export async function seedUsers(database: Database, n: number, rng: Random, opti
   const db = database.forSchema<IdentityTables>('identity');
   const people = buildPeople(rng, n);
   if (people.length === 0) return [];
+  const { pictureOf } = options;
+  if (pictureOf)
+    for (const p of people)
+      p.update = { ...p.update, changes: { ...p.update.changes, ...pictureOf({ userId: p.userId, name: p.complete.name }) } };
   const ids = people.map((p) => p.userId);
   const existing = new Set((await db.selectFrom('users').select('id').where('id', 'in', ids).execute()).map((r) => r.id));
   const fresh = people.filter((p) => !existing.has(p.userId));

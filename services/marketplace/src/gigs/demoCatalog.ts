@@ -10,6 +10,11 @@ export interface SubCategoryCatalog {
   fills: readonly string[];
   pitches: readonly string[];
   tags: readonly string[];
+  /**
+   * Tags that belong to one fill only, beyond those that name a fill (see demoTags.ts): a gig gets
+   * them only when its title has that fill, so a tag never contradicts the title.
+   */
+  fillTags?: Readonly<Record<string, readonly string[]>>;
   /** Multiplies the price a band gives (logo work is cheaper than a full-stack build). */
   priceFactor?: number;
 }
@@ -252,6 +257,12 @@ export const DEMO_CATALOG: DemoCatalog = {
           'I take {x} from a notebook experiment to a production API, with PyTorch or scikit-learn.',
         ],
         tags: ['machine learning', 'pytorch', 'tensorflow', 'scikit-learn', 'llm', 'nlp', 'computer vision', 'forecasting', 'mlops'],
+        fillTags: {
+          'image classification': ['computer vision'],
+          'demand forecasting': ['forecasting'],
+          'support ticket triage': ['nlp', 'llm'],
+          'document search': ['nlp', 'llm'],
+        },
         priceFactor: 1.8,
       },
       visualization: {
@@ -266,6 +277,7 @@ export const DEMO_CATALOG: DemoCatalog = {
           'Your KPIs, live and in one place: I design {x} reports around the decisions you make.',
         ],
         tags: ['data visualization', 'power bi', 'tableau', 'looker studio', 'metabase', 'grafana', 'd3', 'dashboard', 'kpi'],
+        fillTags: { 'D3.js': ['d3'] },
       },
     },
   },
@@ -355,6 +367,7 @@ export const DEMO_CATALOG: DemoCatalog = {
           'Good {x} saves support tickets: I write them with working, tested examples.',
         ],
         tags: ['technical writing', 'documentation', 'api docs', 'tutorials', 'markdown', 'developer experience', 'white paper'],
+        fillTags: { 'API documentation': ['api docs'], 'developer tutorials': ['tutorials'], 'white papers': ['white paper'] },
       },
       content: {
         titles: [
@@ -415,6 +428,7 @@ export const DEMO_CATALOG: DemoCatalog = {
           'I rebuild {x} accounts around conversion tracking that you can trust.',
         ],
         tags: ['google ads', 'facebook ads', 'ppc', 'linkedin ads', 'tiktok ads', 'conversion tracking', 'paid social', 'roas'],
+        fillTags: { 'Meta ads': ['facebook ads', 'paid social'], 'TikTok ads': ['paid social'], 'LinkedIn ads': ['paid social'] },
       },
     },
   },

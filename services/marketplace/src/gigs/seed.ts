@@ -12,6 +12,7 @@ import { upsertFreelancer } from '../freelancers/projection.ts';
 import { gigAggregate } from './aggregate.ts';
 import { decide } from './decide.ts';
 import { CLOSERS, DEMO_CATALOG, type SubCategoryCatalog } from './demoCatalog.ts';
+import { tagsAllowed } from './demoTags.ts';
 import { type GigFields, initialGigState } from './gig.ts';
 import type { MarketplaceTables } from './projection.ts';
 
@@ -66,15 +67,20 @@ function deliveryFor(rng: Random, price: number): DeliveryTime {
   return options[Math.min(options.length - 1, from + randomInt(rng, 0, 1))] as DeliveryTime;
 }
 
-/** 2-5 tags from the sub-category's pool, the ones the title names first. */
-function tagsFor(rng: Random, pool: readonly string[], title: string): string[] {
+/**
+ * 2-5 tags from those the sub-category allows for this fill (demoTags.ts), the ones the title
+ * names first. The whole pool is shuffled before the filter so the random sequence, and with it
+ * every later gig of a seed, stays what it was.
+ */
+function tagsFor(rng: Random, catalog: SubCategoryCatalog, fill: string, title: string): string[] {
+  const allowed = tagsAllowed(catalog, fill);
   const words = title.toLowerCase().replace(/[^a-z0-9/ ]+/g, '');
-  const named = pool.filter((t) => words.includes(t.replace(/[^a-z0-9/ ]+/g, '')));
+  const named = catalog.tags.filter((t) => words.includes(t.replace(/[^a-z0-9/ ]+/g, '')));
   const rest = shuffle(
     rng,
-    pool.filter((t) => !named.includes(t)),
+    catalog.tags.filter((t) => !named.includes(t)),
   );
-  return [...named, ...rest].slice(0, randomInt(rng, 2, 5));
+  return [...named, ...rest].filter((t) => allowed.has(t)).slice(0, randomInt(rng, 2, 5));
 }
 
 /** One believable gig of a sub-category. */
@@ -93,7 +99,7 @@ export function buildDemoGig(rng: Random, category: GigCategory, subCategory: st
     subCategory,
     price,
     deliveryTime: deliveryFor(rng, price),
-    tags: tagsFor(rng, catalog.tags, title),
+    tags: tagsFor(rng, catalog, fill, title),
   };
 }
 

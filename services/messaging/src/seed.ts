@@ -1,0 +1,129 @@
+import type { EventMetadata } from '@commonwork/contracts';
+import { type Aggregate, type Database, type DomainEvent, importEvents, nameBasedId } from '@commonwork/kit';
+import type { Kysely } from 'kysely';
+import { channelAggregate } from './channels/aggregate.ts';
+import type { ChannelCommand } from './channels/decide.ts';
+import { chatAggregate } from './chats/aggregate.ts';
+import { chatIdFor } from './chats/chat.ts';
+import type { ChatCommand } from './chats/decide.ts';
+import type { MessagingTables, PersonCard } from './tables.ts';
+
+/** A message of a demo conversation: who said what, when. */
+export interface DemoLine {
+  sender: PersonCard;
+  content: string;
+  at: Date;
+}
+
+/** A demo community channel and its history, oldest line first. */
+export interface DemoChannel {
+  name: string;
+  description: string;
+  category: 'general' | 'random' | 'tech' | 'music';
+  creatorId: string;
+  createdAt: Date;
+  lines: readonly DemoLine[];
+}
+
+/** A demo conversation about a gig: the buyer writes first, oldest line first. */
+export interface DemoChat {
+  gigId: string;
+  buyerId: string;
+  sellerId: string;
+  lines: readonly DemoLine[];
+}
+
+type Step<C> = { at: Date; command: C };
+
+/**
+ * Decides a stream's commands in order, each on the state the previous ones left, and imports
+ * each step's events at that step's time: history dated as it happened, written as the service
+ * writes it (stored events, projected rows, and the outbox publishes them once the platform runs).
+ */
+async function importTimeline<S, C, E extends DomainEvent>(
+  trx: Kysely<MessagingTables>,
+  aggregate: Aggregate<MessagingTables, S, C, E>,
+  id: string,
+  steps: readonly Step<C>[],
+  metadata: EventMetadata,
+) {
+  const { decide, evolve, initialState } = aggregate.decider;
+  let state = initialState();
+  let version = 0;
+  for (const { at, command } of steps) {
+    const events = decide(command, state);
+    if (events.length === 0) continue;
+    await importEvents(trx, aggregate, { schema: 'messaging', metadata, now: at, appends: [{ id, expectedVersion: version, events }] });
+    state = events.reduce(evolve, state);
+    version += events.length;
+  }
+}
+
+const post = (line: DemoLine, name: string, index: number) => ({
+  at: line.at,
+  command: {
+    type: 'PostMessage' as const,
+    actor: line.sender,
+    messageId: nameBasedId(`${name}:${index}`),
+    content: line.content,
+    clientId: null,
+  },
+});
+
+/**
+ * Seeds community channels with their history through messaging's channel aggregate: created by
+ * their creator, then every line posted (a poster who is not a member joins by posting, as in the
+ * app). Ids are name-based, so the same demo names the same channels and messages.
+ */
+export async function seedChannels(database: Database, channels: readonly DemoChannel[], metadata: EventMetadata) {
+  const db = database.forSchema<MessagingTables>('messaging');
+  const ids: string[] = [];
+  await db.transaction().execute(async (trx) => {
+    for (const channel of channels) {
+      const channelId = nameBasedId(`commonwork-demo-channel:${channel.name}`);
+      const create: Step<ChannelCommand> = {
+        at: channel.createdAt,
+        command: {
+          type: 'CreateChannel',
+          channelId,
+          actorId: channel.creatorId,
+          name: channel.name,
+          description: channel.description,
+          channelType: 'public',
+          category: channel.category,
+        },
+      };
+      const lines = channel.lines.map((line, i) => post(line, `commonwork-demo-channel-message:${channelId}`, i));
+      await importTimeline(trx, channelAggregate, channelId, [create, ...lines], metadata);
+      ids.push(channelId);
+    }
+  });
+  return ids;
+}
+
+/** Seeds gig conversations through messaging's chat aggregate: the buyer starts the chat, then the lines follow. */
+export async function seedChats(database: Database, chats: readonly DemoChat[], metadata: EventMetadata) {
+  const db = database.forSchema<MessagingTables>('messaging');
+  const ids: string[] = [];
+  await db.transaction().execute(async (trx) => {
+    for (const chat of chats) {
+      const first = chat.lines[0];
+      if (!first) continue;
+      const chatId = chatIdFor(chat.buyerId, chat.sellerId, chat.gigId);
+      const start: Step<ChatCommand> = {
+        at: first.at,
+        command: { type: 'StartChat', chatId, actorId: chat.buyerId, recipientId: chat.sellerId, gigId: chat.gigId },
+      };
+      const lines = chat.lines.map((line, i) => {
+        const messageId = nameBasedId(`commonwork-demo-chat-message:${chatId}:${i}`);
+        return {
+          at: line.at,
+          command: { type: 'PostChatMessage' as const, actor: line.sender, messageId, content: line.content, clientId: null },
+        };
+      });
+      await importTimeline(trx, chatAggregate, chatId, [start, ...lines], metadata);
+      ids.push(chatId);
+    }
+  });
+  return ids;
+}
