@@ -3,7 +3,6 @@
 export const STORAGE_KEYS = { user: 'user', token: 'token', theme: 'theme' } as const;
 
 export const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
-export const TIME_ZONES = ['UTC', 'America/New_York', 'America/Los_Angeles', 'Europe/London'] as const;
 export const PROFILE_VISIBILITY = ['public', 'private'] as const;
 
 export const TIMINGS = {
@@ -43,4 +42,3 @@ export const LIMITS = {
 } as const;
 
 export const DASHBOARD_LIST_SIZES = { trending: 3, freelancers: 3, events: 2 } as const;
-export const DEFAULT_SUCCESS_RATE = 94;

@@ -29,5 +29,6 @@ export * from './socketEvents.ts';
 export * from './stats.ts';
 export * from './statsCatalog.ts';
 export * from './techEvents.ts';
+export * from './timeZones.ts';
 export * from './userCatalog.ts';
 export * from './users.ts';

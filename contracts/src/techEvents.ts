@@ -11,6 +11,7 @@ import {
 } from './eventCatalog.ts';
 import { ImageUrl } from './media.ts';
 import { formNumber } from './numbers.ts';
+import { isTimeZone } from './timeZones.ts';
 
 export const EventCategory = z.enum(EVENT_CATEGORIES);
 export type EventCategory = z.infer<typeof EventCategory>;
@@ -43,15 +44,6 @@ const OptionalDay = z
   .optional()
   .transform((value) => value || null);
 const Clock = (message: string) => z.string({ error: message }).trim().min(1, message).regex(CLOCK, 'Enter a time as HH:mm');
-
-const isTimeZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const text = (max: number) => z.string().trim().max(max).default('');
 const required = (message: string, max: number) =>

@@ -11,3 +11,6 @@ export const DEFAULT_PREFERENCES: Preferences = {
 };
 
 export const PICTURE_MESSAGES = { updated: 'Profile picture updated successfully' } as const;
+
+/** A profile save refused because another tab or device saved first (our words: the spec has none; the drafts' sentence's shape). */
+export const PROFILE_MESSAGES = { changedElsewhere: 'Your profile was changed in another tab or device' } as const;

@@ -1,9 +1,14 @@
 import { z } from 'zod';
-import { LANGUAGES, LIMITS, PROFILE_VISIBILITY, TIME_ZONES } from './constants.ts';
+import { LANGUAGES, LIMITS, PROFILE_VISIBILITY } from './constants.ts';
+import { ErrorBody } from './errors.ts';
 import { ImageUrl } from './media.ts';
 import { MemberPlan } from './plans.ts';
+import { isTimeZone } from './timeZones.ts';
 
 const trimmed = (max: number) => z.string().trim().max(max);
+
+/** An IANA time zone (the one list's check, as the event form's). */
+export const TimeZone = z.string().trim().refine(isTimeZone, 'Unknown time zone');
 
 export const NotificationPreferences = z.object({
   email: z.boolean(),
@@ -24,7 +29,7 @@ export const Preferences = z.object({
   notifications: NotificationPreferences,
   privacy: PrivacyPreferences,
   language: z.enum(LANGUAGES),
-  timezone: z.enum(TIME_ZONES),
+  timezone: TimeZone,
 });
 export type Preferences = z.infer<typeof Preferences>;
 
@@ -33,7 +38,7 @@ export const PreferencesPatch = z.object({
   notifications: NotificationPreferences.partial().optional(),
   privacy: PrivacyPreferences.partial().optional(),
   language: z.enum(LANGUAGES).optional(),
-  timezone: z.enum(TIME_ZONES).optional(),
+  timezone: TimeZone.optional(),
 });
 export type PreferencesPatch = z.infer<typeof PreferencesPatch>;
 
@@ -51,7 +56,14 @@ const Handle = z
   .max(100)
   .regex(/^[A-Za-z0-9_.-]*$/, 'Enter the username only, without a link');
 
-const Website = z.union([z.literal(''), z.url('Enter a valid URL').max(300)]);
+/** `alice.design` as people type it becomes `https://alice.design`; a link anywhere but the web is refused. */
+const withScheme = (site: string) => (site === '' || /^[a-z][a-z0-9+.-]*:\/\//i.test(site) ? site : `https://${site}`);
+const Website = z
+  .string()
+  .trim()
+  .max(300)
+  .transform(withScheme)
+  .pipe(z.union([z.literal(''), z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'Enter a valid URL' })]));
 
 export const Skills = z
   .array(trimmed(LIMITS.skillMax))
@@ -99,10 +111,17 @@ export const User = z.object({
   isPrivate: z.boolean().optional().describe('true when the profile is private and only a card is shown'),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The profile's version (its stream's): a write based on it sends it back, and an older one is refused. */
+  version: z.number().int().nonnegative(),
 });
 export type User = z.infer<typeof User>;
 
-/** PUT /api/users/{id}: self only. Email is read-only and is not accepted here. */
+/**
+ * PUT /api/users/{id}: self only; email is read-only and is not accepted here. Only the fields named
+ * change (preferences merged key by key). `version` is the profile's version the edit started from:
+ * an older one than the stored profile's is refused with 409 and the newer profile. Spec 000's client
+ * sends none: what it names is merged as it is (docs/decisions.md, "Profile writes by version").
+ */
 export const UpdateUserRequest = z
   .object({
     name: trimmed(LIMITS.nameMax).min(1, 'Name is required'),
@@ -118,6 +137,7 @@ export const UpdateUserRequest = z
     picture: z.union([z.literal(''), ImageUrl]),
     picturePublicId: trimmed(300),
     preferences: PreferencesPatch,
+    version: z.number({ error: 'Version must be a number' }).int().nonnegative(),
   })
   .partial()
   .strict();
@@ -130,6 +150,9 @@ export const UpdatePictureRequest = z.object({
 });
 
 export const UserResponse = z.object({ success: z.literal(true), user: User, message: z.string().optional() });
+
+/** A profile write refused, nothing written: based on an older version (`PROFILE_CHANGED`), with `user`, the profile as stored now. */
+export const UserConflictBody = ErrorBody.extend({ user: User.optional() });
 
 export const UserIdParams = z.object({ id: z.uuid('User id must be a UUID') });
 export const UsernameParams = z.object({ username: z.string().min(1).max(LIMITS.usernameMax) });

@@ -10,7 +10,7 @@ import {
 import { ErrorBody } from '../errors.ts';
 import { ChangePlanRequest } from '../plans.ts';
 import { PlatformFiguresResponse, TopFreelancersQuery, TopFreelancersResponse, UserStatsResponse } from '../stats.ts';
-import { UpdatePictureRequest, UpdateUserRequest, UserIdParams, UsernameParams, UserResponse } from '../users.ts';
+import { UpdatePictureRequest, UpdateUserRequest, UserConflictBody, UserIdParams, UsernameParams, UserResponse } from '../users.ts';
 import { defineRoute } from './route.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -114,11 +114,12 @@ export const identityRoutes = {
   updateUser: defineRoute({
     method: 'PUT',
     url: '/api/users/:id',
-    summary: 'Update your own profile, preferences, name, phone and bio',
+    summary:
+      'Update your own profile, preferences, name, phone and bio; with `version`, refused (409, with the stored profile) when it changed since',
     auth: 'user',
     params: UserIdParams,
     body: UpdateUserRequest,
-    response: { 200: UserResponse, ...errors },
+    response: { 200: UserResponse, ...errors, 409: UserConflictBody },
   }),
   updatePicture: defineRoute({
     method: 'PUT',

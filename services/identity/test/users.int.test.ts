@@ -67,6 +67,8 @@ describe('users through the gateway', () => {
       [{ preferences: { language: 'xx' }, bio: 'changed' }, 'preferences.language'],
       [{ name: '   ', bio: 'changed' }, 'name'],
       [{ skills: 'react', bio: 'changed' }, 'skills'],
+      [{ website: 'javascript:alert(1)', bio: 'changed' }, 'website'],
+      [{ preferences: { timezone: 'Mars/Olympus_Mons' }, bio: 'changed' }, 'preferences.timezone'],
     ] as const) {
       const res = await p.call('PUT', `/api/users/${ada.id}`, { token: ada.token, body });
       expect(res.status).toBe(400);
@@ -75,6 +77,17 @@ describe('users through the gateway', () => {
     }
     const me = await p.call('GET', `/api/users/${ada.id}`, { token: ada.token });
     expect(me.body.user.bio).toBe('I build things.');
+  });
+
+  it('takes a website as people type it, and any IANA time zone', async () => {
+    const ada = await buildUser(p);
+    const res = await p.call('PUT', `/api/users/${ada.id}`, {
+      token: ada.token,
+      body: { website: 'alice.design', preferences: { timezone: 'Asia/Tokyo' } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.user.profile.website).toBe('https://alice.design');
+    expect(res.body.user.preferences.timezone).toBe('Asia/Tokyo');
   });
 
   it("forbids updating someone else's profile", async () => {

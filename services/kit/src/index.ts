@@ -16,6 +16,7 @@ export * from './events/rebuild.ts';
 export * from './events/storeMigration.ts';
 export * from './http/app.ts';
 export { drainAndClose } from './http/drain.ts';
+export * from './http/newerVersion.ts';
 export * from './http/routes.ts';
 export * from './ids.ts';
 export * from './infrastructure.ts';

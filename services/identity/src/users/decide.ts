@@ -1,13 +1,20 @@
-import type { MemberPlan, PreferencesPatch } from '@commonwork/contracts';
+import { type MemberPlan, PROFILE_MESSAGES, type PreferencesPatch } from '@commonwork/contracts';
 import { Conflict, createError, type Decider } from '@commonwork/kit';
 import { cardOf, initialUserState, mergePreferences, type ProfileFields, type UserEvent, type UserState } from './user.ts';
 
 export const UserNotFound = createError('USER_NOT_FOUND', 'User not found', 404);
+export const ProfileChangedElsewhere = createError('PROFILE_CHANGED', PROFILE_MESSAGES.changedElsewhere, 409);
 
 export type UserCommand =
   | { type: 'Register'; userId: string; subject: string; email: string; name: string; picture: string }
   | { type: 'CompleteProfile'; name: string; username: string; bio: string; picture?: string | undefined }
-  | { type: 'UpdateProfile'; changes: Partial<ProfileFields>; preferences?: PreferencesPatch | undefined }
+  | {
+      type: 'UpdateProfile';
+      changes: Partial<ProfileFields>;
+      preferences?: PreferencesPatch | undefined;
+      /** The version the edit started from; none: merged as it is (spec 000's client). */
+      baseVersion?: number | undefined;
+    }
   | { type: 'ChangePlan'; plan: MemberPlan; changedBy: string };
 
 export function evolve(state: UserState, event: UserEvent): UserState {
@@ -65,6 +72,8 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
     }
     case 'UpdateProfile': {
       if (!state.exists) throw UserNotFound();
+      // A save from an older version would write back what it never saw changed.
+      if (command.baseVersion !== undefined && command.baseVersion !== state.version) throw ProfileChangedElsewhere();
       const events: UserEvent[] = [];
       const changes = diff(state, command.changes);
       if (Object.keys(changes).length > 0) {
@@ -96,4 +105,7 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
   }
 }
 
-export const userDecider: Decider<UserState, UserCommand, UserEvent> = { initialState: initialUserState, evolve, decide };
+/** Every event is one version of the stream, so the state knows the version a write is based on. */
+const evolveCounted = (state: UserState, event: UserEvent): UserState => ({ ...evolve(state, event), version: state.version + 1 });
+
+export const userDecider: Decider<UserState, UserCommand, UserEvent> = { initialState: initialUserState, evolve: evolveCounted, decide };

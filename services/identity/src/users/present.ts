@@ -38,5 +38,6 @@ export function presentUser(row: UserRow, viewerId: string | null): User {
     ...(hidden && { isPrivate: true }),
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
+    version: row.version,
   };
 }

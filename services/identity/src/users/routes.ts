@@ -1,9 +1,9 @@
 import { identityRoutes, PICTURE_MESSAGES } from '@commonwork/contracts';
-import { Forbidden, registerRoute, type ServiceContext } from '@commonwork/kit';
+import { Forbidden, registerRoute, type ServiceContext, writeOrAnswerNewer } from '@commonwork/kit';
 import type { VerifiedIdentity } from '../auth/idTokens.ts';
 import { sessionFor } from '../auth/session.ts';
 import type { KeyStore } from '../keys/keyStore.ts';
-import { UserNotFound } from './decide.ts';
+import { ProfileChangedElsewhere, UserNotFound } from './decide.ts';
 import { presentUser } from './present.ts';
 import type { IdentityTables } from './projection.ts';
 import { UsernameTaken, type Users } from './users.ts';
@@ -54,10 +54,20 @@ export function registerUserRoutes(ctx: ServiceContext<IdentityTables>, deps: Us
     return { success: true as const, message: PICTURE_MESSAGES.updated, user: presentUser(row, caller.sub) };
   });
 
-  registerRoute(app, verifier, identityRoutes.updateUser, async ({ params, body, caller, request }) => {
+  registerRoute(app, verifier, identityRoutes.updateUser, async ({ params, body, caller, request, reply }) => {
     if (params.id !== caller.sub) throw Forbidden('You can only update your own profile');
-    const { preferences, ...changes } = body;
-    const row = await users.change(caller.sub, { type: 'UpdateProfile', changes, preferences }, ctx.metadataFor(request, caller.sub));
-    return { success: true as const, message: 'Profile updated successfully', user: presentUser(row, caller.sub) };
+    const { preferences, version: baseVersion, ...changes } = body;
+    const write = async () => {
+      const command = { type: 'UpdateProfile' as const, changes, preferences, baseVersion };
+      const row = await users.change(caller.sub, command, ctx.metadataFor(request, caller.sub));
+      return { success: true as const, message: 'Profile updated successfully', user: presentUser(row, caller.sub) };
+    };
+    // Refused as based on an older version: nothing written, the answer carries the profile as stored now.
+    const stored = async () => {
+      const row = await users.byId(caller.sub);
+      if (!row) throw UserNotFound();
+      return presentUser(row, caller.sub);
+    };
+    return writeOrAnswerNewer(reply, ProfileChangedElsewhere().code, write, { key: 'user', read: stored });
   });
 }

@@ -50,6 +50,8 @@ export interface UserState extends ProfileFields {
   username: string | null;
   preferences: Preferences;
   plan: MemberPlan;
+  /** How many events the stream holds: its version, which a profile write names (userDecider counts). */
+  version: number;
 }
 
 export const initialUserState = (): UserState => ({
@@ -71,6 +73,7 @@ export const initialUserState = (): UserState => ({
   picturePublicId: '',
   preferences: DEFAULT_PREFERENCES,
   plan: DEFAULT_PLAN,
+  version: 0,
 });
 
 export const cardOf = (s: UserState): UserCard => ({
