@@ -217,13 +217,34 @@ describe.each(databaseAdapters)('aggregate store on $name', ({ open }) => {
     const id = randomUUID();
     const store = bind(bounded);
     await store.handle(id, { type: 'Open', id }, metadata);
-    // The first starts a transaction; the next five wait for it; the rest find the queue full.
+    // The first five wait for the transaction the next turn starts; the rest find the queue full.
     const answers = await Promise.allSettled(Array.from({ length: 12 }, () => store.handle(id, { type: 'Add', by: 1 }, metadata)));
     const refused = answers.flatMap((a) => (a.status === 'rejected' ? [a.reason] : []));
-    expect(refused).toHaveLength(6);
+    expect(refused).toHaveLength(7);
     for (const reason of refused) expect(reason).toMatchObject({ statusCode: 503, code: 'BUSY' });
     const stream = await readStream<CounterEvent>(storeOf(db()), `bounded-${id}`);
-    expect(stream).toHaveLength(1 + 6);
-    expect((await db().selectFrom('counters').selectAll().where('id', '=', id).executeTakeFirst())?.total).toBe(6);
+    expect(stream).toHaveLength(1 + 5);
+    expect((await db().selectFrom('counters').selectAll().where('id', '=', id).executeTakeFirst())?.total).toBe(5);
+  });
+
+  it('groups and bounds commands that arrive in separate callbacks of one turn, as requests read from several sockets do', async () => {
+    const id = randomUUID();
+    const store = bind(bounded);
+    await store.handle(id, { type: 'Open', id }, metadata);
+    const commitsBefore = store.commits();
+    // Each command from a callback of its own: PGlite answers without leaving the process, so a
+    // transaction started in the first callback would commit before the second one ran.
+    const answers = await Promise.allSettled(
+      Array.from(
+        { length: 12 },
+        () =>
+          new Promise((resolve, reject) => setImmediate(() => store.handle(id, { type: 'Add', by: 1 }, metadata).then(resolve, reject))),
+      ),
+    );
+    const refused = answers.flatMap((a) => (a.status === 'rejected' ? [a.reason] : []));
+    expect(refused).toHaveLength(12 - 5);
+    for (const reason of refused) expect(reason).toMatchObject({ statusCode: 503, code: 'BUSY' });
+    expect(store.commits() - commitsBefore).toBe(1);
+    expect((await db().selectFrom('counters').selectAll().where('id', '=', id).executeTakeFirst())?.total).toBe(5);
   });
 });

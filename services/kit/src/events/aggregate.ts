@@ -214,7 +214,11 @@ export function bindAggregate<DB, S, C, E extends DomainEvent>(
           return;
         }
         waiting.set(id, [{ command, metadata, resolve, reject }]);
-        void drain(id);
+        // The first transaction starts once this turn's other callbacks (requests read from other
+        // sockets) have run, so they join it. Started at once on PGlite, which answers within the
+        // process, it would commit before the next request was read: nothing would ever be grouped
+        // or queued, and the queue's bound would never apply.
+        setImmediate(() => void drain(id));
       });
     },
     handleIn: decideIn,
