@@ -32,5 +32,3 @@ export const GIG_PAGE_SIZE = 12;
 export const GIG_TAGS_MAX = 10;
 
 export const GIG_MIN_PRICE_HINT = 5;
-
-export const TOP_RATED_BADGES = 2;

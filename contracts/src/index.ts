@@ -30,5 +30,6 @@ export * from './stats.ts';
 export * from './statsCatalog.ts';
 export * from './techEvents.ts';
 export * from './timeZones.ts';
+export * from './topRated.ts';
 export * from './userCatalog.ts';
 export * from './users.ts';

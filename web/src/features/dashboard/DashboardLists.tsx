@@ -49,10 +49,13 @@ export function TopFreelancers({ people }: { people: TopFreelancer[] }) {
                 {person.title || `${person.activeGigs} active gig${person.activeGigs === 1 ? '' : 's'}`}
               </p>
             </div>
-            <span className="inline-flex items-center gap-1 text-sm text-amber-700 dark:text-amber-400">
-              <Star className="h-4 w-4 fill-current" aria-hidden="true" />
-              {ratingText(person.rating)}
-            </span>
+            {/* A rating only once someone has reviewed them: '0.0' would read as a bad one. */}
+            {person.reviewCount > 0 && (
+              <span className="inline-flex items-center gap-1 text-sm text-amber-700 dark:text-amber-400">
+                <Star className="h-4 w-4 fill-current" aria-hidden="true" />
+                {ratingText(person.rating)}
+              </span>
+            )}
           </Link>
         </li>
       ))}

@@ -2,7 +2,6 @@ import { DASHBOARD_LIST_SIZES, TIMINGS } from '@commonwork/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import CalendarDays from 'lucide-react/icons/calendar-days';
-import Crown from 'lucide-react/icons/crown';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import UserRound from 'lucide-react/icons/user-round';
@@ -10,6 +9,7 @@ import { useState } from 'react';
 import { useNow } from '../../shared/hooks/useNow.ts';
 import { buttonSecondary } from '../../shared/ui/classes.ts';
 import { LinePlaceholder } from '../../shared/ui/LinePlaceholder.tsx';
+import { MembershipBadge } from '../../shared/ui/MembershipBadge.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useDashboard } from './api.ts';
 import { ListSkeleton, TopFreelancers, TrendingGigs, UpcomingEvents } from './DashboardLists.tsx';
@@ -24,7 +24,7 @@ import { tileValues } from './tiles.ts';
 /**
  * The signed-in home (spec 000 §2), from one call: trending gigs, top freelancers, upcoming events,
  * and tiles from the person's gig analytics. Sections show skeletons while loading; a section its
- * service could not give is empty (spec 000 §8), the tiles falling back as the spec says.
+ * service could not give is empty (spec 000 §8), and a tile shows no figure it does not have.
  */
 export function DashboardPage() {
   const { user } = useAuth();
@@ -57,10 +57,7 @@ export function DashboardPage() {
           <h1 className="mt-1 text-3xl font-bold text-slate-900 dark:text-white">
             {now ? `${greetingFor(now)}${firstName ? `, ${firstName}` : ''}!` : <LinePlaceholder width="w-72" />}
           </h1>
-          <p className="mt-1 inline-flex items-center gap-1.5 text-sm font-medium text-amber-700 dark:text-amber-400">
-            <Crown className="h-4 w-4" aria-hidden="true" />
-            Premium Member
-          </p>
+          <MembershipBadge plan={user?.plan} className="mt-2" />
         </div>
         <button type="button" className={buttonSecondary} onClick={() => void refresh()} disabled={refreshing}>
           <RefreshCw className={`h-4 w-4 ${refreshing ? 'animate-spin' : ''}`} aria-hidden="true" />

@@ -1,17 +1,34 @@
-import { DEFAULT_SUCCESS_RATE, type GigAnalytics, type UserStats } from '@commonwork/contracts';
+import type { GigAnalytics, UserStats } from '@commonwork/contracts';
+import { NO_REVIEWS_TEXT } from '../../shared/figures/figures.ts';
 import { formatCurrency } from '../../shared/format/index.ts';
 
+/** A tile's figure, its change against last month when there is one, and a note when the figure is missing. */
+export interface TileFigure {
+  value: string;
+  change: number | null;
+  note?: string;
+}
+
+/** Shown where a figure is not known. */
+const UNKNOWN = '—';
+
 /**
- * The three tiles (spec 000 §2, §8): from the gig analytics, success rate = average rating × 20,
- * rounded; when analytics failed, the statistics' active count, no earnings and 94 percent.
+ * The three tiles (spec 000 §2) from the gig analytics: success rate = average rating × 20, rounded.
+ * Only Active Projects has a history (the statistics read model), so only it has a change; earnings
+ * and ratings keep none yet. Before the first review there is no success rate, and when analytics
+ * failed no earnings nor rate either: the spec's fallbacks (0 earnings, 94 percent) were invented.
  */
 export function tileValues(analytics: GigAnalytics | null, stats: UserStats | null) {
-  if (!analytics) {
-    return { activeProjects: String(stats?.activeGigs ?? 0), totalEarnings: formatCurrency(0), successRate: `${DEFAULT_SUCCESS_RATE}%` };
-  }
-  return {
-    activeProjects: String(analytics.activeGigs),
-    totalEarnings: formatCurrency(analytics.totalRevenue),
-    successRate: `${Math.round(analytics.avgRating * 20)}%`,
+  const activeGigs = analytics?.activeGigs ?? stats?.activeGigs;
+  const activeProjects: TileFigure = {
+    value: activeGigs === undefined ? UNKNOWN : String(activeGigs),
+    change: stats?.changes.activeGigs ?? null,
   };
+  const totalEarnings: TileFigure = { value: analytics ? formatCurrency(analytics.totalRevenue) : UNKNOWN, change: null };
+  // Ratings run from 1 to 5: an average of 0 is the analytics' "no reviewed gig".
+  const rated = analytics !== null && analytics.avgRating > 0;
+  const successRate: TileFigure = rated
+    ? { value: `${Math.round(analytics.avgRating * 20)}%`, change: null }
+    : { value: UNKNOWN, change: null, ...(analytics && { note: NO_REVIEWS_TEXT }) };
+  return { activeProjects, totalEarnings, successRate };
 }

@@ -2,16 +2,17 @@ import type { Gig } from '@commonwork/contracts';
 import Award from 'lucide-react/icons/award';
 import Clock from 'lucide-react/icons/clock';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
-import Star from 'lucide-react/icons/star';
 import { Link } from 'react-router-dom';
 import { formatCurrency } from '../../shared/format/index.ts';
 import { buttonPrimary } from '../../shared/ui/classes.ts';
 import { OwnerActions } from '../../shared/ui/OwnerActions.tsx';
 import { TagList } from '../../shared/ui/TagList.tsx';
-import { categoryLabel, countText, deliveryLabel, gigIdOf, ratingText } from './gigDisplay.ts';
+import { categoryLabel, countText, deliveryLabel, gigIdOf } from './gigDisplay.ts';
+import { RatingLine } from './RatingLine.tsx';
 
 interface GigCardProps {
   gig: Gig;
+  /** Earned by the Top Rated rule (gigDisplay's isTopRated), never by the card's place in the list. */
   topRated: boolean;
   owned: boolean;
   onDelete: (gig: Gig) => void;
@@ -60,10 +61,8 @@ export function GigCard({ gig, topRated, owned, onDelete }: GigCardProps) {
         <dl className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
           <div className="flex items-center gap-1">
             <dt className="sr-only">Rating</dt>
-            <Star className="h-4 w-4 fill-amber-400 text-amber-400" aria-hidden="true" />
             <dd>
-              <span className="font-semibold text-slate-900 dark:text-white">{ratingText(gig.rating)}</span> (
-              {countText(gig.reviews, 'review')})
+              <RatingLine rating={gig.rating} reviews={gig.reviews} />
             </dd>
           </div>
           <div className="flex items-center gap-1">

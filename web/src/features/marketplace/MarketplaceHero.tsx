@@ -1,15 +1,21 @@
-import Headphones from 'lucide-react/icons/headphones';
+import type { PlatformFigures } from '@commonwork/contracts';
+import Briefcase from 'lucide-react/icons/briefcase';
+import CalendarDays from 'lucide-react/icons/calendar-days';
 import Plus from 'lucide-react/icons/plus';
-import Smile from 'lucide-react/icons/smile';
 import Users from 'lucide-react/icons/users';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { MARKETPLACE_FIGURES } from './messages.ts';
+import { marketplaceFigures } from './marketplaceFigures.ts';
+import { usePlatformFigures } from './usePlatformFigures.ts';
 
-const FIGURE_ICONS = [Users, Smile, Headphones] as const;
+const FIGURE_ICONS: Record<keyof PlatformFigures, typeof Users> = { members: Users, activeGigs: Briefcase, events: CalendarDays };
 
-/** The marketplace hero: title, the static figures of spec 001 §1, Create Gig, and the search box below. */
+/**
+ * The marketplace hero: title, the platform in numbers as it counts them (not spec 001 §1's fixed
+ * marketing figures), Create Gig, and the search box below. No figures while they load or if they fail.
+ */
 export function MarketplaceHero({ children }: { children: ReactNode }) {
+  const figures = marketplaceFigures(usePlatformFigures().data);
   return (
     <section className="rounded-3xl bg-gradient-to-br from-green-600 via-green-700 to-emerald-800 p-6 text-white shadow-sm sm:p-10 dark:from-green-800 dark:via-green-900 dark:to-emerald-950">
       <div className="flex flex-col gap-6 lg:flex-row lg:items-end lg:justify-between">
@@ -27,11 +33,11 @@ export function MarketplaceHero({ children }: { children: ReactNode }) {
           Create Gig
         </Link>
       </div>
-      <ul className="mt-6 grid grid-cols-3 gap-3 sm:max-w-xl" aria-label="Marketplace in numbers">
-        {MARKETPLACE_FIGURES.map(({ value, label }, index) => {
-          const Icon = FIGURE_ICONS[index] ?? Users;
+      <ul className="mt-6 grid min-h-14 grid-cols-3 gap-3 sm:max-w-xl" aria-label="Marketplace in numbers">
+        {figures.map(({ key, value, label }) => {
+          const Icon = FIGURE_ICONS[key];
           return (
-            <li key={label} className="flex items-center gap-3 rounded-xl bg-white/10 px-3 py-2 backdrop-blur">
+            <li key={key} className="flex items-center gap-3 rounded-xl bg-white/10 px-3 py-2 backdrop-blur">
               <Icon className="hidden h-6 w-6 shrink-0 text-green-100 sm:block" aria-hidden="true" />
               <p className="flex flex-col">
                 <strong className="text-xl font-bold sm:text-2xl">{value}</strong>{' '}

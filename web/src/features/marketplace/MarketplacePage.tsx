@@ -172,9 +172,9 @@ export function MarketplacePage() {
                 aria-label="Gigs"
                 aria-busy={isPlaceholderData}
               >
-                {shownGigs.map((gig, index) => (
+                {shownGigs.map((gig) => (
                   <li key={gigIdOf(gig)}>
-                    <GigCard gig={gig} topRated={isTopRated(index)} owned={isOwner(gig, user?.id)} onDelete={requestDelete} />
+                    <GigCard gig={gig} topRated={isTopRated(gig)} owned={isOwner(gig, user?.id)} onDelete={requestDelete} />
                   </li>
                 ))}
               </ul>

@@ -4,14 +4,13 @@ import Eye from 'lucide-react/icons/eye';
 import Heart from 'lucide-react/icons/heart';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import { cardClass } from '../../shared/ui/classes.ts';
-import { STAT_DEFAULTS, statOrDefault } from './gigDisplay.ts';
 
-/** Views, favorites and orders; the spec's placeholders only when a value is absent (a real 0 shows 0). */
+/** Views, favorites and orders as the gig has them; a real 0 shows 0 (spec 001 §9's defaults 245, 43, 89 were nobody's). */
 export function StatisticsCard({ gig }: { gig: Gig }) {
   const rows = [
-    { label: 'Views', value: statOrDefault(gig.views, STAT_DEFAULTS.views), icon: Eye },
-    { label: 'Favorites', value: statOrDefault(gig.favorites, STAT_DEFAULTS.favorites), icon: Heart },
-    { label: 'Orders', value: statOrDefault(gig.orders, STAT_DEFAULTS.orders), icon: ShoppingCart },
+    { label: 'Views', value: gig.views, icon: Eye },
+    { label: 'Favorites', value: gig.favorites, icon: Heart },
+    { label: 'Orders', value: gig.orders, icon: ShoppingCart },
   ];
   return (
     <section className={cardClass} aria-labelledby="statistics-title">

@@ -1,10 +1,7 @@
-import { DELIVERY_OPTIONS, GIG_CATEGORIES, type Gig, type GigCategory, TOP_RATED_BADGES } from '@commonwork/contracts';
+import { DELIVERY_OPTIONS, earnsTopRated, GIG_CATEGORIES, type Gig, type GigCategory } from '@commonwork/contracts';
 
 /** What the card shows when a gig has no (or an unknown) delivery time (spec 001 §2). */
 export const DEFAULT_DELIVERY_TEXT = '7 days';
-
-/** Statistics card defaults for absent values (spec 001 §2, §9). */
-export const STAT_DEFAULTS = { views: 245, favorites: 43, orders: 89 } as const;
 
 /** Shown when the freelancer has no location (spec 001 §2). */
 export const DEFAULT_LOCATION = 'Remote';
@@ -66,11 +63,6 @@ export function deliveryLabel(deliveryTime: string | null | undefined): string {
   return DEFAULT_DELIVERY_TEXT;
 }
 
-/** A statistic, or its placeholder only when the value is absent: a real 0 is shown as 0. */
-export function statOrDefault(value: number | null | undefined, fallback: number): number {
-  return value === null || value === undefined || Number.isNaN(value) ? fallback : value;
-}
-
 /** The gig's id, whichever of `_id` and `id` the response carries. */
 export function gigIdOf(gig: { _id?: string | null; id?: string | null }): string {
   return gig._id || gig.id || '';
@@ -81,8 +73,11 @@ export function isOwner(gig: Pick<Gig, 'freelancer'> | null | undefined, userId:
   return Boolean(userId && gig?.freelancer?._id && gig.freelancer._id === userId);
 }
 
-/** The Top Rated badge goes on the first two results only (spec 001 §2). */
-export const isTopRated = (index: number) => index < TOP_RATED_BADGES;
+/**
+ * Top Rated by the written rule (contracts' TOP_RATED_RULE: 4.8 or more from 10 reviews or more), not
+ * by place: spec 001 §2 put it on the first two results whatever their rating.
+ */
+export const isTopRated = (gig: Pick<Gig, 'rating' | 'reviews'>) => earnsTopRated(gig.rating, gig.reviews);
 
 /** '4.8' for a rating; a missing or zero rating reads '0.0' (the card still shows its review count). */
 export function ratingText(rating: number | null | undefined): string {

@@ -43,19 +43,18 @@ export const GIG_MESSAGES = {
 export const resultCountText = (total: number) => `${total} gigs found`;
 export const showingText = (shown: number, total: number) => `Showing ${shown} of ${total}`;
 
-/** Static figures of spec 001 §1. */
-export const MARKETPLACE_FIGURES = [
-  { value: '10K+', label: 'professionals' },
-  { value: '95%', label: 'satisfaction' },
-  { value: '24/7', label: 'support' },
-] as const;
+/**
+ * The hero's figures, the platform's own counts (spec 001 §1's fixed '10K+ professionals, 95%
+ * satisfaction, 24/7 support' were nobody's): singular and plural.
+ */
+export const MARKETPLACE_FIGURE_LABELS = {
+  members: ['member', 'members'],
+  activeGigs: ['gig on offer', 'gigs on offer'],
+  events: ['event', 'events'],
+} as const;
 
-/** The freelancer blurb's fixed placeholder stats (spec 001 §1). */
-export const FREELANCER_BLURB_STATS = [
-  { value: '4.9', label: 'rating' },
-  { value: '156', label: 'reviews' },
-  { value: '98%', label: 'response rate' },
-] as const;
+/** The freelancer blurb's figures, each the freelancer's own (spec 001 §1 had fixed placeholders). */
+export const FREELANCER_FIGURE_LABELS = { rating: 'rating', reviews: 'reviews' } as const;
 
 /** A static list (spec 001 §2); choosing one searches for it. */
 export const TRENDING_SKILLS = ['React', 'Node.js', 'Python', 'UI/UX Design', 'Machine Learning', 'Flutter', 'DevOps', 'SEO'] as const;

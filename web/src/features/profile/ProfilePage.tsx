@@ -1,6 +1,5 @@
 import { TIMINGS, UpdateUserRequest } from '@commonwork/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Crown from 'lucide-react/icons/crown';
 import Mail from 'lucide-react/icons/mail';
 import Pencil from 'lucide-react/icons/pencil';
 import Save from 'lucide-react/icons/save';
@@ -11,6 +10,7 @@ import { errorMessage, isApiError, type SessionUser } from '../../shared/api/ind
 import { useTransientFlag } from '../../shared/hooks/useTransientFlag.ts';
 import { Banner } from '../../shared/ui/Banner.tsx';
 import { buttonPrimary, buttonSecondary, cardClass } from '../../shared/ui/classes.ts';
+import { MembershipBadge } from '../../shared/ui/MembershipBadge.tsx';
 import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
@@ -119,10 +119,7 @@ function ProfileView({ user }: { user: SessionUser }) {
                 <Mail className="h-4 w-4" aria-hidden="true" />
                 {user.email}
               </p>
-              <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-3 py-0.5 text-sm font-medium text-amber-800 dark:bg-amber-950 dark:text-amber-300">
-                <Crown className="h-4 w-4" aria-hidden="true" />
-                Premium Member
-              </p>
+              <MembershipBadge plan={user.plan} className="mt-2" />
             </div>
             <div className="flex flex-wrap gap-2 sm:flex-col">
               {editing ? (

@@ -1,9 +1,12 @@
+import { earnsTopRated, TOP_RATED_RULE } from '@commonwork/contracts';
 import Award from 'lucide-react/icons/award';
 import CalendarDays from 'lucide-react/icons/calendar-days';
 import MessageSquare from 'lucide-react/icons/message-square';
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import { Link } from 'react-router-dom';
+import { reviewsText } from '../../shared/figures/figures.ts';
 import { cardClass } from '../../shared/ui/classes.ts';
+import { useAuth } from '../auth/AuthProvider.tsx';
 import { YourStatistics } from './YourStatistics.tsx';
 
 const QUICK_ACTIONS = [
@@ -12,8 +15,12 @@ const QUICK_ACTIONS = [
   { to: '/marketplace', label: 'Active Gigs', icon: ShoppingBag },
 ];
 
-/** Quick Actions, Your Statistics and the 'Top Performer' card beside the profile. */
+/**
+ * Quick Actions, Your Statistics and, only for someone who earned it by the Top Rated rule, the 'Top
+ * Performer' card (spec 000 §2 had it for everyone, with a fixed 'top 10%' claim).
+ */
 export function ProfileSidebar({ userId }: { userId: string }) {
+  const { user } = useAuth();
   return (
     <aside className="space-y-6" aria-label="Profile shortcuts">
       <section className={cardClass}>
@@ -33,13 +40,22 @@ export function ProfileSidebar({ userId }: { userId: string }) {
         </ul>
       </section>
       <YourStatistics userId={userId} />
-      <section className="rounded-2xl bg-gradient-to-br from-amber-400 to-orange-500 p-6 text-white shadow-sm">
-        <Award className="h-8 w-8" aria-hidden="true" />
-        <h2 className="mt-3 text-lg font-bold">Top Performer</h2>
-        <p className="mt-1 text-sm text-amber-50">
-          You are in the top 10% of freelancers this month. Keep your profile complete to get up to 70% more visibility.
-        </p>
-      </section>
+      {user && earnsTopRated(user.rating, user.reviewCount) && <TopPerformer rating={user.rating} reviews={user.reviewCount} />}
     </aside>
+  );
+}
+
+/** The card of someone Top Rated, saying what earned it. */
+function TopPerformer({ rating, reviews }: { rating: number; reviews: number }) {
+  const text = reviewsText(rating, reviews);
+  return (
+    <section className="rounded-2xl bg-gradient-to-br from-amber-400 to-orange-500 p-6 text-white shadow-sm">
+      <Award className="h-8 w-8" aria-hidden="true" />
+      <h2 className="mt-3 text-lg font-bold">Top Performer</h2>
+      <p className="mt-1 text-sm text-amber-50">
+        Rated {text.rating} from {text.reviews}: Top Rated ({TOP_RATED_RULE.minRating} or more from {TOP_RATED_RULE.minReviews} reviews or
+        more).
+      </p>
+    </section>
   );
 }

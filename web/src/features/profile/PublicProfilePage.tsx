@@ -2,7 +2,6 @@ import type { Gig, User } from '@commonwork/contracts';
 import Lock from 'lucide-react/icons/lock';
 import MessageSquare from 'lucide-react/icons/message-square';
 import SearchX from 'lucide-react/icons/search-x';
-import Star from 'lucide-react/icons/star';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { isApiError } from '../../shared/api/index.ts';
 import { formatCurrency } from '../../shared/format/index.ts';
@@ -11,7 +10,7 @@ import { buttonPrimary, cardClass } from '../../shared/ui/classes.ts';
 import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
 import { TagList } from '../../shared/ui/TagList.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
-import { ratingText } from '../marketplace/gigDisplay.ts';
+import { RatingLine } from '../marketplace/RatingLine.tsx';
 import { useContactFreelancer } from '../marketplace/useContactFreelancer.ts';
 import { usePerson, usePersonGigs } from './api.ts';
 import { ContactList, Section, SocialLinks } from './ProfileDetails.tsx';
@@ -59,9 +58,8 @@ function PersonProfile({ person }: { person: User }) {
           {person.username && <p className="text-sm text-slate-500 dark:text-slate-400">@{person.username}</p>}
           {person.title && <p className="mt-1 text-slate-700 dark:text-slate-300">{person.title}</p>}
           {!person.isPrivate && (
-            <p className="mt-1 inline-flex items-center gap-1 text-sm text-amber-700 dark:text-amber-400">
-              <Star className="h-4 w-4 fill-current" aria-hidden="true" />
-              {ratingText(person.rating)} ({person.reviewCount} reviews)
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+              <RatingLine rating={person.rating} reviews={person.reviewCount} />
             </p>
           )}
         </div>

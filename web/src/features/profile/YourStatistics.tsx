@@ -5,12 +5,11 @@ import CalendarDays from 'lucide-react/icons/calendar-days';
 import MessageSquare from 'lucide-react/icons/message-square';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
-import TrendingDown from 'lucide-react/icons/trending-down';
-import TrendingUp from 'lucide-react/icons/trending-up';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/index.ts';
 import { formatRelativeTimeLong } from '../../shared/format/index.ts';
+import { ChangeBadge } from '../../shared/ui/ChangeBadge.tsx';
 import { buttonGhost, buttonSecondary, cardClass } from '../../shared/ui/classes.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { refreshUserStats, statsKey, useUserStats } from './api.ts';
@@ -21,12 +20,9 @@ const CARDS: { key: keyof StatCounts; label: string; to: string; icon: LucideIco
   { key: 'messages', label: 'Messages', to: '/inbox', icon: MessageSquare },
 ];
 
-/** '+12%', '-5%', '0%': a change against the same day last month. */
-const changeText = (percent: number) => `${percent > 0 ? '+' : ''}${percent}%`;
-
 /**
  * 'Your Statistics' (spec 000 §2, §4, §8): active gigs, events and messages with their change against
- * last month, each opening its screen; read every 5 minutes, refreshed on demand, Retry on error.
+ * last month when there is one to compare with (none for someone who just arrived), each opening its screen; read every 5 minutes, refreshed on demand, Retry on error.
  */
 export function YourStatistics({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
@@ -64,7 +60,6 @@ export function YourStatistics({ userId }: { userId: string }) {
       ) : (
         <ul className="mt-4 space-y-2">
           {CARDS.map(({ key, label, to, icon: Icon }) => {
-            const change = stats.data?.stats.changes[key] ?? 0;
             return (
               <li key={key}>
                 <Link
@@ -78,17 +73,7 @@ export function YourStatistics({ userId }: { userId: string }) {
                   ) : (
                     <>
                       <span className="text-lg font-bold text-slate-900 dark:text-white">{stats.data?.stats[key]}</span>
-                      <span
-                        className={`inline-flex items-center gap-0.5 text-xs font-semibold ${change < 0 ? 'text-red-600' : 'text-green-700 dark:text-green-400'}`}
-                        title="Against the same day last month"
-                      >
-                        {change < 0 ? (
-                          <TrendingDown className="h-3 w-3" aria-hidden="true" />
-                        ) : (
-                          <TrendingUp className="h-3 w-3" aria-hidden="true" />
-                        )}
-                        {changeText(change)}
-                      </span>
+                      <ChangeBadge percent={stats.data?.stats.changes[key]} />
                     </>
                   )}
                 </Link>

@@ -1,2 +1,2 @@
-export { formatBadgeCount, formatCurrency, initialsOf } from './numbers.ts';
+export { formatBadgeCount, formatCount, formatCurrency, initialsOf } from './numbers.ts';
 export { formatRelativeTimeLong, formatRelativeTimeShort, formatTimeLabel } from './relativeTime.ts';

@@ -7,9 +7,14 @@ import { LIMITS } from '@commonwork/contracts';
  * every first visit to the marketplace before its prices could show.
  */
 export function formatCurrency(amount: number): string {
-  const digits = String(Math.round(Math.abs(amount))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const digits = formatCount(Math.abs(amount));
   // Intl keeps the sign of what rounds to zero, -0 included: '-$0'.
   return `${amount < 0 || Object.is(amount, -0) ? '-' : ''}$${digits}`;
+}
+
+/** A whole count, en-US style, without Intl (see formatCurrency): 12400 → '12,400'. */
+export function formatCount(count: number): string {
+  return String(Math.round(count)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** An unread badge: '' for none, the count up to the cap, '99+' above it (spec 002 §9). */

@@ -1,0 +1,19 @@
+import type { PlatformFigures } from '@commonwork/contracts';
+import { formatCount } from '../../shared/format/index.ts';
+import { MARKETPLACE_FIGURE_LABELS } from './messages.ts';
+
+/** One figure of the hero: the count and its noun. */
+export interface MarketplaceFigure {
+  key: keyof PlatformFigures;
+  value: string;
+  label: string;
+}
+
+/** The hero's figures from the platform's counts (GET /api/platform/figures); none until they arrive. */
+export function marketplaceFigures(figures: PlatformFigures | undefined): MarketplaceFigure[] {
+  if (!figures) return [];
+  return (Object.keys(MARKETPLACE_FIGURE_LABELS) as (keyof PlatformFigures)[]).map((key) => {
+    const [one, many] = MARKETPLACE_FIGURE_LABELS[key];
+    return { key, value: formatCount(figures[key]), label: figures[key] === 1 ? one : many };
+  });
+}
