@@ -5,8 +5,14 @@ import { projections as identity, loadKeyStore } from '@commonwork/identity';
 import { type Database, rebuildProjections } from '@commonwork/kit';
 import { createTestBus, createTestDatabase, eventually, testLogger } from '@commonwork/kit/testing';
 import { projections as marketplace } from '@commonwork/marketplace';
+import { projections as media } from '@commonwork/media';
+import { projections as messaging } from '@commonwork/messaging';
+import { projections as notifications } from '@commonwork/notifications';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_TOPICS } from '../../services/events/src/events/demoTopics.ts';
+import { DEMO_CATALOG, type SubCategoryCatalog } from '../../services/marketplace/src/gigs/demoCatalog.ts';
+import { fillOf, tagsAllowed } from '../../services/marketplace/src/gigs/demoTags.ts';
 import { startPlatform } from './platform.ts';
 import { seedDemo } from './seed.ts';
 
@@ -14,6 +20,8 @@ type Platform = Awaited<ReturnType<typeof startPlatform>>;
 interface GigBody {
   id: string;
   title: string;
+  description: string;
+  tags: string[];
   category: GigCategory;
   subCategory: string;
   freelancer: { name: string };
@@ -42,6 +50,7 @@ describe('demo seed', () => {
   let platform: Platform | null = null;
   let names: Set<string>;
   let seededCards: Record<string, unknown>[];
+  let host: { email: string; name: string };
   const get = async (path: string) => {
     if (!platform) throw new Error('platform stopped');
     const res = await fetch(`${platform.url}${path}`);
@@ -53,7 +62,9 @@ describe('demo seed', () => {
     const testBus = await createTestBus();
     closeBus = testBus.close;
     const result = await seedDemo(database, { users: 10, gigs: 60, events: 14, seed: 7 });
-    expect(result).toMatchObject({ seeded: true, users: 10, freelancers: 10, gigs: 60, events: 14 });
+    expect(result).toMatchObject({ seeded: true, users: 10, freelancers: 10, gigs: 60, events: 14, pictures: 24, channels: 6, chats: 4 });
+    if (!result.seeded || !result.host) throw new Error('no demo host');
+    host = result.host;
     const { rows } = await sql<{ name: string }>`select name from identity.users`.execute(database.root);
     names = new Set(rows.map((r) => r.name));
     seededCards = await tableWithout(database, 'marketplace.freelancers', [], 'user_id');
@@ -73,7 +84,11 @@ describe('demo seed', () => {
   });
 
   it('refuses to seed a database whose marketplace already has gigs', async () => {
-    expect(await seedDemo(database, { users: 10, gigs: 60, events: 14, seed: 7 })).toEqual({ seeded: false, existingGigs: 60 });
+    expect(await seedDemo(database, { users: 10, gigs: 60, events: 14, seed: 7 })).toEqual({
+      seeded: false,
+      existingUsers: 10,
+      existingGigs: 60,
+    });
   });
 
   it('lists every seeded gig, in every category and sub-category, with its freelancer', async () => {
@@ -113,28 +128,105 @@ describe('demo seed', () => {
     await eventually(async () => ((await (await fetch(url)).json()) as { data: TechEvent }).data.channelId);
   });
 
+  /** Signs a demo person in through the developer sign-in, which gives their email the subject the seed registered them under. */
+  const signInAs = async (person: { email: string; name: string }) => {
+    const post = async (path: string, body: unknown) => {
+      const res = await fetch(`${platform?.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as { token: string; user: { id: string; picture: string } };
+    };
+    const dev = await post('/api/auth/dev/token', person);
+    return post('/api/auth/google', { token: dev.token });
+  };
+  // biome-ignore lint/suspicious/noExplicitAny: the test reads several answers' JSON
+  const getAs = async (token: string, path: string): Promise<any> => {
+    const res = await fetch(`${platform?.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status, path).toBe(200);
+    return res.json();
+  };
+
   it('leaves each person a gig and an event form half done, in their Saved Items', async () => {
-    if (!platform) throw new Error('platform stopped');
     const { rows } = await sql<{ email: string; name: string }>`select email, name from identity.users order by email limit 1`.execute(
       database.root,
     );
-    const person = rows[0] as { email: string; name: string };
-    // The developer sign-in gives a seeded person's email the subject the seed registered them under.
-    const signIn = async (path: string, body: unknown, token?: string) => {
-      const res = await fetch(`${platform?.url}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      });
-      return (await res.json()) as { token: string };
-    };
-    const dev = await signIn('/api/auth/dev/token', person);
-    const session = await signIn('/api/auth/google', { token: dev.token });
-    const res = await fetch(`${platform.url}/api/drafts`, { headers: { authorization: `Bearer ${session.token}` } });
-    const list = ((await res.json()) as { data: { type: string; title: string }[] }).data;
+    const session = await signInAs(rows[0] as { email: string; name: string });
+    const list = (await getAs(session.token, '/api/drafts')).data as { type: string }[];
     expect(list.map((d) => d.type).sort()).toEqual(['event', 'gig']);
     const { rows: counts } = await sql<{ n: string }>`select count(*) as n from drafts.drafts`.execute(database.root);
     expect(Number(counts[0]?.n)).toBe(20);
+  });
+
+  it("gives every gig and event tags of its own topic, never another's", async () => {
+    const { body } = await get('/api/gigs?limit=100');
+    for (const gig of body.gigs) {
+      const catalog = (DEMO_CATALOG[gig.category].subCategories as Record<string, SubCategoryCatalog>)[gig.subCategory];
+      if (!catalog) throw new Error(`no catalogue for ${gig.subCategory}`);
+      const allowed = tagsAllowed(catalog, fillOf(catalog, `${gig.title} ${gig.description}`) ?? '');
+      for (const tag of gig.tags) expect(allowed.has(tag), `${gig.title}: ${tag}`).toBe(true);
+    }
+    const res = await fetch(`${platform?.url}/api/events?limit=100`);
+    const { data } = (await res.json()) as { data: { events: TechEvent[] } };
+    for (const event of data.events) {
+      const topic = EVENT_TOPICS.find((t) => event.title.startsWith(t.title) && t.category === event.category);
+      expect(topic, event.title).toBeDefined();
+      expect(event.tags, event.title).toEqual(topic?.tags);
+    }
+  });
+
+  it('draws a picture for every event and person, served by media as an image', async () => {
+    const res = await fetch(`${platform?.url}/api/events?limit=100`);
+    const { data } = (await res.json()) as { data: { events: TechEvent[] } };
+    const { rows } = await sql<{ picture: string }>`select picture from identity.users`.execute(database.root);
+    const urls = [...data.events.map((e) => e.images[0]?.url ?? `no picture: ${e.title}`), ...rows.map((r) => r.picture)];
+    expect(urls).toHaveLength(24);
+    for (const url of urls) {
+      const image = await fetch(`${platform?.url}${url}`);
+      expect(image.status, url).toBe(200);
+      expect(image.headers.get('content-type'), url).toBe('image/png');
+      expect((await image.arrayBuffer()).byteLength, url).toBeGreaterThan(1_000);
+    }
+  });
+
+  it("fills the host's account: channels with history, gig conversations both ways, notifications, a draft", async () => {
+    const session = await signInAs(host);
+    expect(session.user.picture).toMatch(/^\/api\/media\//);
+    const channels = (await getAs(session.token, '/api/chat/channels')).data as { id: string; isMember: boolean; messageCount: number }[];
+    const community = channels.filter((c) => c.messageCount > 0);
+    expect(community.length).toBeGreaterThanOrEqual(6);
+    expect(community.every((c) => c.isMember)).toBe(true);
+    const history = (await getAs(session.token, `/api/chat/channels/${community[0]?.id}/messages`)).messages as {
+      sender: { _id: string };
+      createdAt: string;
+    }[];
+    expect(new Set(history.map((m) => m.sender._id)).size).toBeGreaterThanOrEqual(3);
+    const days = new Set(history.map((m) => m.createdAt.slice(0, 10)));
+    expect(days.size, 'spread over several days').toBeGreaterThan(1);
+
+    const chats = (await getAs(session.token, '/api/chat/user')).chats as { gig: unknown }[];
+    expect(chats.length).toBeGreaterThanOrEqual(2);
+
+    // Chat messages are made into notifications by the notifications service once messaging's events are published.
+    const kinds = await eventually(async () => {
+      const list = (await getAs(session.token, '/api/notifications?limit=50')).notifications as {
+        type: string;
+        sender: { name: string } | null;
+      }[];
+      const types = new Set(list.map((n) => n.type));
+      return types.has('message') && types.has('gig_interest') ? list : null;
+    }, 20_000);
+    for (const note of kinds) expect(note.sender?.name, 'a known sender').not.toBe('Member');
+    const drafts = (await getAs(session.token, '/api/drafts')).data as unknown[];
+    expect(drafts.length).toBeGreaterThanOrEqual(1);
+    // Registrations are notified to each event's organiser.
+    await eventually(async () => {
+      const { rows } = await sql<{ n: string }>`select count(*) as n from notifications.notifications where type = 'event_invite'`.execute(
+        database.root,
+      );
+      return Number(rows[0]?.n) > 0;
+    }, 20_000);
   });
 
   it('keeps the freelancer cards when the platform publishes the seeded identity events again', async () => {
@@ -159,6 +251,28 @@ describe('demo seed', () => {
       );
     const seats = await seatsNow();
     const savedDrafts = await tableWithout(database, 'drafts.drafts', []);
+    // Pictures, channels, chats and notifications (those the running services made from the seed's events too).
+    const others = [media, messaging, notifications] as const;
+    const readModels = async () => {
+      const read: Record<string, string[]> = {};
+      for (const p of others)
+        for (const table of p.tables) {
+          const { rows } = await sql`select * from ${sql.table(`${p.schema}.${table}`)}`.execute(database.root);
+          read[`${p.schema}.${table}`] = rows.map((row) => JSON.stringify(row)).sort();
+        }
+      return read;
+    };
+    const before = await readModels();
+    for (const table of [
+      'media.images',
+      'messaging.channels',
+      'messaging.channel_messages',
+      'messaging.chats',
+      'notifications.notifications',
+    ])
+      expect(before[table]?.length, table).toBeGreaterThan(0);
+    for (const p of others) expect(await rebuildProjections(database, p as Parameters<typeof rebuildProjections>[1])).toBeGreaterThan(0);
+    expect(await readModels()).toEqual(before);
     expect(await rebuildProjections(database, identity)).toBe(30);
     expect(await rebuildProjections(database, marketplace)).toBe(60);
     expect(await rebuildProjections(database, events)).toBe(14 + seats.length);

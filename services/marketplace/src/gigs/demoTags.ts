@@ -32,7 +32,12 @@ export function tagsAllowed(catalog: SubCategoryCatalog, fill: string): Set<stri
   ]);
 }
 
-/** The fill a demo title was made with: the longest one the title contains. */
-export function fillOf(catalog: SubCategoryCatalog, title: string): string | undefined {
-  return [...catalog.fills].sort((a, b) => b.length - a.length).find((fill) => title.includes(fill));
+const wordPattern = (fill: string) => new RegExp(`(^|[^A-Za-z0-9])${fill.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^A-Za-z0-9])`);
+
+/**
+ * The fill a demo gig's text names (its title, else its opening sentence): the longest one found
+ * as whole words. None when the text names none; the gig then carries only tags about no fill.
+ */
+export function fillOf(catalog: SubCategoryCatalog, text: string): string | undefined {
+  return [...catalog.fills].sort((a, b) => b.length - a.length).find((fill) => wordPattern(fill).test(text));
 }

@@ -12,7 +12,7 @@ import { upsertFreelancer } from '../freelancers/projection.ts';
 import { gigAggregate } from './aggregate.ts';
 import { decide } from './decide.ts';
 import { CLOSERS, DEMO_CATALOG, type SubCategoryCatalog } from './demoCatalog.ts';
-import { tagsAllowed } from './demoTags.ts';
+import { fillOf, tagsAllowed } from './demoTags.ts';
 import { type GigFields, initialGigState } from './gig.ts';
 import type { MarketplaceTables } from './projection.ts';
 
@@ -99,7 +99,8 @@ export function buildDemoGig(rng: Random, category: GigCategory, subCategory: st
     subCategory,
     price,
     deliveryTime: deliveryFor(rng, price),
-    tags: tagsFor(rng, catalog, fill, title),
+    // The tags follow the fill the reader sees (a title without one names it in its first sentence).
+    tags: tagsFor(rng, catalog, fillOf(catalog, `${title} ${sentences.join(' ')}`) ?? '', title),
   };
 }
 
