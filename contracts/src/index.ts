@@ -23,6 +23,7 @@ export * from './notificationCatalog.ts';
 export * from './notifications.ts';
 export * from './openapi.ts';
 export * from './plans.ts';
+export * from './responseTimes.ts';
 export * from './sentences.ts';
 export * from './socket.ts';
 export * from './socketEvents.ts';

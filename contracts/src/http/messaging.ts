@@ -23,6 +23,7 @@ import {
   ReadResponse,
   UnreadTotalsResponse,
 } from '../messaging.ts';
+import { ResponseTimeParams, ResponseTimeResponse } from '../responseTimes.ts';
 import { defineRoute } from './route.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -109,6 +110,14 @@ export const messagingRoutes = {
     summary: 'How many messages you have not read: in your conversations, and in the channels you belong to',
     auth: 'user',
     response: { 200: UnreadTotalsResponse, ...errors },
+  }),
+  responseTime: defineRoute({
+    method: 'GET',
+    url: '/api/chat/response-time/:userId',
+    summary: 'How a freelancer answers people who write about their gigs: conversations, answered, median minutes to the first reply',
+    auth: 'user',
+    params: ResponseTimeParams,
+    response: { 200: ResponseTimeResponse, ...errors },
   }),
   listChats: defineRoute({
     method: 'GET',

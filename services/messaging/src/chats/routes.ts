@@ -9,6 +9,7 @@ import { chatAggregate } from './aggregate.ts';
 import { chatIdFor } from './chat.ts';
 import { ChatNotFound } from './decide.ts';
 import { presentChat, presentChatMessage } from './present.ts';
+import { responseTimeOf } from './responseTimes.ts';
 
 const GigUnavailable = createError('GIG_NOT_FOUND', 'Gig not found', 404);
 
@@ -83,6 +84,12 @@ export function registerChatRoutes(ctx: ServiceContext<MessagingTables>) {
       _id: chat._id,
     };
   });
+
+  // Shown beside a freelancer's gigs: how they answer, never what was said.
+  registerRoute(app, verifier, messagingRoutes.responseTime, async ({ params }) => ({
+    success: true as const,
+    responseTime: await responseTimeOf(db, params.userId),
+  }));
 
   registerRoute(app, verifier, messagingRoutes.listChats, async ({ query, caller }) => {
     const mine = db.selectFrom('chats').where((eb) => eb.or([eb('participant_a', '=', caller.sub), eb('participant_b', '=', caller.sub)]));

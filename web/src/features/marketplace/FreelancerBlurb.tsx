@@ -1,20 +1,34 @@
-import type { Gig } from '@commonwork/contracts';
+import { type Gig, messagingRoutes } from '@commonwork/contracts';
+import { useQuery } from '@tanstack/react-query';
 import MapPin from 'lucide-react/icons/map-pin';
+import { call } from '../../shared/api/index.ts';
 import { reviewsText } from '../../shared/figures/figures.ts';
 import { Avatar } from '../../shared/ui/Avatar.tsx';
 import { cardClass } from '../../shared/ui/classes.ts';
 import { usePerson } from '../profile/api.ts';
 import { DEFAULT_LOCATION } from './gigDisplay.ts';
 import { FREELANCER_FIGURE_LABELS } from './messages.ts';
+import { responseFigures } from './responseFigures.ts';
+
+/** GET /api/chat/response-time/{id}: how the freelancer answers people who write about their gigs. */
+function useResponseTime(userId: string) {
+  return useQuery({
+    queryKey: ['response-time', userId],
+    queryFn: ({ signal }) => call(messagingRoutes.responseTime, { params: { userId }, signal }).then((body) => body.responseTime),
+    retry: false,
+  });
+}
 
 /**
  * The freelancer's card beside the description: name, picture (or initials), location, and their own
- * rating and reviews as identity keeps them (spec 001 §1 showed fixed placeholders: 4.9, 156, 98%).
- * While the person loads their figures are placeholders; if they cannot be read, none are shown.
+ * figures (spec 001 §1 showed fixed placeholders: 4.9, 156, 98%): rating and reviews as identity keeps
+ * them, response rate and time as messaging counts them, each only when there is one to show.
+ * While they load a placeholder stands in; what cannot be read is left out.
  */
 export function FreelancerBlurb({ gig }: { gig: Gig }) {
   const { name, picture, profile } = gig.freelancer;
   const person = usePerson(gig.freelancer._id);
+  const responses = useResponseTime(gig.freelancer._id);
   return (
     <section className={cardClass} aria-labelledby="freelancer-title">
       <h2 id="freelancer-title" className="text-lg font-semibold text-slate-900 dark:text-white">
@@ -30,34 +44,50 @@ export function FreelancerBlurb({ gig }: { gig: Gig }) {
           </p>
         </div>
       </div>
-      {person.isPending && <div className="mt-5 h-16 animate-pulse rounded-xl bg-slate-100 dark:bg-slate-800" aria-hidden="true" />}
-      {person.data && <FreelancerFigures rating={person.data.rating} reviews={person.data.reviewCount} />}
+      {person.isPending || responses.isPending ? (
+        <div className="mt-5 h-16 animate-pulse rounded-xl bg-slate-100 dark:bg-slate-800" aria-hidden="true" />
+      ) : (
+        <FreelancerFigures person={person.data} responses={responseFigures(responses.data)} />
+      )}
     </section>
   );
 }
 
-/** Rating and reviews; before the first review, only 'No reviews yet'. */
-function FreelancerFigures({ rating, reviews }: { rating: number; reviews: number }) {
-  const text = reviewsText(rating, reviews);
-  if (text.rating === null) {
-    return (
-      <p className="mt-5 rounded-xl bg-slate-50 px-3 py-3 text-center text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-        {text.reviews}
-      </p>
-    );
-  }
+interface FiguresProps {
+  person: { rating: number; reviewCount: number } | undefined;
+  responses: ReturnType<typeof responseFigures>;
+}
+
+/** The figures there are; before the first review 'No reviews yet' in place of a rating. */
+function FreelancerFigures({ person, responses }: FiguresProps) {
+  const reviews = person ? reviewsText(person.rating, person.reviewCount) : null;
   const figures = [
-    { label: FREELANCER_FIGURE_LABELS.rating, value: text.rating },
-    { label: FREELANCER_FIGURE_LABELS.reviews, value: String(reviews) },
+    ...(reviews?.rating
+      ? [
+          { label: FREELANCER_FIGURE_LABELS.rating, value: reviews.rating },
+          { label: FREELANCER_FIGURE_LABELS.reviews, value: String(person?.reviewCount) },
+        ]
+      : []),
+    ...(responses ? [{ label: FREELANCER_FIGURE_LABELS.responseRate, value: responses.rate }] : []),
+    ...(responses?.time ? [{ label: FREELANCER_FIGURE_LABELS.responseTime, value: responses.time }] : []),
   ];
   return (
-    <dl className="mt-5 grid grid-cols-2 gap-3 text-center">
-      {figures.map(({ value, label }) => (
-        <div key={label} className="flex flex-col-reverse rounded-xl bg-slate-50 px-2 py-3 dark:bg-slate-800">
-          <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
-          <dd className="text-lg font-bold text-slate-900 dark:text-white">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <div className="mt-5 space-y-3">
+      {reviews && !reviews.rating && (
+        <p className="rounded-xl bg-slate-50 px-3 py-3 text-center text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+          {reviews.reviews}
+        </p>
+      )}
+      {figures.length > 0 && (
+        <dl className="grid grid-cols-2 gap-3 text-center">
+          {figures.map(({ value, label }) => (
+            <div key={label} className="flex flex-col-reverse rounded-xl bg-slate-50 px-2 py-3 dark:bg-slate-800">
+              <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
+              <dd className="text-lg font-bold text-slate-900 dark:text-white">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </div>
   );
 }

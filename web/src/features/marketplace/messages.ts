@@ -54,7 +54,12 @@ export const MARKETPLACE_FIGURE_LABELS = {
 } as const;
 
 /** The freelancer blurb's figures, each the freelancer's own (spec 001 §1 had fixed placeholders). */
-export const FREELANCER_FIGURE_LABELS = { rating: 'rating', reviews: 'reviews' } as const;
+export const FREELANCER_FIGURE_LABELS = {
+  rating: 'rating',
+  reviews: 'reviews',
+  responseRate: 'response rate',
+  responseTime: 'response time',
+} as const;
 
 /** A static list (spec 001 §2); choosing one searches for it. */
 export const TRENDING_SKILLS = ['React', 'Node.js', 'Python', 'UI/UX Design', 'Machine Learning', 'Flutter', 'DevOps', 'SEO'] as const;
