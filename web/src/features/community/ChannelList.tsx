@@ -4,7 +4,7 @@ import Lock from 'lucide-react/icons/lock';
 import Plus from 'lucide-react/icons/plus';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import Search from 'lucide-react/icons/search';
-import { buttonSecondary, inputClass } from '../../shared/ui/classes.ts';
+import { buttonSecondary, buttonSecondarySmall, inputClass } from '../../shared/ui/classes.ts';
 import { Spinner } from '../../shared/ui/Spinner.tsx';
 import { channelSections } from './channels.ts';
 
@@ -39,14 +39,14 @@ function ChannelRow({ channel, selected, onSelect }: { channel: Channel; selecte
         type="button"
         onClick={() => onSelect(channel.id)}
         aria-current={selected ? 'true' : undefined}
-        className={`flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm transition ${
+        className={`flex w-full items-start gap-2 rounded-lg px-3 py-2 text-left text-sm transition ${
           selected
             ? 'bg-green-50 font-semibold text-green-800 dark:bg-green-950/60 dark:text-green-200'
             : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
         }`}
       >
-        <Icon className="h-4 w-4 shrink-0 opacity-70" aria-hidden="true" />
-        <span className={`min-w-0 truncate ${unread ? 'font-semibold text-slate-900 dark:text-white' : ''}`}>{channel.name}</span>
+        <Icon className="mt-0.5 h-4 w-4 shrink-0 opacity-70" aria-hidden="true" />
+        <span className={`min-w-0 break-words ${unread ? 'font-semibold text-slate-900 dark:text-white' : ''}`}>{channel.name}</span>
         {/* The open channel is being read: its count drops as soon as the read is marked. */}
         <UnreadBadge count={selected ? 0 : channel.unreadCount} />
       </button>
@@ -89,13 +89,7 @@ export function ChannelList(props: ChannelListProps) {
       <div className="space-y-3 border-b border-slate-200 p-4 dark:border-slate-800">
         <div className="flex items-center justify-between gap-2">
           <h2 className="text-lg font-bold text-slate-900 dark:text-white">Channels</h2>
-          <button
-            type="button"
-            onClick={onCreate}
-            className={`${buttonSecondary} px-2.5 py-1.5`}
-            aria-label="Create channel"
-            title="Create channel"
-          >
+          <button type="button" onClick={onCreate} className={buttonSecondarySmall} aria-label="Create channel" title="Create channel">
             <Plus className="h-4 w-4" aria-hidden="true" />
           </button>
         </div>

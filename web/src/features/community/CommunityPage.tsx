@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import Hash from 'lucide-react/icons/hash';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { hasOlderMessages } from '../../shared/conversation/index.ts';
 import { useMediaQuery } from '../../shared/hooks/useMediaQuery.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { loadOlderChannelMessages, useChannelMessages, useChannels } from './api.ts';
 import { ChannelList } from './ChannelList.tsx';
-import { isChannelAdmin } from './channels.ts';
+import { CHANNEL_PARAM, isChannelAdmin } from './channels.ts';
 import { MembersPanel } from './MembersPanel.tsx';
 import { MessagePane } from './MessagePane.tsx';
 import { COMMUNITY_MESSAGES as M } from './messages.ts';
@@ -21,7 +21,7 @@ const CreateChannelDialog = lazy(() => import('./CreateChannelDialog.tsx').then(
 const ChannelSettingsDialog = lazy(() => import('./ChannelSettingsDialog.tsx').then((m) => ({ default: m.ChannelSettingsDialog })));
 
 /** The channel a join link led to (navigation state from /join/channel/{joinLink}). */
-function requestedChannelOf(state: unknown): string | null {
+function joinedChannelOf(state: unknown): string | null {
   if (typeof state !== 'object' || state === null) return null;
   const { channelId } = state as { channelId?: unknown };
   return typeof channelId === 'string' ? channelId : null;
@@ -36,18 +36,21 @@ export function CommunityPage() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const location = useLocation();
+  const [params, setParams] = useSearchParams();
   const channelsQuery = useChannels(queryClient);
   const channels = channelsQuery.data;
 
-  const [chosenId, setChosenId] = useState<string | null>(() => requestedChannelOf(location.state));
+  // The open channel is in the address (/community?channel={id}): a link opens it, a reload keeps it.
+  const chosenId = params.get(CHANNEL_PARAM) ?? joinedChannelOf(location.state);
   const [search, setSearch] = useState('');
   const [createOpen, setCreateOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  // The members panel is a column on wide screens (open unless closed) and an overlay on others (closed unless opened).
-  const wide = useMediaQuery('(min-width: 1280px)');
+  // The members panel is a column on wide screens (open unless closed) and an overlay on others (closed
+  // unless opened). From 1536 px: at 1280 a third column left the messages under half the width.
+  const wide = useMediaQuery('(min-width: 1536px)');
   const [membersToggled, setMembersToggled] = useState<boolean | null>(null);
   const membersOpen = membersToggled ?? wide;
-  const [mobilePane, setMobilePane] = useState<'list' | 'chat'>(() => (requestedChannelOf(location.state) ? 'chat' : 'list'));
+  const [mobilePane, setMobilePane] = useState<'list' | 'chat'>(() => (chosenId ? 'chat' : 'list'));
   const [joinLinks, setJoinLinks] = useState<Record<string, string>>({});
 
   // The chosen channel while it is listed, else the first one (spec 002 §2).
@@ -61,12 +64,20 @@ export function CommunityPage() {
   useEffect(() => {
     if (channelsQuery.isError) toast.error(M.loadChannelsFailed);
   }, [channelsQuery.isError]);
+  // A channel asked for but not listed may be one just joined (an event's, on registering) that a
+  // list read earlier lacks: read the list once more before falling back to the first channel.
+  const reread = useRef<string | null>(null);
+  useEffect(() => {
+    if (!chosenId || !channels || channels.some((c) => c.id === chosenId) || reread.current === chosenId) return;
+    reread.current = chosenId;
+    void channelsQuery.refetch();
+  }, [chosenId, channels, channelsQuery]);
   useEffect(() => {
     if (messagesQuery.isError) toast.error(M.loadMessagesFailed);
   }, [messagesQuery.isError]);
 
   const select = (channelId: string) => {
-    setChosenId(channelId);
+    setParams({ [CHANNEL_PARAM]: channelId }, { replace: true });
     setMobilePane('chat');
   };
 
@@ -122,7 +133,7 @@ export function CommunityPage() {
         {selected && membersOpen && (wide || mobilePane === 'chat') && (
           <aside
             aria-label="Channel members"
-            className="absolute inset-y-0 right-0 z-10 w-64 border-l border-slate-200 bg-white shadow-xl xl:static xl:w-60 xl:shadow-none dark:border-slate-800 dark:bg-slate-900"
+            className="absolute inset-y-0 right-0 z-10 w-64 border-l border-slate-200 bg-white shadow-xl 2xl:static 2xl:w-60 2xl:shadow-none dark:border-slate-800 dark:bg-slate-900"
           >
             <MembersPanel channel={selected} userId={user?.id} onClose={() => setMembersToggled(false)} />
           </aside>

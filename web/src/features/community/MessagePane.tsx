@@ -72,11 +72,12 @@ export function MessagePane(props: MessagePaneProps) {
           <ArrowLeft className="h-5 w-5" aria-hidden="true" />
         </button>
         <div className="min-w-0 flex-1">
-          <h2 className="flex items-center gap-1.5 truncate text-base font-bold text-slate-900 dark:text-white">
-            <Icon className="h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
-            <span className="truncate">{channel.name}</span>
+          {/* The whole name, on two lines if it needs them: a channel is known by its name. */}
+          <h2 className="flex items-start gap-1.5 text-base font-bold text-slate-900 dark:text-white">
+            <Icon className="mt-1 h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
+            <span className="min-w-0 break-words">{channel.name}</span>
           </h2>
-          <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+          <p className="line-clamp-2 break-words text-xs text-slate-500 dark:text-slate-400" title={channel.description || undefined}>
             {channel.memberCount} {channel.memberCount === 1 ? 'member' : 'members'}
             {channel.description && <> · {channel.description}</>}
           </p>

@@ -32,3 +32,9 @@ export function splitMembers(members: readonly Member[], presence: ReadonlyMap<s
     offline: withStatus.filter((m) => m.status === 'offline'),
   };
 }
+
+/** The query parameter naming the open channel of /community. */
+export const CHANNEL_PARAM = 'channel';
+
+/** Where a channel opens: /community with it selected (a link from an event's page, a reload). */
+export const channelPath = (channelId: string) => `/community?${CHANNEL_PARAM}=${encodeURIComponent(channelId)}`;

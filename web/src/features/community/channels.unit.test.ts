@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { channelSections, isChannelAdmin, splitMembers } from './channels.ts';
+import { channelPath, channelSections, isChannelAdmin, splitMembers } from './channels.ts';
 import { buildChannel } from './testChannels.ts';
 
 const me = '00000000-0000-4000-8000-0000000000aa';
@@ -52,5 +52,11 @@ describe('splitMembers', () => {
 
   it('counts away as online', () => {
     expect(splitMembers(members, new Map([[other, 'away' as const]])).online.map((m) => m.name)).toEqual(['Ada']);
+  });
+});
+
+describe('channelPath', () => {
+  it('opens /community with the channel named in the address', () => {
+    expect(channelPath('5df9d933-b78e-40fc-ae18-ffaee9de164a')).toBe('/community?channel=5df9d933-b78e-40fc-ae18-ffaee9de164a');
   });
 });

@@ -23,8 +23,10 @@ export function TrendingGigs({ gigs }: { gigs: Gig[] }) {
           <Link to={`/marketplace/${gig.id}`} className={row}>
             <Avatar name={gig.freelancer.name} picture={gig.freelancer.picture} />
             <div className="min-w-0 flex-1">
-              <p className="truncate font-medium text-slate-900 dark:text-white">{gig.title}</p>
-              <p className="truncate text-sm text-slate-500 dark:text-slate-400">
+              <p className="truncate font-medium text-slate-900 dark:text-white" title={gig.title}>
+                {gig.title}
+              </p>
+              <p className="truncate text-sm text-slate-500 dark:text-slate-400" title={gig.freelancer.name}>
                 {gig.freelancer.name} · {formatRelativeTimeShort(gig.createdAt)}
               </p>
             </div>
@@ -39,26 +41,31 @@ export function TrendingGigs({ gigs }: { gigs: Gig[] }) {
 export function TopFreelancers({ people }: { people: TopFreelancer[] }) {
   return (
     <ul className="space-y-1">
-      {people.map((person) => (
-        <li key={person.id}>
-          <Link to={profilePathOf(person)} className={row}>
-            <Avatar name={person.name} picture={person.picture} />
-            <div className="min-w-0 flex-1">
-              <p className="truncate font-medium text-slate-900 dark:text-white">{person.name}</p>
-              <p className="truncate text-sm text-slate-500 dark:text-slate-400">
-                {person.title || `${person.activeGigs} active gig${person.activeGigs === 1 ? '' : 's'}`}
-              </p>
-            </div>
-            {/* A rating only once someone has reviewed them: '0.0' would read as a bad one. */}
-            {person.reviewCount > 0 && (
-              <span className="inline-flex items-center gap-1 text-sm text-amber-700 dark:text-amber-400">
-                <Star className="h-4 w-4 fill-current" aria-hidden="true" />
-                {ratingText(person.rating)}
-              </span>
-            )}
-          </Link>
-        </li>
-      ))}
+      {people.map((person) => {
+        const headline = person.title || `${person.activeGigs} active gig${person.activeGigs === 1 ? '' : 's'}`;
+        return (
+          <li key={person.id}>
+            <Link to={profilePathOf(person)} className={row}>
+              <Avatar name={person.name} picture={person.picture} />
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium text-slate-900 dark:text-white" title={person.name}>
+                  {person.name}
+                </p>
+                <p className="truncate text-sm text-slate-500 dark:text-slate-400" title={headline}>
+                  {headline}
+                </p>
+              </div>
+              {/* A rating only once someone has reviewed them: '0.0' would read as a bad one. */}
+              {person.reviewCount > 0 && (
+                <span className="inline-flex items-center gap-1 text-sm text-amber-700 dark:text-amber-400">
+                  <Star className="h-4 w-4 fill-current" aria-hidden="true" />
+                  {ratingText(person.rating)}
+                </span>
+              )}
+            </Link>
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -73,7 +80,9 @@ export function UpcomingEvents({ events }: { events: TechEvent[] }) {
               <CalendarDays className="h-5 w-5" aria-hidden="true" />
             </span>
             <div className="min-w-0 flex-1">
-              <p className="truncate font-medium text-slate-900 dark:text-white">{event.title}</p>
+              <p className="truncate font-medium text-slate-900 dark:text-white" title={event.title}>
+                {event.title}
+              </p>
               <p className="flex flex-wrap gap-x-3 text-sm text-slate-500 dark:text-slate-400">
                 <span>{eventDate(event)}</span>
                 <span className="inline-flex items-center gap-1">

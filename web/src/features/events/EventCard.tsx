@@ -9,7 +9,7 @@ import { buttonPrimary } from '../../shared/ui/classes.ts';
 import { OwnerActions } from '../../shared/ui/OwnerActions.tsx';
 import { TagList } from '../../shared/ui/TagList.tsx';
 import { eventDate } from './eventDate.ts';
-import { categoryLabel, priceText, seatsText, whereText } from './eventDisplay.ts';
+import { categoryLabel, EVENT_PICTURE_BOX, priceText, seatsText, whereText } from './eventDisplay.ts';
 
 interface EventCardProps {
   event: TechEvent;
@@ -27,10 +27,10 @@ export function EventCard({ event, owned, onDelete }: EventCardProps) {
       className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900"
     >
       {image ? (
-        <img src={image} alt="" className="h-40 w-full object-cover" />
+        <img src={image} alt="" className={EVENT_PICTURE_BOX} />
       ) : (
         <div
-          className="flex h-40 items-center justify-center bg-gradient-to-br from-green-100 to-emerald-200 dark:from-green-950 dark:to-emerald-900"
+          className="flex aspect-[40/21] items-center justify-center bg-gradient-to-br from-green-100 to-emerald-200 dark:from-green-950 dark:to-emerald-900"
           aria-hidden="true"
         >
           <ImageOff className="h-10 w-10 text-green-700/50 dark:text-green-300/50" />

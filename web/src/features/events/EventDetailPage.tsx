@@ -22,9 +22,10 @@ import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
 import { TagList } from '../../shared/ui/TagList.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
+import { channelPath } from '../community/channels.ts';
 import { calendarUrl, cancelRegistration, EVENTS_KEY, isEventNotFound, register, useEvent } from './api.ts';
 import { eventDate } from './eventDate.ts';
-import { categoryLabel, isOrganizer, locationTypeLabel, priceText, seatsText } from './eventDisplay.ts';
+import { categoryLabel, EVENT_PICTURE_BOX, isOrganizer, locationTypeLabel, priceText, seatsText } from './eventDisplay.ts';
 import { EVENT_TEXT } from './messages.ts';
 import { registrationState } from './registration.ts';
 import { useEventDeletion } from './useEventDeletion.tsx';
@@ -106,7 +107,7 @@ export function EventDetailPage() {
 
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <article className="space-y-6">
-          {image && <img src={image} alt="" className="h-72 w-full rounded-2xl object-cover" />}
+          {image && <img src={image} alt="" className={`${EVENT_PICTURE_BOX} rounded-2xl`} />}
           <div className={cardClass}>
             <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-950 dark:text-green-300">
               {categoryLabel(event.category)}
@@ -229,7 +230,7 @@ export function EventDetailPage() {
               Add to calendar
             </a>
             {event.channelId && (event.isRegistered || owned) && (
-              <Link to="/community" state={{ channelId: event.channelId }} className={`${buttonSecondary} w-full`}>
+              <Link to={channelPath(event.channelId)} className={`${buttonSecondary} w-full`}>
                 <MessagesSquare className="h-4 w-4" aria-hidden="true" />
                 Open the event channel
               </Link>

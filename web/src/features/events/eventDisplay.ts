@@ -12,6 +12,13 @@ export function whereText(event: Pick<TechEvent, 'location'>) {
   return type === 'hybrid' ? `${place} + Online` : place;
 }
 
+/**
+ * The box an event's picture is drawn in: the link-preview shape (1.91:1) posters are made in, and
+ * the whole picture shown (object-contain), so a picture of another shape is framed, never cut: a
+ * poster's title is part of what it says, and object-cover left 'ust Meetup' of it on a phone.
+ */
+export const EVENT_PICTURE_BOX = 'aspect-[40/21] w-full bg-slate-100 object-contain dark:bg-slate-800';
+
 /** 'Free', or the amount in its currency. */
 export function priceText(event: Pick<TechEvent, 'price' | 'currency'>) {
   if (event.price === 0) return 'Free';

@@ -9,7 +9,7 @@ import { Link } from 'react-router-dom';
 import { formatTimeLabel } from '../../shared/format/index.ts';
 import { useNow } from '../../shared/hooks/useNow.ts';
 import { Avatar } from '../../shared/ui/Avatar.tsx';
-import { buttonPrimary, buttonSecondary, inputClass } from '../../shared/ui/classes.ts';
+import { buttonPrimary, buttonSecondary, buttonSecondarySmall, inputClass } from '../../shared/ui/classes.ts';
 import { Spinner } from '../../shared/ui/Spinner.tsx';
 import { byLatestActivity, chatMatches, lastMessagePreview, otherParticipant, pageLabel } from './chats.ts';
 import { INBOX_MESSAGES as M } from './messages.ts';
@@ -47,18 +47,25 @@ function ChatRow({ chat, open, userId, now }: { chat: Chat; open: boolean; userI
         <Avatar name={other?.name} picture={other?.picture} className="h-11 w-11 text-sm" />
         <div className="min-w-0 flex-1">
           <div className="flex items-baseline justify-between gap-2">
-            <span className={`truncate text-sm text-slate-900 dark:text-white ${unread ? 'font-bold' : 'font-semibold'}`}>
+            <span
+              title={other?.name}
+              className={`truncate text-sm text-slate-900 dark:text-white ${unread ? 'font-bold' : 'font-semibold'}`}
+            >
               {other?.name ?? 'Conversation'}
             </span>
             <time dateTime={chat.lastActivity} className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
               {now && formatTimeLabel(chat.lastActivity, now)}
             </time>
           </div>
-          <span className="mt-0.5 inline-block max-w-full truncate rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800 align-top dark:bg-green-950 dark:text-green-300">
+          <span
+            title={M.about(chat.gigId.title)}
+            className="mt-0.5 inline-block max-w-full truncate rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800 align-top dark:bg-green-950 dark:text-green-300"
+          >
             {M.about(chat.gigId.title)}
           </span>
           <div className="mt-1 flex items-center gap-2">
             <p
+              title={preview || undefined}
               className={`min-w-0 flex-1 truncate text-sm ${
                 unread ? 'font-medium text-slate-800 dark:text-slate-100' : 'text-slate-500 dark:text-slate-400'
               }`}
@@ -139,19 +146,14 @@ export function ChatList(props: ChatListProps) {
       </nav>
       {chats && chats.length > 0 && (
         <div className="flex items-center justify-between gap-2 border-t border-slate-200 px-3 py-2 dark:border-slate-800">
-          <button
-            type="button"
-            className={`${buttonSecondary} px-3 py-1.5`}
-            onClick={() => props.onPage(props.page - 1)}
-            disabled={props.page <= 1}
-          >
+          <button type="button" className={buttonSecondarySmall} onClick={() => props.onPage(props.page - 1)} disabled={props.page <= 1}>
             <ChevronLeft className="h-4 w-4" aria-hidden="true" />
             Previous
           </button>
-          <span className="text-xs text-slate-500 dark:text-slate-400">{pageLabel(props.page, props.totalPages)}</span>
+          <span className="whitespace-nowrap text-xs text-slate-500 dark:text-slate-400">{pageLabel(props.page, props.totalPages)}</span>
           <button
             type="button"
-            className={`${buttonSecondary} px-3 py-1.5`}
+            className={buttonSecondarySmall}
             onClick={() => props.onPage(props.page + 1)}
             disabled={props.page >= props.totalPages}
           >

@@ -51,9 +51,14 @@ export function ChatView({ chatId, userId }: { chatId: string; userId: string | 
         </Link>
         <Avatar name={other?.name} picture={other?.picture} className="h-10 w-10 text-sm" />
         <div className="min-w-0 flex-1">
-          <h2 className="truncate text-base font-bold text-slate-900 dark:text-white">{other?.name ?? 'Conversation'}</h2>
+          <h2 className="truncate text-base font-bold text-slate-900 dark:text-white" title={other?.name}>
+            {other?.name ?? 'Conversation'}
+          </h2>
           {chat && (
-            <span className="inline-block max-w-full truncate rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800 align-top dark:bg-green-950 dark:text-green-300">
+            <span
+              title={M.about(chat.gigId.title)}
+              className="inline-block max-w-full truncate rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800 align-top dark:bg-green-950 dark:text-green-300"
+            >
               {M.about(chat.gigId.title)}
             </span>
           )}

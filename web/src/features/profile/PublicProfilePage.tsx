@@ -123,7 +123,9 @@ function PersonGigs({ gigs }: { gigs: Gig[] }) {
             to={`/marketplace/${gig.id}`}
             className="flex items-center justify-between gap-3 rounded-xl border border-slate-200 p-3 hover:border-green-300 dark:border-slate-700"
           >
-            <span className="min-w-0 truncate font-medium text-slate-900 dark:text-white">{gig.title}</span>
+            <span className="min-w-0 truncate font-medium text-slate-900 dark:text-white" title={gig.title}>
+              {gig.title}
+            </span>
             <span className="font-semibold text-green-700 dark:text-green-400">{formatCurrency(gig.price)}</span>
           </Link>
         </li>

@@ -90,7 +90,8 @@ function Settings({ user }: { user: SessionUser }) {
       <div
         role="tablist"
         aria-label="Settings sections"
-        className="flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800"
+        // Two by two on a phone, one row from 640 px: every tab is in sight, none hides past the edge.
+        className="grid grid-cols-2 gap-1 border-b border-slate-200 sm:flex dark:border-slate-800"
       >
         {TABS.map(({ name, icon: Icon }) => (
           <button
@@ -101,7 +102,7 @@ function Settings({ user }: { user: SessionUser }) {
             aria-selected={tab === name}
             aria-controls="settings-panel"
             onClick={() => selectTab(name)}
-            className={`flex shrink-0 items-center gap-2 border-b-2 px-4 py-2.5 text-sm font-medium transition ${
+            className={`flex items-center gap-2 border-b-2 px-4 py-2.5 text-sm font-medium transition ${
               tab === name
                 ? 'border-green-600 text-green-700 dark:text-green-400'
                 : 'border-transparent text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200'

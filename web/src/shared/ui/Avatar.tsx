@@ -11,7 +11,14 @@ interface AvatarProps {
 export function Avatar({ name, picture, className = 'h-10 w-10 text-sm' }: AvatarProps) {
   if (picture) {
     return (
-      <img src={picture} alt={name ?? ''} className={`shrink-0 rounded-full object-cover ${className}`} referrerPolicy="no-referrer" />
+      // data-crop: cut to a disc on purpose (the layout check lets this picture be cropped).
+      <img
+        src={picture}
+        alt={name ?? ''}
+        className={`shrink-0 rounded-full object-cover ${className}`}
+        referrerPolicy="no-referrer"
+        data-crop=""
+      />
     );
   }
   return (

@@ -1,0 +1,95 @@
+import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { type BrowserGlobals, buildPerson, SIGNED_IN_SCREENS, signUpWithDevIssuer } from './helpers.ts';
+import { layoutProblems } from './layout.ts';
+
+/** The widths and themes every screen is checked at: a phone in both themes, and a laptop. */
+const VIEWS = [
+  [390, 'light'],
+  [390, 'dark'],
+  [1280, 'light'],
+] as const;
+
+/**
+ * Opens each path at each view and returns the layout problems found, by view and path (empty when
+ * none). With E2E_SCREENSHOTS set, each screen is also saved there as a full-page picture to look at.
+ */
+async function checkScreens(page: Page, paths: readonly string[]): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {};
+  // The theme is kept in the site's storage, which a blank page has none of.
+  if (page.url() === 'about:blank') await page.goto('/');
+  for (const [width, theme] of VIEWS) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.evaluate((value) => (globalThis as unknown as BrowserGlobals).localStorage.setItem('theme', value), theme);
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.locator('#root'), path).not.toHaveAttribute('inert');
+      // The screen's data has arrived (the live socket is not a request that keeps this waiting).
+      await page.waitForLoadState('networkidle');
+      const problems = await layoutProblems(page);
+      if (problems.length > 0) found[`${width} ${theme} ${path}`] = problems;
+      const folder = process.env.E2E_SCREENSHOTS;
+      if (folder) await page.screenshot({ path: `${folder}/${width}-${theme}${path.replace(/[/?=]/g, '_')}.png`, fullPage: true });
+    }
+  }
+  return found;
+}
+
+test('a visitor’s screens fit a phone and a laptop, without clipped text', async ({ page }) => {
+  test.setTimeout(120_000);
+  // /marketplace sends a visitor to the landing page's sign-in dialog.
+  expect(await checkScreens(page, ['/', '/login', '/signup', '/marketplace'])).toEqual({});
+});
+
+test('every signed-in screen, those with an id too, fits a phone and a laptop, without clipped text', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signUpWithDevIssuer(page, buildPerson('layout'));
+  const token = await page.evaluate(() => (globalThis as unknown as BrowserGlobals).localStorage.getItem('token'));
+  const headers = { authorization: `Bearer ${token}` };
+  const [gig] = (await (await page.request.get('/api/gigs?limit=1', { headers })).json()).gigs;
+  // An event with a picture of a poster's shape (1200 × 630, its title written on it), as people upload them.
+  const poster = await sharp({ create: { width: 1200, height: 630, channels: 3, background: { r: 20, g: 120, b: 80 } } })
+    .png()
+    .toBuffer();
+  const upload = await page.request.post('/api/upload/upload?type=event', {
+    headers,
+    multipart: { file: { name: 'poster.png', mimeType: 'image/png', buffer: poster } },
+  });
+  expect(upload.status()).toBe(201);
+  const { url, public_id: publicId } = await upload.json();
+  const created = await page.request.post('/api/events', {
+    headers,
+    data: {
+      title: 'Rust Meetup: ownership, lifetimes and a small web server',
+      description: 'Two hours of hands-on Rust for web developers.',
+      category: 'meetup',
+      date: '2030-05-10',
+      time: '18:30',
+      location: { type: 'online', meetingLink: 'https://meet.example.test/rust' },
+      images: [{ url, publicId }],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const event = (await created.json()).data;
+  // A channel and a conversation of this person's, with names as long as people give them.
+  const channel = await page.request.post('/api/chat/channels', {
+    headers,
+    data: { name: 'Frontend performance and accessibility reviews', description: 'Weekly reviews of pull requests that touch the web app' },
+  });
+  expect(channel.status()).toBe(201);
+  const channelId = (await channel.json()).data.id;
+  const chat = await page.request.post('/api/chat/create', { headers, data: { recipientId: gig.freelancer._id, gigId: gig.id } });
+  expect(chat.ok()).toBe(true);
+  const chatId = (await chat.json()).data.id;
+  await page.request.post(`/api/chat/${chatId}/messages`, { headers, data: { content: 'Hello! Is the offer still open for next week?' } });
+
+  const screens = [
+    ...SIGNED_IN_SCREENS,
+    `/marketplace/${gig.id}`,
+    `/events/${event.id}`,
+    `/profile/${gig.freelancer._id}`,
+    `/community?channel=${channelId}`,
+    `/inbox/${chatId}`,
+  ];
+  expect(await checkScreens(page, screens)).toEqual({});
+});
