@@ -29,10 +29,11 @@ test("a buyer's interest reaches the freelancer's badge without a reload, and St
   await recordBrowserAlerts(page);
   await signUpWithDevIssuer(page, buildPerson('seller'));
   const token = await page.evaluate(() => (globalThis as unknown as BrowserGlobals).localStorage.getItem('token'));
+  const title = `Brand identity (${randomUUID().slice(0, 8)})`;
   const created = await page.request.post('/api/gigs', {
     headers: { authorization: `Bearer ${token}` },
     data: {
-      title: `Brand identity (${randomUUID().slice(0, 8)})`,
+      title,
       description: 'Logo, colours and type for a new studio.',
       category: 'design',
       subCategory: 'logo',
@@ -44,9 +45,10 @@ test("a buyer's interest reaches the freelancer's badge without a reload, and St
   await expect(page.getByRole('link', { name: /Notifications/ })).not.toContainText('unread');
 
   const buyer = await browser.newContext();
+  const buyerPerson = buildPerson('buyer');
   try {
     const buyerPage = await buyer.newPage();
-    await signUpWithDevIssuer(buyerPage, buildPerson('buyer'));
+    await signUpWithDevIssuer(buyerPage, buyerPerson);
     await buyerPage.goto(`/marketplace/${gigId}`);
     await buyerPage.getByRole('button', { name: 'Send Interest' }).click();
     await expect(toast(buyerPage, 'Interest notification sent to freelancer')).toBeVisible();
@@ -65,6 +67,9 @@ test("a buyer's interest reaches the freelancer's badge without a reload, and St
   await expect(page.getByRole('tab', { name: 'Unread (1)' })).toBeVisible();
   const item = page.getByRole('article', { name: 'New Interest in Your Gig!' });
   await expect(item).toBeVisible();
+  // Who is interested, by name, and in which gig, as a link to it.
+  await expect(item.getByText(`From ${buyerPerson.name}`)).toBeVisible();
+  await expect(item.getByRole('link', { name: title })).toHaveAttribute('href', `/marketplace/${gigId}`);
   await item.getByRole('button', { name: 'Start Chat' }).click();
   await expect(page).toHaveURL(/\/inbox\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('link', { name: /Notifications/ })).not.toContainText('unread');

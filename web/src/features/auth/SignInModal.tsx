@@ -2,8 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../../app/queryClient.ts';
 import { Modal } from '../../shared/ui/Modal.tsx';
 import { Toasts } from '../../shared/ui/Toasts.tsx';
+import { useAuthConfig } from './api.ts';
 import { CompleteProfileModal } from './CompleteProfileModal.tsx';
 import { SignInMethods } from './SignInPanel.tsx';
+import { signInPrompt } from './signInPrompt.ts';
 import { useProviderSignIn } from './useProviderSignIn.ts';
 
 /**
@@ -22,9 +24,10 @@ export function SignInModal({ onClose }: { onClose: () => void }) {
 
 function SignInDialogs({ onClose }: { onClose: () => void }) {
   const flow = useProviderSignIn('login');
+  const config = useAuthConfig();
   return (
     <>
-      <Modal open={!flow.signInClosed} title="Welcome" description="Sign in with Google to continue." onClose={onClose}>
+      <Modal open={!flow.signInClosed} title="Welcome" description={signInPrompt(config.data)} onClose={onClose}>
         <SignInMethods mode="login" flow={flow} />
       </Modal>
       <CompleteProfileModal pending={flow.pending} onClose={onClose} onComplete={flow.completeProfile} />

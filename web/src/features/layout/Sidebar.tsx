@@ -10,8 +10,11 @@ import { Avatar } from '../../shared/ui/Avatar.tsx';
 import { LinePlaceholder } from '../../shared/ui/LinePlaceholder.tsx';
 import { Logo } from '../../shared/ui/Logo.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
+import { useUnreadMessages } from '../inbox/useUnreadMessages.ts';
 import { useUnreadCount } from '../notifications/useUnreadCount.ts';
-import { ACCOUNT_GROUP, NAV_GROUPS, type NavGroup, type NavItem } from './navItems.ts';
+import { ACCOUNT_GROUP, type BadgeKind, NAV_GROUPS, type NavGroup, type NavItem } from './navItems.ts';
+
+type UnreadCounts = Record<BadgeKind, number>;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition ${
@@ -24,8 +27,8 @@ function GroupTitle({ children }: { children: string }) {
   return <h2 className="mb-1 px-3 text-xs font-semibold uppercase tracking-wider text-slate-500 dark:text-slate-400">{children}</h2>;
 }
 
-function NavEntry({ item, unread }: { item: NavItem; unread: number }) {
-  const badge = item.badge === 'notifications' ? formatBadgeCount(unread) : '';
+function NavEntry({ item, unread }: { item: NavItem; unread: UnreadCounts }) {
+  const badge = item.badge ? formatBadgeCount(unread[item.badge]) : '';
   const Icon = item.icon;
   return (
     <li>
@@ -43,7 +46,7 @@ function NavEntry({ item, unread }: { item: NavItem; unread: number }) {
   );
 }
 
-function Group({ group, unread }: { group: NavGroup; unread: number }) {
+function Group({ group, unread }: { group: NavGroup; unread: UnreadCounts }) {
   return (
     <div>
       <GroupTitle>{group.title}</GroupTitle>
@@ -86,7 +89,9 @@ interface SidebarProps {
 /** Navigation, theme switch and the account card of the signed-in layout. */
 export function Sidebar({ onClose }: SidebarProps) {
   const { user, logout } = useAuth();
-  const unread = useUnreadCount();
+  const notifications = useUnreadCount();
+  const messages = useUnreadMessages();
+  const unread = { notifications, inbox: messages.chats, community: messages.channels };
 
   return (
     <div className="flex h-full flex-col">

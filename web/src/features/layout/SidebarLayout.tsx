@@ -4,12 +4,13 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useMediaQuery } from '../../shared/hooks/useMediaQuery.ts';
 import { Logo } from '../../shared/ui/Logo.tsx';
 import { ThemeToggle } from '../../shared/ui/ThemeToggle.tsx';
+import { useLiveUnreadMessages } from '../inbox/useUnreadMessages.ts';
 import { useLiveNotifications } from '../notifications/useLiveNotifications.ts';
 import { Sidebar } from './Sidebar.tsx';
 
 /**
  * The signed-in layout: a fixed sidebar on wide screens, a slide-in drawer under a top bar on small
- * ones. It lives inside the session's socket, so it also keeps the notification badge live.
+ * ones. It lives inside the session's socket, so it also keeps the unread badges live.
  */
 export function SidebarLayout() {
   const isDesktop = useMediaQuery('(min-width: 1024px)');
@@ -18,6 +19,7 @@ export function SidebarLayout() {
   const drawer = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   useLiveNotifications();
+  useLiveUnreadMessages();
 
   const closeDrawer = useCallback(() => {
     setDrawerOpen(false);

@@ -12,9 +12,11 @@ export interface NavItem {
   to: string;
   label: string;
   icon: LucideIcon;
-  /** Shows the unread notifications badge. */
-  badge?: 'notifications';
+  /** Shows an unread badge: notifications, or messages in the person's conversations or channels. */
+  badge?: BadgeKind;
 }
+
+export type BadgeKind = 'notifications' | 'inbox' | 'community';
 
 export interface NavGroup {
   title: string;
@@ -28,7 +30,7 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [
       { to: '/marketplace', label: 'Marketplace', icon: ShoppingBag },
       { to: '/events', label: 'Events', icon: CalendarDays },
-      { to: '/community', label: 'Community', icon: Users },
+      { to: '/community', label: 'Community', icon: Users, badge: 'community' },
     ],
   },
   {
@@ -37,7 +39,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
       { to: '/notifications', label: 'Notifications', icon: Bell, badge: 'notifications' },
       { to: '/saved', label: 'Saved Items', icon: Bookmark },
-      { to: '/inbox', label: 'Inbox', icon: MessageSquare },
+      { to: '/inbox', label: 'Inbox', icon: MessageSquare, badge: 'inbox' },
     ],
   },
 ];

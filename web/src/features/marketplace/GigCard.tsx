@@ -50,8 +50,14 @@ export function GigCard({ gig, topRated, owned, onDelete }: GigCardProps) {
         </div>
       </div>
 
+      {/* The title is the link to the gig, as people expect of a card (View Details stays for those who look for a button). */}
       <h3 id={titleId} className="mt-3 line-clamp-2 text-lg font-semibold text-slate-900 dark:text-white">
-        {gig.title}
+        <Link
+          to={`/marketplace/${id}`}
+          className="rounded hover:text-green-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-600 dark:hover:text-green-400"
+        >
+          {gig.title}
+        </Link>
       </h3>
       <p className="mt-1 line-clamp-3 text-sm text-slate-600 dark:text-slate-400">{gig.description}</p>
 

@@ -13,6 +13,7 @@ import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { errorMessage, isApiError } from '../../shared/api/index.ts';
 import { buttonGhost, buttonPrimary, buttonSecondary, cardClass } from '../../shared/ui/classes.ts';
 import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
 import { toast } from '../../shared/ui/toast.ts';
@@ -67,7 +68,8 @@ function GigDetail({ gig }: { gig: Gig }) {
   const interest = useMutation({
     mutationFn: () => sendGigInterest(id),
     onSuccess: () => toast.success(M.interestSent),
-    onError: () => toast.error(M.interestFailed),
+    // The server's reason when it gave one ('You cannot send interest in your own gig').
+    onError: (err) => toast.error(isApiError(err) && err.status !== 404 ? errorMessage(err, M.interestFailed) : M.interestFailed),
   });
 
   const onInterest = () => {
@@ -168,6 +170,7 @@ function GigDetail({ gig }: { gig: Gig }) {
         <aside className="space-y-6 lg:col-start-3 lg:row-span-2 lg:row-start-1" aria-label="Order this gig">
           <PricingCard
             gig={gig}
+            owned={owned}
             onOrder={() => toast(M.orderSoon)}
             onContact={contact.start}
             onInterest={onInterest}

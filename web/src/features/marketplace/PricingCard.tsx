@@ -9,6 +9,8 @@ import { deliveryLabel } from './gigDisplay.ts';
 
 interface PricingCardProps {
   gig: Gig;
+  /** The viewer's own gig: nothing to order, nobody to contact; its Edit and Delete are at the top of the page. */
+  owned: boolean;
   onOrder: () => void;
   onContact: () => void;
   onInterest: () => void;
@@ -17,7 +19,7 @@ interface PricingCardProps {
 }
 
 /** Price, delivery and the three actions of spec 001 §2. */
-export function PricingCard({ gig, onOrder, onContact, onInterest, contacting, sendingInterest }: PricingCardProps) {
+export function PricingCard({ gig, owned, onOrder, onContact, onInterest, contacting, sendingInterest }: PricingCardProps) {
   return (
     <section className={cardClass} aria-labelledby="pricing-title">
       <h2 id="pricing-title" className="sr-only">
@@ -29,20 +31,26 @@ export function PricingCard({ gig, onOrder, onContact, onInterest, contacting, s
         <Clock className="h-4 w-4" aria-hidden="true" />
         Delivery in {deliveryLabel(gig.deliveryTime)}
       </p>
-      <div className="mt-5 space-y-2">
-        <button type="button" className={`${buttonPrimary} w-full`} onClick={onOrder}>
-          <ShoppingCart className="h-4 w-4" aria-hidden="true" />
-          Order Now
-        </button>
-        <button type="button" className={`${buttonSecondary} w-full`} onClick={onContact} disabled={contacting}>
-          <MessageCircle className="h-4 w-4" aria-hidden="true" />
-          {contacting ? 'Contacting...' : 'Contact Freelancer'}
-        </button>
-        <button type="button" className={`${buttonSecondary} w-full`} onClick={onInterest} disabled={sendingInterest}>
-          <Send className="h-4 w-4" aria-hidden="true" />
-          {sendingInterest ? 'Sending...' : 'Send Interest'}
-        </button>
-      </div>
+      {owned ? (
+        <p className="mt-5 rounded-lg bg-slate-50 p-3 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+          This is your gig. Buyers order it, contact you and send interest from here.
+        </p>
+      ) : (
+        <div className="mt-5 space-y-2">
+          <button type="button" className={`${buttonPrimary} w-full`} onClick={onOrder}>
+            <ShoppingCart className="h-4 w-4" aria-hidden="true" />
+            Order Now
+          </button>
+          <button type="button" className={`${buttonSecondary} w-full`} onClick={onContact} disabled={contacting}>
+            <MessageCircle className="h-4 w-4" aria-hidden="true" />
+            {contacting ? 'Contacting...' : 'Contact Freelancer'}
+          </button>
+          <button type="button" className={`${buttonSecondary} w-full`} onClick={onInterest} disabled={sendingInterest}>
+            <Send className="h-4 w-4" aria-hidden="true" />
+            {sendingInterest ? 'Sending...' : 'Send Interest'}
+          </button>
+        </div>
+      )}
     </section>
   );
 }

@@ -7,7 +7,7 @@ import MessageSquare from 'lucide-react/icons/message-square';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/index.ts';
 import { formatRelativeTimeShort } from '../../shared/format/index.ts';
 import { Avatar } from '../../shared/ui/Avatar.tsx';
@@ -148,8 +148,24 @@ export function NotificationsPage() {
                       {formatRelativeTimeShort(n.createdAt)}
                     </time>
                   </div>
+                  {/* Who sent it, by name (the avatar alone shows initials), and the gig it is about, as a link. */}
+                  {n.sender && <p className="mt-0.5 text-sm font-medium text-slate-800 dark:text-slate-200">From {n.sender.name}</p>}
                   <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{n.message}</p>
-                  {n.data.gigTitle && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">Gig: {n.data.gigTitle}</p>}
+                  {n.data.gigTitle && (
+                    <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+                      Gig:{' '}
+                      {n.data.gigId ? (
+                        <Link
+                          to={`/marketplace/${n.data.gigId}`}
+                          className="font-medium text-green-700 hover:underline dark:text-green-400"
+                        >
+                          {n.data.gigTitle}
+                        </Link>
+                      ) : (
+                        n.data.gigTitle
+                      )}
+                    </p>
+                  )}
                   <div className="mt-3 flex flex-wrap gap-2">
                     {n.type === 'gig_interest' && (
                       <button type="button" className={buttonSecondary} onClick={() => void startChat(n)} disabled={busy !== null}>
