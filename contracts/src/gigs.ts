@@ -3,6 +3,8 @@ import { LIMITS } from './constants.ts';
 import { DEFAULT_DELIVERY_TIME, GIG_CATEGORIES, GIG_PAGE_SIZE, GIG_TAGS_MAX } from './gigCatalog.ts';
 import { formNumber } from './numbers.ts';
 
+export { type AiListing, aiListing } from './aiListing.ts';
+
 export type GigCategory = keyof typeof GIG_CATEGORIES;
 export const GigCategory = z.enum(Object.keys(GIG_CATEGORIES) as [GigCategory, ...GigCategory[]]);
 
@@ -93,7 +95,14 @@ export const ListGigsQuery = z.object({
   /** Exact bounds and delivery from an AI search, finer than `priceRange`. */
   minPrice: z.coerce.number().min(0).optional(),
   maxPrice: z.coerce.number().min(0).optional(),
+  /** The longest delivery accepted, in days: gigs delivering in at most this many. */
   maxDelivery: z.coerce.number().int().min(1).max(30).optional(),
+  /**
+   * How the search words match: `all` (default) every word, as a person's own search; `any` ranks
+   * by them: gigs with more of the words first, then the rest of what the filters chose. An AI
+   * search sends `any` once it has read a category: its words then order, they do not exclude.
+   */
+  match: z.enum(['all', 'any']).default('all'),
 });
 export type ListGigsQuery = z.infer<typeof ListGigsQuery>;
 

@@ -41,7 +41,7 @@ const SORT_REASON: Readonly<Record<GigSort, string>> = {
 };
 
 function deliveryLabel(days: number): string {
-  return DELIVERY_OPTIONS.find((option) => Number(option.value) === days)?.label ?? `${days} days`;
+  return DELIVERY_OPTIONS.find((option) => Number(option.value) === days)?.label ?? `${days} ${days === 1 ? 'day' : 'days'}`;
 }
 
 function topicText(category: GigCategory | null, subCategory: string | null): string {
@@ -103,9 +103,7 @@ export function explain({ topic, price, sort, delivery }: Findings): string {
   if (sort.trigger !== null) reasons.push(`"${sort.trigger.text}" ${SORT_REASON[sort.sortBy]}`);
   if (delivery.trigger !== null) {
     const limit =
-      delivery.days === null
-        ? 'asks for more than a month, so delivery is not limited'
-        : `limits delivery to ${deliveryLabel(delivery.days)}${delivery.requested !== delivery.days ? ' (the nearest longer option)' : ''}`;
+      delivery.days === null ? 'allows a month or more, so delivery is not limited' : `limits delivery to ${deliveryLabel(delivery.days)}`;
     reasons.push(`"${delivery.trigger.text}" ${limit}`);
   }
   if (reasons.length === 0) {

@@ -20,20 +20,20 @@ type Row = [
 const ROWS: Row[] = [
   // The examples of the brief.
   ['cheap react landing page in 3 days', 'web', 'frontend', 'low', 'relevance', null, null, 3, 'react landing page'],
-  ['best rated logo designer under $500', 'design', 'logo', 'all', 'rating', null, 500, null, 'logo designer'],
+  ['best rated logo designer under $500', 'design', 'logo', 'all', 'rating', null, 500, null, 'logo'],
   ['kubernetes help', 'devops', 'infrastructure', 'all', 'relevance', null, null, null, 'kubernetes'],
   // Every category and sub-category, through skills, technologies and synonyms.
-  ['I need a vue.js developer', 'web', 'frontend', 'all', 'relevance', null, null, null, 'vue.js developer'],
+  ['I need a vue.js developer', 'web', 'frontend', 'all', 'relevance', null, null, null, 'vue.js'],
   ['node express api', 'web', 'backend', 'all', 'relevance', null, null, null, 'node express api'],
   ['django backend for my startup', 'web', 'backend', 'all', 'relevance', null, null, null, 'django backend startup'],
-  ['full stack MERN developer', 'web', 'fullstack', 'all', 'relevance', null, null, null, 'full stack mern developer'],
-  ['react and node developer', 'web', 'fullstack', 'all', 'relevance', null, null, null, 'react node developer'],
-  ['fix my wordpress site', 'web', 'wordpress', 'all', 'relevance', null, null, null, 'fix wordpress site'],
+  ['full stack MERN developer', 'web', 'fullstack', 'all', 'relevance', null, null, null, 'full stack mern'],
+  ['react and node developer', 'web', 'fullstack', 'all', 'relevance', null, null, null, 'react node'],
+  ['fix my wordpress site', 'web', 'wordpress', 'all', 'relevance', null, null, null, 'fix wordpress website'],
   ['woocommerce shop', 'web', 'wordpress', 'all', 'relevance', null, null, null, 'woocommerce shop'],
   ['shopify online store setup', 'web', 'ecommerce', 'all', 'relevance', null, null, null, 'shopify online store setup'],
-  ['e-commerce site', 'web', 'ecommerce', 'all', 'relevance', null, null, null, 'e-commerce site'],
-  ['iphone app in swift', 'mobile', 'ios', 'all', 'relevance', null, null, null, 'iphone app swift'],
-  ['android kotlin developer', 'mobile', 'android', 'all', 'relevance', null, null, null, 'android kotlin developer'],
+  ['e-commerce site', 'web', 'ecommerce', 'all', 'relevance', null, null, null, 'e-commerce website'],
+  ['iphone app in swift', 'mobile', 'ios', 'all', 'relevance', null, null, null, 'iphone swift'],
+  ['android kotlin developer', 'mobile', 'android', 'all', 'relevance', null, null, null, 'android kotlin'],
   ['react native mobile app', 'mobile', null, 'all', 'relevance', null, null, null, 'react native mobile app'],
   ['flutter', 'mobile', null, 'all', 'relevance', null, null, null, 'flutter'],
   ['brand identity and logos', 'design', 'logo', 'all', 'relevance', null, null, null, 'brand identity logos'],
@@ -51,7 +51,7 @@ const ROWS: Row[] = [
   ['google ads ppc campaign', 'marketing', 'ads', 'all', 'relevance', null, null, null, 'google ads ppc campaign'],
   ['guide to email marketing', 'marketing', null, 'all', 'relevance', null, null, null, 'guide email marketing'],
   ['sales copy for my landing page', 'writing', 'copywriting', 'all', 'relevance', null, null, null, 'sales copy landing page'],
-  ['api docs technical writer', 'writing', 'technical', 'all', 'relevance', null, null, null, 'api docs technical writer'],
+  ['api docs technical writer', 'writing', 'technical', 'all', 'relevance', null, null, null, 'api documentation technical writer'],
   ['blog articles about fitness', 'writing', 'content', 'all', 'relevance', null, null, null, 'blog articles fitness'],
   ['translate my website to spanish', 'writing', null, 'all', 'relevance', null, null, null, 'translate website spanish'],
   // One typo in words of five letters or more, corrected in the search words too.
@@ -59,8 +59,8 @@ const ROWS: Row[] = [
   ['wordpres theme', 'web', 'wordpress', 'all', 'relevance', null, null, null, 'wordpress theme'],
   ['machine lerning', 'data', 'ml', 'all', 'relevance', null, null, null, 'machine learning'],
   ['tableau dashbaord', 'data', 'visualization', 'all', 'relevance', null, null, null, 'tableau dashboard'],
-  // Word boundaries and real words that are one edit from a term.
-  ['maintain my builder site', 'all', null, 'all', 'relevance', null, null, null, 'maintain builder site'],
+  // Word boundaries ("ui" in "build", "ai" in "maintain") and real words that are one edit from a term.
+  ['maintain my builder site', 'web', 'frontend', 'all', 'relevance', null, null, null, 'maintain builder website'],
   ['reach more customers', 'all', null, 'all', 'relevance', null, null, null, 'reach more customers'],
   ['nextjs', 'web', 'frontend', 'all', 'relevance', null, null, null, 'nextjs'],
   ['express', 'web', 'backend', 'all', 'relevance', null, null, null, 'express'],
@@ -90,23 +90,23 @@ const ROWS: Row[] = [
   // Sorts.
   ['top rated seo expert', 'marketing', 'seo', 'all', 'rating', null, null, null, 'seo'],
   ['cheapest logo', 'design', 'logo', 'all', 'price-low', null, null, null, 'logo'],
-  ['most expensive react developer', 'web', 'frontend', 'all', 'price-high', null, null, null, 'react developer'],
-  ['5 star wordpress developer', 'web', 'wordpress', 'all', 'rating', null, null, null, 'wordpress developer'],
+  ['most expensive react developer', 'web', 'frontend', 'all', 'price-high', null, null, null, 'react'],
+  ['5 star wordpress developer', 'web', 'wordpress', 'all', 'rating', null, null, null, 'wordpress'],
   ['lowest price translation', 'writing', null, 'all', 'price-low', null, null, null, 'translation'],
   ['premium first video editing', 'writing', null, 'all', 'price-high', null, null, null, 'video editing'],
-  // Delivery, rounded up to the next option.
+  // Delivery: the days asked, not rounded to an option (a 3-day gig cannot deliver "in 2 days"); a month or more limits nothing.
   ['logo within a week', 'design', 'logo', 'all', 'relevance', null, null, 7, 'logo'],
   ['website by tomorrow', 'web', 'frontend', 'all', 'relevance', null, null, 1, 'website'],
   ['seo audit in 24 hours', 'marketing', 'seo', 'all', 'relevance', null, null, 1, 'seo audit'],
   ['urgent wordpress fix', 'web', 'wordpress', 'all', 'relevance', null, null, 3, 'wordpress fix'],
   ['blog posts in 2 weeks', 'writing', 'content', 'all', 'relevance', null, null, 14, 'blog posts'],
-  ['dashboard this month', 'data', 'visualization', 'all', 'relevance', null, null, 30, 'dashboard'],
-  ['landing page in 5 days', 'web', 'frontend', 'all', 'relevance', null, null, 7, 'landing page'],
-  ['app in 2-3 weeks', 'mobile', null, 'all', 'relevance', null, null, 30, 'app'],
-  ['fix my site in under 3 days', 'all', null, 'all', 'relevance', null, null, 3, 'fix site'],
+  ['dashboard this month', 'data', 'visualization', 'all', 'relevance', null, null, null, 'dashboard'],
+  ['landing page in 5 days', 'web', 'frontend', 'all', 'relevance', null, null, 5, 'landing page'],
+  ['app in 2-3 weeks', 'mobile', null, 'all', 'relevance', null, null, 21, ''],
+  ['fix my site in under 3 days', 'web', 'frontend', 'all', 'relevance', null, null, 3, 'fix website'],
   ['translation in 45 days', 'writing', null, 'all', 'relevance', null, null, null, 'translation'],
   // Combinations.
-  ['cheapest flutter app between $300 and $700 within 2 weeks', 'mobile', null, 'medium', 'price-low', 300, 700, 14, 'flutter app'],
+  ['cheapest flutter app between $300 and $700 within 2 weeks', 'mobile', null, 'medium', 'price-low', 300, 700, 14, 'flutter'],
   ['top rated kubernets expert under 1k asap', 'devops', 'infrastructure', 'all', 'rating', null, 1000, 3, 'kubernetes'],
   ['Affordable SEO for my Shopify store in 3 days', 'marketing', 'seo', 'low', 'relevance', null, null, 3, 'seo shopify store'],
   // Edge cases: nothing to read, filler only, numbers that are not money.
@@ -119,7 +119,7 @@ const ROWS: Row[] = [
   ['web3 dapp', 'web', null, 'all', 'relevance', null, null, null, 'web3 dapp'],
   ['top 10 tips', 'all', null, 'all', 'rating', null, null, null, '10 tips'],
   ['over 10 years experience react', 'web', 'frontend', 'all', 'relevance', null, null, null, 'over 10 years experience react'],
-  ['ui/ux designer', 'design', 'ui', 'all', 'relevance', null, null, null, 'ui/ux designer'],
+  ['ui/ux designer', 'design', 'ui', 'all', 'relevance', null, null, null, 'ui ux'],
 ];
 
 function reading(result: AiSearchResult) {
@@ -168,9 +168,9 @@ describe('interpret', () => {
     const rated = interpret('best rated logo designer under $500').explanation;
     for (const words of ['"logo"', 'UI/UX Design › logo', '"under $500"', '$500', '"best rated"', 'rating']) expect(rated).toContain(words);
     expect(interpret('kubernets cluster').explanation).toContain('"kubernets" (read as "kubernetes")');
-    expect(interpret('landing page in 5 days').explanation).toContain('"in 5 days" limits delivery to 1 week');
+    expect(interpret('landing page in 5 days').explanation).toContain('"in 5 days" limits delivery to 5 days');
     expect(interpret('between 300 and 700 logo').explanation).toContain('"between 300 and 700" sets prices from $300 to $700');
-    expect(interpret('maintain my builder site').explanation).toContain('plain text search for "maintain builder site"');
+    expect(interpret('reach more customers').explanation).toContain('plain text search for "reach more customers"');
   });
 
   it('suggests sibling sub-categories and refinements', () => {

@@ -1,6 +1,6 @@
 import { AiSearchResult, DELIVERY_OPTIONS, GIG_CATEGORIES, GigSort, PRICE_THRESHOLDS, PriceRange } from '@commonwork/contracts';
 import { z } from 'zod';
-import { interpret } from './interpret.ts';
+import { interpret, searchWordsOf } from './interpret.ts';
 import { createVocabulary, type Vocabulary } from './vocabulary.ts';
 
 /** Turns a plain-words request into listing filters. */
@@ -34,7 +34,7 @@ export class LlmError extends Error {
   }
 }
 
-const DELIVERY_DAYS = DELIVERY_OPTIONS.map((option) => Number(option.value));
+const LONGEST_DELIVERY = Math.max(...DELIVERY_OPTIONS.map((option) => Number(option.value)));
 
 /** The reply as the listing may use it: the contract, plus sub-categories that belong to the category. */
 const LlmReply = AiSearchResult.superRefine((reply, ctx) => {
@@ -43,8 +43,8 @@ const LlmReply = AiSearchResult.superRefine((reply, ctx) => {
   if (reply.subCategory !== null && !allowed.includes(reply.subCategory)) {
     ctx.addIssue({ code: 'custom', path: ['subCategory'], message: `not a sub-category of ${category}` });
   }
-  if (reply.deliveryDays !== null && !DELIVERY_DAYS.includes(reply.deliveryDays)) {
-    ctx.addIssue({ code: 'custom', path: ['deliveryDays'], message: 'not a delivery option' });
+  if (reply.deliveryDays !== null && !(Number.isInteger(reply.deliveryDays) && reply.deliveryDays >= 1)) {
+    ctx.addIssue({ code: 'custom', path: ['deliveryDays'], message: 'not a whole number of days' });
   }
   for (const key of ['minPrice', 'maxPrice'] as const) {
     const value = reply[key];
@@ -56,8 +56,8 @@ const ChatCompletion = z.object({
   choices: z.array(z.object({ message: z.object({ content: z.string() }) })).min(1),
 });
 
-/** The instructions: every enumeration the reply may use, and the exact JSON shape. */
-export function systemPrompt(): string {
+/** The instructions: every enumeration the reply may use, the exact JSON shape, and today for "by Friday". */
+export function systemPrompt(now: Date = new Date()): string {
   const categories = Object.entries(GIG_CATEGORIES)
     .map(([key, { label, subCategories }]) => `- ${key} (${label}): ${subCategories.join(', ')}`)
     .join('\n');
@@ -72,10 +72,11 @@ export function systemPrompt(): string {
     `priceRange: ${PriceRange.options.join(', ')} (low under $${PRICE_THRESHOLDS.low}, medium $${PRICE_THRESHOLDS.low}-$${PRICE_THRESHOLDS.high}, high over $${PRICE_THRESHOLDS.high}).`,
     'minPrice/maxPrice: exact US dollar bounds the buyer stated, else null.',
     `sortBy: ${GigSort.options.join(', ')}.`,
-    `deliveryDays: the longest delivery the buyer accepts, one of ${DELIVERY_DAYS.join(', ')}, else null.`,
-    'searchQuery: the meaningful words for full-text search (skills, technologies), lower-case, without price, order or delivery words.',
+    `deliveryDays: the longest delivery the buyer accepts in whole days ("fast", "urgent", "asap": 3; "tomorrow": 1), else null; ${LONGEST_DELIVERY} or more means null.`,
+    'searchQuery: the skills and technologies to rank by, in English, lower-case; never price, order or delivery words, filler ("who", "i need"), nor words naming the chosen category (designer, developer).',
     "subCategory must be one of the chosen category's sub-categories, or null.",
     'explanation: one or two sentences naming which words led to which filter. suggestions: 3 to 5 related searches.',
+    `Today is ${now.toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' })} ${now.toISOString().slice(0, 10)}.`,
   ].join('\n');
 }
 
@@ -132,7 +133,14 @@ export function createLlmInterpreter({ baseUrl, apiKey, model, timeoutMs = 4_000
     const reply = LlmReply.safeParse(typeof content === 'object' && content !== null ? { ...content, source: 'llm' } : content);
     if (!reply.success)
       throw new LlmError('schema', `model reply does not match: ${reply.error.issues.map((i) => i.path.join('.')).join(', ')}`);
-    return reply.data;
+    // The same words and limits the local reading would give: a model that leaves "fast" or
+    // "designer" in the words would make every result need them.
+    const { deliveryDays, suggestedFilters } = reply.data;
+    return {
+      ...reply.data,
+      searchQuery: searchWordsOf(reply.data.searchQuery, suggestedFilters.category !== 'all'),
+      deliveryDays: deliveryDays === null || deliveryDays >= LONGEST_DELIVERY ? null : deliveryDays,
+    };
   };
 }
 
@@ -150,6 +158,8 @@ export interface FallbackOptions {
   /** Live terms (e.g. popular gig tags) added to `vocabulary` for the typo tolerance. */
   extraTerms?: readonly string[];
   log?: FallbackLog;
+  /** What "by Friday" counts from; default the current time. */
+  now?: Date;
 }
 
 /**
@@ -159,7 +169,7 @@ export interface FallbackOptions {
  */
 export async function interpretWithFallback(
   query: string,
-  { llm, vocabulary, extraTerms, log }: FallbackOptions = {},
+  { llm, vocabulary, extraTerms, log, now = new Date() }: FallbackOptions = {},
 ): Promise<AiSearchResult> {
   if (llm) {
     try {
@@ -171,5 +181,5 @@ export async function interpretWithFallback(
       log?.warn({ reason, status, detail, queryLength: query.length }, 'ai search: model failed, using the local interpreter');
     }
   }
-  return interpret(query, extraTerms && extraTerms.length > 0 ? createVocabulary(extraTerms, vocabulary) : vocabulary);
+  return interpret(query, extraTerms && extraTerms.length > 0 ? createVocabulary(extraTerms, vocabulary) : vocabulary, now);
 }

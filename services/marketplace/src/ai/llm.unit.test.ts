@@ -42,6 +42,13 @@ const ROUTES: Record<string, (res: ServerResponse) => void> = {
     res
       .writeHead(200)
       .end(completion(JSON.stringify(buildReply({ suggestedFilters: { category: 'cooking', priceRange: 'all', sortBy: 'rating' } })))),
+  wordy: (res) =>
+    res
+      .writeHead(200)
+      .end(
+        completion(JSON.stringify(buildReply({ searchQuery: 'cheap logo designer who delivers fast', deliveryDays: 3, maxPrice: null }))),
+      ),
+  'slow-month': (res) => res.writeHead(200).end(completion(JSON.stringify(buildReply({ searchQuery: 'logo', deliveryDays: 45 })))),
   'bad-sub': (res) => res.writeHead(200).end(completion(JSON.stringify(buildReply({ subCategory: 'backend' })))),
   slow: (res) => {
     const timer = setTimeout(() => res.writeHead(200).end(completion(JSON.stringify(buildReply()))), 1_500);
@@ -102,7 +109,7 @@ describe('llm interpreter', () => {
   it('asks the chat completions endpoint for JSON and returns the validated reply as source llm', async () => {
     const result = await llmAt('valid')(QUERY);
 
-    expect(result).toEqual({ ...buildReply(), source: 'llm' });
+    expect(result).toEqual({ ...buildReply(), searchQuery: 'logo', source: 'llm' });
     const [request] = seen;
     expect(request?.path).toBe('/valid/chat/completions');
     expect(request?.authorization).toBe(`Bearer ${API_KEY}`);
@@ -111,6 +118,12 @@ describe('llm interpreter', () => {
     expect(messages.map((m) => m.role)).toEqual(['system', 'user']);
     expect(messages[1]?.content).toBe(QUERY);
     for (const word of ['web', 'infrastructure', 'price-low', 'rating', 'low', '30', 'JSON']) expect(messages[0]?.content).toContain(word);
+  });
+
+  it('leaves the words its filters took out of the search words, as the local reading does', async () => {
+    const result = await llmAt('wordy')('cheap logo designer who delivers fast');
+    expect(result).toMatchObject({ searchQuery: 'logo', deliveryDays: 3 });
+    expect((await llmAt('slow-month')('logo in 45 days')).deliveryDays).toBeNull();
   });
 
   it.each([

@@ -34,9 +34,11 @@ const CUE =
 const A = amount('a');
 const B = amount('b');
 const MAX_WORDS =
-  'under|below|less than|lower than|cheaper than|maximum|max\\.?|up to|upto|at most|no more than|not more than|not over|not exceeding|within|around|about|approximately|approx\\.?|roughly|~|<=|<|≤';
+  'under|below|less than|lower than|cheaper than|maximum|max\\.?|up to|upto|at most|no more than|not more than|not over|not exceeding|within|around|about|approximately|approx\\.?|roughly|~|<=|<|≤|' +
+  // Spanish, French, German: "menos de 50", "moins de 50", "unter 50", "hasta 100", "bis 100".
+  'menos de|hasta|maximo|moins de|jusqu.a|au plus|unter|bis zu|bis|hochstens|weniger als';
 const MIN_WORDS =
-  'over|above|more than|greater than|at least|minimum|min\\.?|from|starting at|starting from|no less than|not less than|>=|>|≥';
+  'over|above|more than|greater than|at least|minimum|min\\.?|from|starting at|starting from|no less than|not less than|>=|>|≥|mas de|plus de|uber|mindestens';
 
 const BETWEEN = words(`${CUE}?between ${A}\\s*(?:and|&|-|to)\\s*${B}${NOT_MONEY}`);
 const SPAN = words(`${CUE}?(?<from>from )?${A}\\s*(?<sep>-|to)\\s*${B}${NOT_MONEY}`);
@@ -64,12 +66,18 @@ function hasCurrency(groups: Groups, name: string): boolean {
 const WORD_RANGES: readonly (readonly [RegExp, PriceRange])[] = [
   [
     words(
-      'on a (?:tight |small |low |limited )?budget|(?:tight|small|limited|low)[ -]budget|budget[ -]friendly|budget|cheap(?:ly)?|affordable|inexpensive|not expensive|low[ -]cost|low[ -]priced?|economical|bargain|reasonably priced|reasonable(?: price)?',
+      'on a (?:tight |small |low |limited )?budget|(?:tight|small|limited|low)[ -]budget|budget[ -]friendly|budget|cheap(?:ly|er|o)?|affordable|inexpensive|not expensive|low[ -]cost|low[ -]priced?|economical|bargain|reasonably priced|reasonable(?: price)?|' +
+        'barat[oa]s?|economic[oa]s?|pas cher|peu cher|bon marche|gunstig|billig|preiswert|economique',
     ),
     'low',
   ],
   [words('mid[ -]?range|mid[ -]priced|mid[ -]budget|medium[ -](?:budget|priced?)|moderately priced|moderate(?: budget| price)?'), 'medium'],
-  [words('premium|expensive|high[ -]end|luxury|high[ -]budget|big budget|pricey|costly|top[ -]dollar'), 'high'],
+  [
+    words(
+      'premium|expensive|high[ -]end|luxury|luxurious|high[ -]budget|big budget|pricey|costly|top[ -]dollar|top[ -]tier|lujo|luxe|haut de gamme|hochwertig',
+    ),
+    'high',
+  ],
 ];
 
 /**

@@ -138,7 +138,7 @@ export const SYNONYM_GROUPS: readonly SynonymGroup[] = [
     openai, chatgpt, langchain, rag, fine tuning, hugging face, recommendation system, ai agent
   `,
   ),
-  group('data', 'ml', `ai`, 1),
+  group('data', 'ml', `ai, model, models, prediction, predictive`, 1),
   group(
     'data',
     'visualization',

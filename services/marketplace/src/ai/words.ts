@@ -15,6 +15,35 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   ...['build', 'create', 'make', 'making', 'building', 'creating', 'done', 'show', 'give', 'good', 'great', 'nice', 'quality'],
   ...['gig', 'gigs', 'freelancer', 'freelancers', 'expert', 'experts', 'specialist', 'specialists', 'professional', 'pro', 'person'],
   ...['service', 'services', 'price', 'priced', 'cost', 'costs', 'delivery', 'delivered', 'budget', 'dollars', 'usd', 'new', 'very'],
+  ...['deliver', 'delivers', 'delivering', 'turnaround', 'guy', 'girl', 'dude', 'folks', 'really', 'asking', 'needing'],
+  ...['job', 'task', 'work', 'stuff', 'thing', 'things', 'kindly', 'available', 'offer', 'offers', 'asap'],
+  // Spanish, French, German, Italian and Portuguese request phrasing and articles.
+  ...['de', 'del', 'la', 'las', 'el', 'los', 'un', 'una', 'unos', 'para', 'por', 'con', 'y', 'mi', 'necesito', 'busco', 'quiero'],
+  ...['une', 'des', 'du', 'le', 'les', 'pour', 'avec', 'et', 'mon', 'ma', 'je', 'cherche', 'besoin', 'recherche', 'veux'],
+  ...['fur', 'ein', 'eine', 'einen', 'mit', 'und', 'ich', 'brauche', 'suche', 'mein', 'meine', 'der', 'die', 'das', 'fuer'],
+  ...['per', 'il', 'lo', 'di', 'da', 'uma', 'um', 'preciso', 'cerco', 'e'],
+]);
+
+/**
+ * Words that name who does the work, not what: once a category is read they add nothing the
+ * filter does not say ("logo designer" is the logo sub-category), so they leave the search words.
+ * Without a category they stay: "developer" alone is still something to look for.
+ */
+export const ROLE_WORDS: ReadonlySet<string> = new Set([
+  ...['developer', 'developers', 'development', 'designer', 'designers', 'engineer', 'engineers', 'programmer', 'coder'],
+  ...['consultant', 'agency', 'company', 'team', 'freelance', 'specialist', 'guru', 'ninja', 'wizard', 'master', 'artist'],
+  ...['translator', 'writer', 'writers', 'manager', 'marketer', 'analyst', 'scientist', 'architect'],
+]);
+
+/**
+ * Vocabulary terms that name a whole category ("web developer", "design", "marketing"). They
+ * decide the category filter and then leave the search words, which only rank within it: every
+ * gig of the category would match them equally.
+ */
+export const GENERIC_TERMS: ReadonlySet<string> = new Set([
+  ...['web', 'web developer', 'web development', 'webdev', 'mobile', 'app', 'app developer', 'mobile developer'],
+  ...['design', 'designer', 'creative', 'data', 'data science', 'data scientist', 'big data', 'devops', 'devops engineer'],
+  ...['sysadmin', 'site reliability', 'writer', 'writing', 'marketing', 'digital marketing'],
 ]);
 
 /**

@@ -69,10 +69,19 @@ async function listingTotal(db: Kysely<MarketplaceTables>, query: ListGigsQuery,
   return Number(counted?.total ?? 0) + own;
 }
 
-/** The listing's order: the chosen sort, then newest first, then id so pages never overlap. */
+/**
+ * The listing's order: gigs with the words first when they only rank (`tiered`), then the chosen
+ * sort, then newest first, then id so pages never overlap.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: applied to the gigs table and to a search's matches, which share these columns
-function ordered<Q extends SelectQueryBuilder<any, any, any>>(q: Q, query: ListGigsQuery, rank: RawBuilder<number> | null): Q {
+function ordered<Q extends SelectQueryBuilder<any, any, any>>(
+  q: Q,
+  query: ListGigsQuery,
+  rank: RawBuilder<number> | null,
+  tiered = false,
+): Q {
   let o = q as unknown as GigsQuery;
+  if (tiered) o = o.orderBy(sql`tier`, 'desc');
   switch (query.sortBy) {
     case 'price-low':
       o = o.orderBy(sql.ref('price'), 'asc');
@@ -99,12 +108,27 @@ function ordered<Q extends SelectQueryBuilder<any, any, any>>(q: Q, query: ListG
  * A search's page and its total in one pass over the matches. The matches are read through the
  * text index first (a materialised CTE): left to itself, the planner may walk the price index and
  * test every gig's text against the words, which for a common word is tens of milliseconds.
- * A page past the end has no row to carry the total: then it is counted.
+ * A page past the end has no row to carry the total: then it is counted. With `tier`, the
+ * matches are all the filtered gigs and those for which it holds come first, whatever the sort.
  */
-async function searchPage(db: Kysely<MarketplaceTables>, matching: GigsQuery, query: ListGigsQuery, rank: RawBuilder<number>) {
+async function searchPage(
+  db: Kysely<MarketplaceTables>,
+  matching: GigsQuery,
+  query: ListGigsQuery,
+  rank: RawBuilder<number>,
+  tier?: RawBuilder<boolean>,
+) {
   // Ranking reads each match's text: only a relevance sort pays for it.
   const byRelevance = query.sortBy === 'relevance';
-  const matches = matching.select(['id', 'price', 'rating', 'reviews', 'created_at', (byRelevance ? rank : sql<number>`0`).as('rank')]);
+  const matches = matching.select([
+    'id',
+    'price',
+    'rating',
+    'reviews',
+    'created_at',
+    (byRelevance ? rank : sql<number>`0`).as('rank'),
+    (tier ?? sql<boolean>`true`).as('tier'),
+  ]);
   const page = ordered(
     db
       .with(
@@ -115,10 +139,17 @@ async function searchPage(db: Kysely<MarketplaceTables>, matching: GigsQuery, qu
       .select(['id', sql<string>`count(*) over ()`.as('total')]),
     query,
     byRelevance ? sql<number>`rank` : null,
+    tier !== undefined,
   );
   const rows = await page.execute();
   const total = rows.length ? Number(rows[0]?.total) : query.page > 1 ? await countOf(matching) : 0;
   return { ids: rows.map((r) => r.id), total };
+}
+
+/** The words as a tsquery: every one required (`all`), or any one of them (`any`). */
+function wordsQuery(search: string, match: ListGigsQuery['match']): string | null {
+  const every = toPrefixTsQuery(search);
+  return every && match === 'any' ? every.split(' & ').join(' | ') : every;
 }
 
 /**
@@ -126,23 +157,30 @@ async function searchPage(db: Kysely<MarketplaceTables>, matching: GigsQuery, qu
  * with weights (title over tags over description) and prefix matching on the last word, ranked by
  * text rank, then rating, then recency. When the words match nothing and the query is short, it
  * is read as a typo: trigram word similarity on titles and tags (index-backed `%>`), best first.
+ * With `match=any` (an AI search) the words only order what the filters chose: gigs with any of
+ * them first (best first, or in the chosen sort), then the others; when no gig has any (and no
+ * typo reading finds one), the filters alone decide.
  */
 export async function listGigs(db: Kysely<MarketplaceTables>, query: ListGigsQuery, callerId: string | null) {
   const search = query.search?.trim() ?? '';
-  const tsquery = search ? toPrefixTsQuery(search) : null;
-  let found: { ids: string[]; total: number };
+  const tsquery = search ? wordsQuery(search, query.match) : null;
+  let found: { ids: string[]; total: number } = { ids: [], total: 0 };
   if (tsquery) {
+    // The gigs for which `holds` is true; with `any`, all the filtered gigs, those first.
+    const read = async (trx: Kysely<MarketplaceTables>, holds: RawBuilder<boolean>, rank: RawBuilder<number>) => {
+      const page = await searchPage(trx, filtered(trx, query, callerId).where(holds), query, rank);
+      return page.total > 0 && query.match === 'any' ? searchPage(trx, filtered(trx, query, callerId), query, rank, holds) : page;
+    };
     const tsq = sql`to_tsquery('english', ${tsquery})`;
-    const matching = filtered(db, query, callerId).where(sql<boolean>`gigs.search @@ ${tsq}`);
-    found = await searchPage(db, matching, query, sql<number>`ts_rank_cd(gigs.search, ${tsq}, 1)`);
+    found = await read(db, sql<boolean>`gigs.search @@ ${tsq}`, sql<number>`ts_rank_cd(gigs.search, ${tsq}, 1)`);
     if (found.total === 0 && isTypoCandidate(search)) {
-      found = await withTypoThreshold(db, async (trx) => {
+      found = await withTypoThreshold(db, (trx) => {
         const haystack = sql`(gigs.title || ' ' || gigs.tags_text)`;
-        const similar = filtered(trx, query, callerId).where(sql<boolean>`${haystack} %> ${search}`);
-        return searchPage(trx, similar, query, sql<number>`word_similarity(${search}, ${haystack})`);
+        return read(trx, sql<boolean>`${haystack} %> ${search}`, sql<number>`word_similarity(${search}, ${haystack})`);
       });
     }
-  } else {
+  }
+  if (!tsquery || (found.total === 0 && query.match === 'any')) {
     const [page, total] = await Promise.all([
       ordered(filtered(db, query, callerId).select('id'), query, null).execute(),
       listingTotal(db, query, callerId),
