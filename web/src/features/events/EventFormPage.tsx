@@ -20,6 +20,7 @@ import { ImageUpload } from '../../shared/upload/ImageUpload.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { type DraftNavigationState, draftStateOf, formKeyOf } from '../saved/api.ts';
 import { DraftSaveState } from '../saved/DraftSaveState.tsx';
+import { ResumeDraftOffer } from '../saved/ResumeDraftOffer.tsx';
 import { useDraft } from '../saved/useDraft.ts';
 import { createEvent, invalidateEvents, updateEvent, useEvent } from './api.ts';
 import { categoryLabel, isOrganizer } from './eventDisplay.ts';
@@ -117,6 +118,7 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
       <div>
         <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{editing ? 'Edit Event' : 'Create Event'}</h1>
         {!editing && <DraftSaveState draft={savedDraft} />}
+        {!editing && savedDraft.draftId === null && <ResumeDraftOffer type="event" ownDraftId={savedDraft.ownDraftId} />}
       </div>
 
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-6">

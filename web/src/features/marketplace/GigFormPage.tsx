@@ -17,6 +17,7 @@ import { toast } from '../../shared/ui/toast.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { type DraftNavigationState, draftStateOf, formKeyOf } from '../saved/api.ts';
 import { DraftSaveState } from '../saved/DraftSaveState.tsx';
+import { ResumeDraftOffer } from '../saved/ResumeDraftOffer.tsx';
 import { useDraft } from '../saved/useDraft.ts';
 import { createGig, GIGS_KEY, updateGig, useGig } from './api.ts';
 import { GigFormFields } from './GigFormFields.tsx';
@@ -79,8 +80,6 @@ function GigForm({ initial, draft }: { initial: Gig | null; draft: DraftNavigati
 
   const save = (action: SaveAction) =>
     form.handleSubmit(async (values) => {
-      // The draft button runs the same checks (spec 001 §4), then keeps the form as it is.
-      if (action === 'draft' && !initial) return savedDraft.save();
       const status = action === 'draft' ? 'draft' : 'active';
       setSaving(action);
       try {
@@ -117,6 +116,7 @@ function GigForm({ initial, draft }: { initial: Gig | null; draft: DraftNavigati
           {editing ? 'Update the details of your gig.' : 'Describe the service you offer, set your price and publish it.'}
         </p>
         {!editing && <DraftSaveState draft={savedDraft} />}
+        {!editing && savedDraft.draftId === null && <ResumeDraftOffer type="gig" ownDraftId={savedDraft.ownDraftId} />}
       </div>
 
       <form onSubmit={save('publish')} noValidate className="space-y-6" aria-label={editing ? 'Edit gig' : 'Create gig'}>
@@ -125,7 +125,14 @@ function GigForm({ initial, draft }: { initial: Gig | null; draft: DraftNavigati
           <button type="button" className={buttonSecondary} onClick={back} disabled={saving !== null}>
             Cancel
           </button>
-          <button type="button" className={buttonSecondary} onClick={save('draft')} disabled={saving !== null || savedDraft.saving}>
+          {/* A new gig's draft is a saved form, kept as it is (only a title needed); an existing gig's
+              draft takes the gig down, so it passes the gig's checks. */}
+          <button
+            type="button"
+            className={buttonSecondary}
+            onClick={editing ? save('draft') : () => void savedDraft.save()}
+            disabled={saving !== null || savedDraft.saving}
+          >
             {saving === 'draft' || savedDraft.saving ? (
               <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
             ) : (

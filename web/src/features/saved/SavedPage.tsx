@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router-dom';
 import { formatRelativeTimeShort } from '../../shared/format/index.ts';
 import { buttonGhost, buttonSecondary, cardClass, inputClass } from '../../shared/ui/classes.ts';
 import { toast } from '../../shared/ui/toast.ts';
-import { deleteDraft, formPathOf, getDraft, invalidateDrafts, useDrafts } from './api.ts';
+import { deleteDraft, invalidateDrafts, openDraft, useDrafts } from './api.ts';
 import { SAVED_TEXT } from './messages.ts';
 
 type Tab = 'all' | 'event' | 'gig';
@@ -85,10 +85,7 @@ export function SavedPage() {
   const edit = async (draft: DraftSummary) => {
     setBusy(draft.id);
     try {
-      const full = await getDraft(draft.id);
-      navigate(formPathOf(full.type), {
-        state: { draftData: full.data, draftId: full.id, draftVersion: full.version, isEditingDraft: true },
-      });
+      await openDraft(navigate, draft.id);
     } catch {
       toast.error(SAVED_TEXT.loadFailed);
       setBusy(null);

@@ -1,5 +1,6 @@
-import { type CreateDraftRequest, type DraftType, draftsRoutes, type UpdateDraftRequest } from '@commonwork/contracts';
+import { type CreateDraftRequest, type Draft, type DraftType, draftsRoutes, type UpdateDraftRequest } from '@commonwork/contracts';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
+import type { NavigateFunction } from 'react-router-dom';
 import { call } from '../../shared/api/index.ts';
 
 export const DRAFTS_KEY = ['drafts'] as const;
@@ -36,8 +37,31 @@ export interface DraftNavigationState {
   formKey?: string;
 }
 
+/**
+ * A new create form's history entry: the id its draft will be saved under, chosen when the form
+ * opens, so a reload or Back to the form continues the same draft instead of starting a second.
+ */
+export const newDraftIdOf = (state: unknown): string | null => {
+  const id = (state as { newDraftId?: unknown } | null)?.newDraftId;
+  return typeof id === 'string' ? id : null;
+};
+
 /** The key a create form is opened under: a new form, or the draft it was opened with from /saved. */
 export const formKeyOf = (draft: DraftNavigationState | null) => draft?.formKey ?? draft?.draftId ?? 'new';
+
+/** What a create form receives to continue a saved draft. */
+export const openedDraftState = (draft: Draft): DraftNavigationState => ({
+  draftData: draft.data,
+  draftId: draft.id,
+  draftVersion: draft.version,
+  isEditingDraft: true,
+});
+
+/** Loads a saved draft and opens it in its create form (spec 002 §2 Edit); `replace` when offered in that form. */
+export async function openDraft(navigate: NavigateFunction, id: string, options: { replace?: boolean } = {}) {
+  const draft = await getDraft(id);
+  navigate(formPathOf(draft.type), { replace: options.replace ?? false, state: openedDraftState(draft) });
+}
 
 export function draftStateOf(state: unknown): DraftNavigationState | null {
   const s = state as Partial<DraftNavigationState> | null;

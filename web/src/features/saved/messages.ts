@@ -11,4 +11,7 @@ export const SAVED_TEXT = {
   saveFailed: 'Failed to save draft',
   updateFailed: 'Failed to update draft',
   titleNeeded: 'Please enter a title to save as draft',
+  // Ours (the spec has no words for it): a create form opened anew offers the person's last unfinished draft.
+  resumeOffer: (title: string, when: string) => `Resume your draft “${title}”, last edited ${when}?`,
+  moreDrafts: (n: number) => `${n} more in Saved Items`,
 } as const;

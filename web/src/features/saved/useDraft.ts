@@ -5,8 +5,9 @@ import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { isApiError } from '../../shared/api/index.ts';
 import { toast } from '../../shared/ui/toast.ts';
-import { type DraftNavigationState, formKeyOf, invalidateDrafts, saveDraft, updateDraft } from './api.ts';
+import { type DraftNavigationState, formKeyOf, invalidateDrafts, newDraftIdOf, saveDraft, updateDraft } from './api.ts';
 import { differencesBetween } from './draftDiff.ts';
+import { draftRefusal } from './draftRules.ts';
 import { SAVED_TEXT } from './messages.ts';
 
 /** How long typing must stop before a form saves itself ("a few seconds", issue 11). */
@@ -45,7 +46,7 @@ const titleOf = (values: FieldValues) => String(values.title ?? '').trim();
  */
 export function useDraft<V extends FieldValues>({ type, form, opened, autosave, savedText = SAVED_TEXT.saved }: DraftOptions<V>) {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, state: entryState } = useLocation();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<DraftStatus>('idle');
   const [saving, setSaving] = useState(false);
@@ -53,6 +54,10 @@ export function useDraft<V extends FieldValues>({ type, form, opened, autosave, 
   const [draftId, setDraftId] = useState(opened?.draftId ?? null);
 
   const last = useRef({ id: opened?.draftId ?? null, version: opened?.draftVersion ?? null, json: JSON.stringify(form.getValues()) });
+  // The id this form's draft gets when first saved, chosen once and kept in the history entry: a
+  // create sent again (its answer lost, the page left mid-save, then reloaded or come back to) is the
+  // same draft, never a second one in Saved Items.
+  const newDraftId = useRef(opened?.draftId ?? newDraftIdOf(entryState) ?? crypto.randomUUID());
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // No save starts while a publication is under way (it would outlive or orphan the draft) or a conflict is open.
@@ -82,11 +87,19 @@ export function useDraft<V extends FieldValues>({ type, form, opened, autosave, 
       setStatus('saving');
       try {
         const body = { title: titleOf(data), data };
-        const draft = id
+        let draft = id
           ? await updateDraft(id, { ...body, version: version ?? last.current.version ?? undefined })
-          : await saveDraft({ type, ...body });
+          : await saveDraft({ id: newDraftId.current, type, ...body });
+        // An earlier create of this form had landed unseen and answered for this one: save on from it
+        // (its version 1; a newer one means another tab took it up, and is a conflict like any other).
+        if (!id && differencesBetween(data, draft.data).length > 0) {
+          last.current = { ...last.current, id: draft.id, version: draft.version };
+          draft = await updateDraft(draft.id, { ...body, version: 1 });
+        }
         remember(draft, data);
         setStatus('saved');
+        // Saved Items and the create forms' offer to resume read the list: it changed.
+        void invalidateDrafts(queryClient);
         return draft;
       } catch (error) {
         const stored = storedDraftOf(error);
@@ -125,6 +138,11 @@ export function useDraft<V extends FieldValues>({ type, form, opened, autosave, 
   autosaveLatest.current = autosaveNow;
 
   useEffect(() => {
+    if (!autosave || last.current.id || newDraftIdOf(entryState) === newDraftId.current) return;
+    navigate(pathname, { replace: true, state: { ...(entryState as object | null), newDraftId: newDraftId.current } });
+  }, [autosave, entryState, navigate, pathname]);
+
+  useEffect(() => {
     mounted.current = true;
     if (!autosave) return;
     const subscription = form.watch(() => {
@@ -144,10 +162,14 @@ export function useDraft<V extends FieldValues>({ type, form, opened, autosave, 
     };
   }, [autosave, form]);
 
-  /** The draft button: a title is needed; then the draft is saved and /saved opens. */
+  /**
+   * The draft button: only a draft's own limits are checked (a title; never the publish rules, a
+   * draft is a form half done), then the draft is saved and /saved opens.
+   */
   const save = async () => {
-    if (!titleOf(form.getValues())) {
-      toast.error(SAVED_TEXT.titleNeeded);
+    const refusal = draftRefusal(form.getValues());
+    if (refusal) {
+      toast.error(refusal);
       return;
     }
     cancelTimer();
@@ -205,6 +227,8 @@ export function useDraft<V extends FieldValues>({ type, form, opened, autosave, 
   return {
     /** The saved draft this form is, once it is one. */
     draftId,
+    /** The id this form's draft has, or will have once saved. */
+    ownDraftId: newDraftId.current,
     status,
     saving,
     save,
