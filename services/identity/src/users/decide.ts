@@ -1,6 +1,6 @@
-import { type MemberPlan, PROFILE_MESSAGES, type PreferencesPatch } from '@commonwork/contracts';
+import { type MemberPlan, mergePreferences, PROFILE_MESSAGES, type PreferencesPatch } from '@commonwork/contracts';
 import { Conflict, createError, type Decider } from '@commonwork/kit';
-import { cardOf, initialUserState, mergePreferences, type ProfileFields, type UserEvent, type UserState } from './user.ts';
+import { cardOf, initialUserState, type ProfileFields, type UserEvent, type UserState } from './user.ts';
 
 export const UserNotFound = createError('USER_NOT_FOUND', 'User not found', 404);
 export const ProfileChangedElsewhere = createError('PROFILE_CHANGED', PROFILE_MESSAGES.changedElsewhere, 409);

@@ -29,6 +29,19 @@ describe('user decider', () => {
     spec.given(registered).when(register).thenThrows('User already exists');
   });
 
+  it('refuses a profile change based on an older version of the stream, and takes one based on the current', () => {
+    const bio = { type: 'UpdateProfile', changes: { bio: 'Engines' } } as const;
+    const phoneChanged: UserEvent = { type: 'UserProfileUpdated', data: { userId, changes: { phone: '1' }, card: registered.data.card } };
+    spec
+      .given(registered, phoneChanged)
+      .when({ ...bio, baseVersion: 1 })
+      .thenThrows('Your profile was changed in another tab or device');
+    spec
+      .given(registered, phoneChanged)
+      .when({ ...bio, baseVersion: 2 })
+      .thenMatches({ type: 'UserProfileUpdated', data: { changes: { bio: 'Engines' } } });
+  });
+
   it('completes a profile, keeping the picture when none is given', () => {
     spec
       .given({ ...registered, data: { ...registered.data, picture: 'https://img.example.com/a.png' } })

@@ -1,4 +1,4 @@
-import { DEFAULT_PLAN, DEFAULT_PREFERENCES, type MemberPlan, type Preferences, type PreferencesPatch } from '@commonwork/contracts';
+import { DEFAULT_PLAN, DEFAULT_PREFERENCES, type MemberPlan, type Preferences } from '@commonwork/contracts';
 
 /** The fields of a profile a user edits (PUT /api/users/{id}), all optional in a change. */
 export interface ProfileFields {
@@ -85,13 +85,3 @@ export const cardOf = (s: UserState): UserCard => ({
   location: s.location,
   skills: s.skills,
 });
-
-/** Merges a partial preferences change into the full preferences. */
-export function mergePreferences(current: Preferences, patch: PreferencesPatch): Preferences {
-  return {
-    notifications: { ...current.notifications, ...patch.notifications },
-    privacy: { ...current.privacy, ...patch.privacy },
-    language: patch.language ?? current.language,
-    timezone: patch.timezone ?? current.timezone,
-  };
-}

@@ -1,10 +1,10 @@
-import { TIMINGS, UpdateUserRequest } from '@commonwork/contracts';
+import { changedFields, PROFILE_MESSAGES, TIMINGS, UpdateUserRequest } from '@commonwork/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Mail from 'lucide-react/icons/mail';
 import Pencil from 'lucide-react/icons/pencil';
 import Save from 'lucide-react/icons/save';
 import X from 'lucide-react/icons/x';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage, isApiError, type SessionUser } from '../../shared/api/index.ts';
 import { useTransientFlag } from '../../shared/hooks/useTransientFlag.ts';
@@ -14,7 +14,7 @@ import { MembershipBadge } from '../../shared/ui/MembershipBadge.tsx';
 import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
-import { mergeUser, updateUser } from './api.ts';
+import { mergeUser, newerProfileOf, updateUser, useFreshUser } from './api.ts';
 import { AboutSection, ContactSection, type ProfileFormValues, Section, SocialSection } from './ProfileDetails.tsx';
 import { ProfilePicture } from './ProfilePicture.tsx';
 import { ProfileSidebar } from './ProfileSidebar.tsx';
@@ -62,7 +62,11 @@ export function ProfilePage() {
 function ProfileView({ user }: { user: SessionUser }) {
   const { updateUser: storeUser, logout } = useAuth();
   const [editing, setEditing] = useState(false);
-  const [skills, setSkills] = useState<string[]>(() => skillsOf(user));
+  useFreshUser(user.id, editing);
+  // The skills as read (`read`) and as the person has them (`mine`): what was not edited follows the stored user.
+  const [skillEdit, setSkillEdit] = useState(() => ({ read: skillsOf(user), mine: skillsOf(user) }));
+  const skills = skillEdit.mine;
+  const setSkills = (mine: string[]) => setSkillEdit((edit) => ({ ...edit, mine }));
   const [saveError, setSaveError] = useState<string | null>(null);
   const [showSaved, flashSaved] = useTransientFlag(TIMINGS.successBannerMs);
   const {
@@ -73,29 +77,38 @@ function ProfileView({ user }: { user: SessionUser }) {
     formState: { errors, isSubmitting },
   } = useForm<ProfileFormValues>({ resolver: zodResolver(ProfileFormSchema), defaultValues: formValuesOf(user) });
 
-  const resetToUser = useCallback(() => {
-    reset(formValuesOf(user));
-    setSkills(skillsOf(user));
+  // The form follows the stored user whenever it changes (the server's fresh copy, a save, the newer
+  // profile a refused save answered with), keeping what the person typed: the rest shows the newer values.
+  useEffect(() => {
+    reset(formValuesOf(user), { keepDirtyValues: true });
+    setSkillEdit(({ read, mine }) => ({ read: skillsOf(user), mine: changedFields({ read }, { read: mine }) ? mine : skillsOf(user) }));
   }, [reset, user]);
 
-  // The form follows the stored user whenever it changes (after a save, or another tab's update).
-  useEffect(resetToUser, [resetToUser]);
-
   const cancel = () => {
-    resetToUser();
+    reset(formValuesOf(user));
+    setSkillEdit({ read: skillsOf(user), mine: skillsOf(user) });
     setSaveError(null);
     setEditing(false);
   };
 
   const save = handleSubmit(async (values) => {
     setSaveError(null);
+    // Only what the person changed, and the version it was read at: a save never writes back what it did not change.
+    const changes = { ...changedFields(formValuesOf(user), values), ...changedFields({ skills: skillEdit.read }, { skills }) };
     try {
-      const { user: updated } = await updateUser(user.id, { ...values, skills });
+      const { user: updated } = await updateUser(user.id, { ...changes, version: user.version });
       storeUser(mergeUser(user, updated));
       setEditing(false);
       flashSaved();
       toast.success(MESSAGES.saved);
     } catch (err) {
+      const newer = newerProfileOf(err);
+      if (newer) {
+        storeUser(mergeUser(user, newer));
+        setSaveError(`${PROFILE_MESSAGES.changedElsewhere}. ${PROFILE_MESSAGES.newerShown}`);
+        toast.error(MESSAGES.failed);
+        return;
+      }
       if (isApiError(err)) {
         for (const d of err.details) if (isFormField(d.field)) setError(d.field, { message: d.message });
       }

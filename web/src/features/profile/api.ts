@@ -1,6 +1,16 @@
-import { identityRoutes, isUuid, marketplaceRoutes, TIMINGS, type UpdateUserRequest, type User } from '@commonwork/contracts';
+import {
+  identityRoutes,
+  isUuid,
+  marketplaceRoutes,
+  TIMINGS,
+  type UpdateUserRequest,
+  type User,
+  UserConflictBody,
+} from '@commonwork/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { call, type ResponseOf, type SessionUser } from '../../shared/api/index.ts';
+import { useEffect } from 'react';
+import { call, currentSession, isApiError, type ResponseOf, type SessionUser } from '../../shared/api/index.ts';
+import { useAuth } from '../auth/AuthProvider.tsx';
 
 /** PUT /api/users/{id}: updates the signed-in user's own profile, preferences or contact fields. */
 export function updateUser(id: string, body: UpdateUserRequest): Promise<ResponseOf<typeof identityRoutes.updateUser>> {
@@ -10,6 +20,36 @@ export function updateUser(id: string, body: UpdateUserRequest): Promise<Respons
 /** The stored user after an update: the server's fields over the old ones, keeping our access token. */
 export function mergeUser(current: SessionUser, updated: Partial<User>): SessionUser {
   return { ...current, ...updated, token: current.token };
+}
+
+/** The profile as stored now, when a save was refused because another tab or device saved first (409). */
+export function newerProfileOf(error: unknown): User | null {
+  if (!isApiError(error) || error.status !== 409) return null;
+  return UserConflictBody.safeParse(error.body).data?.user ?? null;
+}
+
+/**
+ * Reads the signed-in user from the server when a form of theirs opens (the page, and again when
+ * `editing` changes) and stores it over the browser's copy, which another tab or device may have made
+ * stale. If the read fails the stored copy stays: a save names the version it was based on, and the
+ * server refuses an older one.
+ */
+export function useFreshUser(id: string, editing = false) {
+  const { updateUser: storeUser } = useAuth();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `editing` is when to read again, not a value the read uses
+  useEffect(() => {
+    const controller = new AbortController();
+    call(identityRoutes.userById, { params: { id }, signal: controller.signal }).then(
+      ({ user }) => {
+        const current = currentSession();
+        if (current?.id === id) storeUser(mergeUser(current, user));
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) console.warn('Could not read the profile again; editing the stored copy', error);
+      },
+    );
+    return () => controller.abort();
+  }, [id, editing, storeUser]);
 }
 
 export const statsKey = (id: string) => ['stats', id] as const;

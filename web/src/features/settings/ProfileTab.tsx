@@ -1,4 +1,4 @@
-import { LANGUAGES, type Preferences, TIME_ZONES, UpdateUserRequest } from '@commonwork/contracts';
+import { LANGUAGES, type Preferences, timeZoneOptions, UpdateUserRequest } from '@commonwork/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,6 +13,13 @@ export interface ProfileSettingsValues {
   phone: string;
   bio: string;
 }
+
+/** The tab's fields as the stored user has them. */
+export const profileSettingsOf = (user: SessionUser): ProfileSettingsValues => ({
+  name: user.name,
+  phone: user.phone ?? '',
+  bio: user.bio ?? '',
+});
 
 const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = {
   en: 'English',
@@ -38,10 +45,11 @@ export function ProfileTab({ user, preferences, onPreferencesChange, saving, onS
     formState: { errors },
   } = useForm<ProfileSettingsValues>({
     resolver: zodResolver(ProfileSettingsSchema),
-    defaultValues: { name: user.name, phone: user.phone ?? '', bio: user.bio ?? '' },
+    defaultValues: profileSettingsOf(user),
   });
 
-  useEffect(() => reset({ name: user.name, phone: user.phone ?? '', bio: user.bio ?? '' }), [reset, user]);
+  // Newer stored values show in the fields the person has not touched.
+  useEffect(() => reset(profileSettingsOf(user), { keepDirtyValues: true }), [reset, user]);
 
   return (
     <form onSubmit={handleSubmit(onSave)} noValidate className="space-y-6">
@@ -87,12 +95,9 @@ export function ProfileTab({ user, preferences, onPreferencesChange, saving, onS
               id="settings-timezone"
               className={inputClass}
               value={preferences.timezone}
-              onChange={(e) => {
-                const timezone = TIME_ZONES.find((t) => t === e.target.value);
-                if (timezone) onPreferencesChange({ ...preferences, timezone });
-              }}
+              onChange={(e) => onPreferencesChange({ ...preferences, timezone: e.target.value })}
             >
-              {TIME_ZONES.map((t) => (
+              {timeZoneOptions(preferences.timezone).map((t) => (
                 <option key={t} value={t}>
                   {t}
                 </option>

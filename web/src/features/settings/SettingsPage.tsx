@@ -1,4 +1,13 @@
-import { DEFAULT_PREFERENCES, type Preferences, TIMINGS } from '@commonwork/contracts';
+import {
+  changedFields,
+  DEFAULT_PREFERENCES,
+  mergePreferences,
+  PROFILE_MESSAGES,
+  type Preferences,
+  type PreferencesPatch,
+  preferencesPatch,
+  TIMINGS,
+} from '@commonwork/contracts';
 import type { LucideIcon } from 'lucide-react';
 import Bell from 'lucide-react/icons/bell';
 import HelpCircle from 'lucide-react/icons/help-circle';
@@ -12,10 +21,10 @@ import { cardClass } from '../../shared/ui/classes.ts';
 import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
-import { mergeUser, updateUser } from '../profile/api.ts';
+import { mergeUser, newerProfileOf, updateUser, useFreshUser } from '../profile/api.ts';
 import { HelpTab } from './HelpTab.tsx';
 import { NotificationsTab, PrivacyTab } from './PreferenceTabs.tsx';
-import { type ProfileSettingsValues, ProfileTab } from './ProfileTab.tsx';
+import { type ProfileSettingsValues, ProfileTab, profileSettingsOf } from './ProfileTab.tsx';
 
 type TabName = 'Profile' | 'Notifications' | 'Privacy' | 'Help & Support';
 const TABS: { name: TabName; icon: LucideIcon }[] = [
@@ -50,24 +59,38 @@ export function SettingsPage() {
 function Settings({ user }: { user: SessionUser }) {
   const { updateUser: storeUser } = useAuth();
   const [tab, setTab] = useState<TabName>('Profile');
-  const [preferences, setPreferences] = useState<Preferences>(() => preferencesOf(user));
+  useFreshUser(user.id);
+  // The person's changes over the preferences as read, so newer stored values show through the rest.
+  const read = preferencesOf(user);
+  const [edits, setEdits] = useState<PreferencesPatch>({});
+  const preferences = mergePreferences(read, edits);
+  const setPreferences = (next: Preferences) => setEdits(preferencesPatch(read, next) ?? {});
   const [saving, setSaving] = useState(false);
   const [savedTab, setSavedTab] = useState<TabName | null>(null);
-  const [saveError, setSaveError] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
   const [showSaved, flashSaved, hideSaved] = useTransientFlag(TIMINGS.successBannerMs);
 
   const save = async (profile?: ProfileSettingsValues) => {
     setSaving(true);
-    setSaveError(false);
+    setSaveError(null);
     hideSaved();
+    // Only what the person changed, and the version it was read at: a save never writes back what it did not change.
+    const changedPreferences = preferencesPatch(read, preferences);
+    const changes = {
+      ...(changedPreferences && { preferences: changedPreferences }),
+      ...(profile && changedFields(profileSettingsOf(user), profile)),
+    };
     try {
-      const { user: updated } = await updateUser(user.id, { preferences, ...profile });
+      const { user: updated } = await updateUser(user.id, { ...changes, version: user.version });
       storeUser(mergeUser(user, updated));
+      setEdits({});
       setSavedTab(tab);
       flashSaved();
       toast.success(savedMessage(tab));
-    } catch {
-      setSaveError(true);
+    } catch (error) {
+      const newer = newerProfileOf(error);
+      if (newer) storeUser(mergeUser(user, newer));
+      setSaveError(newer ? `${PROFILE_MESSAGES.changedElsewhere}. ${PROFILE_MESSAGES.newerShown}` : FAILED);
       toast.error(FAILED);
     } finally {
       setSaving(false);
@@ -76,7 +99,7 @@ function Settings({ user }: { user: SessionUser }) {
 
   const selectTab = (name: TabName) => {
     setTab(name);
-    setSaveError(false);
+    setSaveError(null);
   };
 
   const prefProps = { preferences, onChange: setPreferences, saving, onSave: () => save() };
@@ -115,7 +138,7 @@ function Settings({ user }: { user: SessionUser }) {
       </div>
 
       {showSaved && savedTab && <Banner tone="success">{savedMessage(savedTab)}</Banner>}
-      {saveError && <Banner tone="error">{FAILED}</Banner>}
+      {saveError && <Banner tone="error">{saveError}</Banner>}
 
       <section id="settings-panel" role="tabpanel" aria-labelledby={tabId(tab)} className={cardClass}>
         {tab === 'Profile' && (
