@@ -1,4 +1,12 @@
-import { CURRENCIES, EVENT_CATEGORIES, EVENT_TAGS_MAX, EVENT_TITLE_MAX, LOCATION_TYPES, type TechEvent } from '@commonwork/contracts';
+import {
+  CURRENCIES,
+  EVENT_CATEGORIES,
+  EVENT_TAGS_MAX,
+  EVENT_TITLE_MAX,
+  LOCATION_TYPES,
+  type TechEvent,
+  timeZoneOptions,
+} from '@commonwork/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Loader2 from 'lucide-react/icons/loader-2';
@@ -59,10 +67,6 @@ export function EditEventPage() {
 }
 
 const err = (error: FieldError | undefined) => error?.message;
-
-/** Every IANA zone the browser knows, UTC first; the event's own zone always among them (an edit keeps it). */
-const TIME_ZONES = ['UTC', ...(Intl as unknown as { supportedValuesOf: (key: string) => string[] }).supportedValuesOf('timeZone')];
-const zoneOptions = (current: string) => (current && !TIME_ZONES.includes(current) ? [current, ...TIME_ZONES] : TIME_ZONES);
 
 function EventForm({ initial, draft }: { initial: TechEvent | null; draft: DraftNavigationState | null }) {
   const navigate = useNavigate();
@@ -163,7 +167,7 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
           </FormField>
           <FormField id="timeZone" label="Time Zone" error={err(errors.timeZone)}>
             <select {...register('timeZone')} id="timeZone" className={inputClass}>
-              {zoneOptions(watch('timeZone')).map((zone) => (
+              {timeZoneOptions(watch('timeZone')).map((zone) => (
                 <option key={zone}>{zone}</option>
               ))}
             </select>
