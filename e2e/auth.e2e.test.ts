@@ -104,7 +104,8 @@ test('an edited bio persists after a reload', async ({ page }) => {
 
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1, name: person.name })).toBeVisible();
-  await expect(page.getByText('Premium Member')).toBeVisible();
+  // Everyone starts on the free plan: 'Premium Member' is for a premium plan only.
+  await expect(page.getByText('Basic Member')).toBeVisible();
   await page.getByRole('button', { name: 'Edit Profile' }).click();
   const newBio = `Updated bio ${Date.now()}`;
   await page.getByLabel('Bio', { exact: true }).fill(newBio);
