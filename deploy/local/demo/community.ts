@@ -1,7 +1,8 @@
 import { pickOne, type Random } from '@commonwork/kit';
-import type { DemoChannel, DemoChat, DemoLine } from '../../../services/messaging/src/seed.ts';
+import type { SeededEvent } from '../../../services/events/src/events/seed.ts';
+import type { DemoChannel, DemoChat, DemoEventChannel, DemoLine } from '../../../services/messaging/src/seed.ts';
 import type { DemoGigInterest } from '../../../services/notifications/src/inbox/seed.ts';
-import { CHANNEL_SCRIPTS, CHAT_SCRIPTS, type ScriptLine } from './talk.ts';
+import { CHANNEL_SCRIPTS, CHAT_SCRIPTS, PAST_EVENT_TALK, type ScriptLine, UPCOMING_EVENT_TALK } from './talk.ts';
 
 /** A demo person as the conversations need them. */
 export interface Speaker {
@@ -118,5 +119,27 @@ export function demoInterests(
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
+  });
+}
+
+/**
+ * Tech events' own channels: every event's, with its attendees; the first few with talk (before
+ * an upcoming event, the day after a past one), the others quiet as new channels are.
+ */
+export function demoEventChannels(rng: Random, people: readonly Speaker[], events: readonly SeededEvent[], now: Date): DemoEventChannel[] {
+  const byId = new Map(people.map((p) => [p.userId, p]));
+  return events.map((event, i) => {
+    const channel = { eventId: event.eventId, organizerId: event.organizerId, title: event.title, openedAt: event.publishedAt };
+    const organizer = byId.get(event.organizerId);
+    const talkers = event.attendeeIds.slice(0, 2).flatMap((id) => byId.get(id) ?? []);
+    if (i >= 8 || !organizer || talkers.length < 2) return { ...channel, attendeeIds: event.attendeeIds, lines: [] };
+    const startsAt = Date.parse(`${event.date}T${event.time}:00Z`);
+    const past = startsAt + DAY_MS < now.getTime();
+    const script = (past ? PAST_EVENT_TALK : UPCOMING_EVENT_TALK).map(
+      ([speaker, content]): ScriptLine => [speaker, content.replace('{title}', event.title)],
+    );
+    // After a past event, over the day that followed it; before an upcoming one, over the last days.
+    const end = past ? new Date(Math.min(startsAt + 2 * DAY_MS, now.getTime())) : now;
+    return { ...channel, attendeeIds: event.attendeeIds, lines: dated(script, [organizer, ...talkers], end, past ? 1 : 3, rng) };
   });
 }

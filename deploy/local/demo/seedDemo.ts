@@ -10,10 +10,10 @@ import { migrations as marketplaceMigrations } from '../../../services/marketpla
 import { type DemoPicture, demoPictureRef, seedPictures } from '../../../services/media/src/images/seed.ts';
 import { migrations as mediaMigrations } from '../../../services/media/src/migrations.ts';
 import { migrations as messagingMigrations } from '../../../services/messaging/src/migrations.ts';
-import { seedChannels, seedChats } from '../../../services/messaging/src/seed.ts';
+import { seedChannels, seedChats, seedEventChannels } from '../../../services/messaging/src/seed.ts';
 import { seedGigInterests } from '../../../services/notifications/src/inbox/seed.ts';
 import { migrations as notificationsMigrations } from '../../../services/notifications/src/migrations.ts';
-import { demoChannels, demoChats, demoInterests, type Speaker } from './community.ts';
+import { demoChannels, demoChats, demoEventChannels, demoInterests, type Speaker } from './community.ts';
 import { avatarSvg, eventPosterSvg } from './pictures.ts';
 
 export interface DemoOptions {
@@ -173,6 +173,7 @@ export async function seedDemo(database: Database, options: DemoOptions = {}, lo
   if (hostSpeaker && speakers.length >= 7) {
     const titled = gigs.map((g) => ({ gigId: g.gigId, ownerId: g.ownerId, title: g.title }));
     channels = (await seedChannels(database, demoChannels(talk, speakers, hostSpeaker, now), metadata)).length;
+    await seedEventChannels(database, demoEventChannels(talk, speakers, events, now), metadata);
     chats = (await seedChats(database, demoChats(talk, speakers, hostSpeaker, titled, now), metadata)).length;
     interests = await seedGigInterests(database, demoInterests(talk, speakers, hostSpeaker, titled, now), metadata);
   }

@@ -132,3 +132,19 @@ export const CHAT_SCRIPTS: readonly (readonly ScriptLine[])[] = [
     [1, 'Yes, you get a short handover document and a 30-minute call at the end.'],
   ],
 ];
+
+/** A tech event's channel before it takes place: the organiser (0) and two attendees; `{title}` is the event's. */
+export const UPCOMING_EVENT_TALK: readonly ScriptLine[] = [
+  [0, 'Welcome to the channel for {title}! Ask anything about the venue or the schedule here.'],
+  [1, 'Looking forward to it! Will the main session be recorded?'],
+  [0, 'Yes, the recording goes to everyone registered the day after.'],
+  [2, 'Anyone coming from out of town? Happy to share tips on getting there.'],
+];
+
+/** A tech event's channel after it took place. */
+export const PAST_EVENT_TALK: readonly ScriptLine[] = [
+  [0, 'Thank you all for coming to {title}! Slides and the recording follow here tomorrow.'],
+  [1, 'Great session, thanks! The questions at the end were the best part.'],
+  [2, 'Slides please 🙏 and thanks for organising.'],
+  [0, 'Slides are up, link in the event description. See you at the next one!'],
+];

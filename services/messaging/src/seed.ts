@@ -6,6 +6,7 @@ import type { ChannelCommand } from './channels/decide.ts';
 import { chatAggregate } from './chats/aggregate.ts';
 import { chatIdFor } from './chats/chat.ts';
 import type { ChatCommand } from './chats/decide.ts';
+import { eventChannelId } from './handlers/onTechEventChanged.ts';
 import type { MessagingTables, PersonCard } from './tables.ts';
 
 /** A message of a demo conversation: who said what, when. */
@@ -30,6 +31,16 @@ export interface DemoChat {
   gigId: string;
   buyerId: string;
   sellerId: string;
+  lines: readonly DemoLine[];
+}
+
+/** A tech event's own channel as the demo has it: opened when the event was published, its attendees in it, some talk. */
+export interface DemoEventChannel {
+  eventId: string;
+  organizerId: string;
+  title: string;
+  openedAt: Date;
+  attendeeIds: readonly string[];
   lines: readonly DemoLine[];
 }
 
@@ -126,4 +137,27 @@ export async function seedChats(database: Database, chats: readonly DemoChat[], 
     }
   });
   return ids;
+}
+
+/**
+ * Opens tech events' channels as messaging does when their events are published (the same
+ * commands and the same channel ids as onTechEventChanged), with the attendees joined and a few
+ * lines of talk. When the platform then handles the events' published events, each channel is
+ * found open and each attendee already in it, so nothing is done twice.
+ */
+export async function seedEventChannels(database: Database, channels: readonly DemoEventChannel[], metadata: EventMetadata) {
+  const db = database.forSchema<MessagingTables>('messaging');
+  await db.transaction().execute(async (trx) => {
+    for (const channel of channels) {
+      const channelId = eventChannelId(channel.eventId);
+      const { eventId, organizerId, title, openedAt } = channel;
+      const steps: Step<ChannelCommand>[] = [
+        { at: openedAt, command: { type: 'OpenEventChannel', channelId, eventId, organizerId, title } },
+        ...channel.attendeeIds.map((userId) => ({ at: openedAt, command: { type: 'JoinEventChannel' as const, userId } })),
+        ...channel.lines.map((line, i) => post(line, `commonwork-demo-channel-message:${channelId}`, i)),
+      ];
+      await importTimeline(trx, channelAggregate, channelId, steps, metadata);
+    }
+  });
+  return channels.length;
 }

@@ -78,6 +78,8 @@ export interface SeedEventsOptions {
 
 /** What the seed made of one event: what its picture, channel and notifications are drawn from. */
 export interface SeededEvent {
+  /** When it was published (the seed dates every event's creation the same). */
+  publishedAt: Date;
   eventId: string;
   title: string;
   date: string;
@@ -106,6 +108,7 @@ export async function seedEvents(
   const metadata = options.metadata ?? { actorId: null, correlationId: 'seed', causationId: null };
   const db = database.forSchema<EventsTables>('events');
   const ids = people.map((p) => p.card.userId);
+  const publishedAt = new Date(now.getTime() - 30 * DAY_MS);
   const streams = Array.from({ length: n }, (_, i) => {
     const category = EVENT_CATEGORIES[i % EVENT_CATEGORIES.length] as EventCategory;
     const topic = pickOne(
@@ -114,7 +117,9 @@ export async function seedEvents(
     );
     const eventId = seededUuid(rng);
     const fields = demoEvent(rng, topic, now, randomInt(rng, -21, 60), options.imageOf?.({ eventId, topic }) ?? null);
-    const organizerId = pickOne(rng, ids);
+    // The first person organises the first event (the demo's host sees registrations come in).
+    const picked = pickOne(rng, ids);
+    const organizerId = i === 0 ? (ids[0] ?? picked) : picked;
     const created = decide(
       { type: 'CreateEvent', eventId, actorId: organizerId, status: 'published', fields, schedule: scheduleOf(fields) },
       initialTechEventState(),
@@ -130,7 +135,16 @@ export async function seedEvents(
       state = seat.reduce(evolve, state);
       events.push(...seat);
     }
-    const seeded: SeededEvent = { eventId, title: fields.title, date: fields.date, time: fields.time, topic, organizerId, attendeeIds };
+    const seeded: SeededEvent = {
+      publishedAt,
+      eventId,
+      title: fields.title,
+      date: fields.date,
+      time: fields.time,
+      topic,
+      organizerId,
+      attendeeIds,
+    };
     return { eventId, events, seeded };
   });
   await db.transaction().execute(async (trx) => {
@@ -140,7 +154,7 @@ export async function seedEvents(
       await importEvents(trx, techEventAggregate, {
         schema: 'events',
         metadata,
-        now: new Date(now.getTime() - 30 * DAY_MS),
+        now: publishedAt,
         appends: streams.slice(i, i + 100).map((s) => ({ id: s.eventId, expectedVersion: 0, events: s.events })),
       });
   });

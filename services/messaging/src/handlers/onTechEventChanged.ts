@@ -3,8 +3,8 @@ import { causedBy, defineHandler, nameBasedId } from '@commonwork/kit';
 import { channelAggregate } from '../channels/aggregate.ts';
 import type { MessagingDb } from '../tables.ts';
 
-/** An event's channel has a fixed id, so a redelivered "published" finds the channel it opened. */
-const eventChannelId = (eventId: string) => nameBasedId(`commonwork-event-channel:${eventId}`);
+/** An event's channel has a fixed id, so a redelivered "published" finds the channel it opened (and the demo seed opens the same). */
+export const eventChannelId = (eventId: string) => nameBasedId(`commonwork-event-channel:${eventId}`);
 
 /**
  * Each published tech event gets a private community channel: its organiser runs it, each
