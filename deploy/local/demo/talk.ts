@@ -24,7 +24,7 @@ export const CHANNEL_SCRIPTS: readonly ChannelScript[] = [
         'Hi all, frontend developer from Lisbon. Mostly React and accessibility work, looking for a couple of longer projects this winter.',
       ],
       [2, 'Hello! Data analyst turned freelancer, six months in. Happy to help anyone untangle a messy spreadsheet.'],
-      [3, 'Hey 👋 DevOps person here. If your CI takes more than ten minutes, we should talk.'],
+      [3, 'Hey, DevOps person here. If your CI takes more than ten minutes, we should talk.'],
       [0, 'Great to have you all. The events tab has a freelancers coffee morning coming up, worth a visit.'],
       [4, 'Brand designer from Nairobi. I just finished my first mascot logo on here and the client loved it.'],
       [1, 'Congrats! Mascots are so much harder than they look.'],
@@ -145,6 +145,6 @@ export const UPCOMING_EVENT_TALK: readonly ScriptLine[] = [
 export const PAST_EVENT_TALK: readonly ScriptLine[] = [
   [0, 'Thank you all for coming to {title}! Slides and the recording follow here tomorrow.'],
   [1, 'Great session, thanks! The questions at the end were the best part.'],
-  [2, 'Slides please 🙏 and thanks for organising.'],
+  [2, 'Slides please, and thanks for organising!'],
   [0, 'Slides are up, link in the event description. See you at the next one!'],
 ];
