@@ -77,7 +77,9 @@ test('a freelancer publishes a gig, finds it with AI search, edits it and delete
   await page.getByRole('button', { name: 'AI Search' }).click();
   const { data } = (await (await aiAnswer).json()) as { data: { explanation: string; searchQuery: string } };
   await expect(page.getByText(data.explanation)).toBeVisible();
-  await expect(searchBox).toHaveValue(data.searchQuery);
+  // The box keeps the person's words; the words the search used show beside it.
+  await expect(searchBox).toHaveValue('cheap react landing page');
+  await expect(page.getByRole('list', { name: 'Also applied' }).getByText(`Words: ${data.searchQuery}`)).toBeVisible();
   await expect(page.getByLabel('Price Range')).toHaveValue('low');
   const card = page.getByRole('article', { name: title });
   await expect(card).toBeVisible();

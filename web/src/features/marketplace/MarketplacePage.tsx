@@ -78,9 +78,9 @@ export function MarketplacePage() {
   const ai = useMutation({
     mutationFn: aiSearch,
     onSuccess: (result) => {
+      // The box keeps the person's words; what was understood shows as filters and chips beside it.
       const applied = applyAiResult(result);
       setFilters(applied.filters);
-      setSearch(applied.search);
       setRefinements(applied.refinements);
       setAiResult(result);
     },

@@ -1,5 +1,6 @@
 import {
   type AiSearchResult,
+  aiListing,
   GIG_CATEGORIES,
   GIG_PAGE_SIZE,
   type GigCategory,
@@ -18,11 +19,17 @@ export interface GigFilters {
   sortBy: GigSort;
 }
 
-/** Bounds an AI search found in the words, finer than the price range (sent until the panel closes). */
+/**
+ * What an AI search adds to the filters until its panel closes: bounds finer than the price range,
+ * and the words its filters left (`words`), searched in place of the box's text, which stays the
+ * person's own; `match: 'any'` ranks by them within the category rather than requiring each.
+ */
 export interface AiRefinements {
   minPrice?: number;
   maxPrice?: number;
   maxDelivery?: number;
+  words?: string;
+  match?: 'any';
 }
 
 /** Everything one listing request depends on, page aside. */
@@ -60,16 +67,17 @@ export function hasActiveFilters(params: ListingParams): boolean {
     params.search.trim() !== '' ||
     params.minPrice !== undefined ||
     params.maxPrice !== undefined ||
-    params.maxDelivery !== undefined
+    params.maxDelivery !== undefined ||
+    params.words !== undefined
   );
 }
 
 /**
  * The query of GET /api/gigs for one page: defaults are left out ('all', 'relevance', an empty
- * search), limit is always the page size of 12.
+ * search), limit is always the page size of 12. An AI search's words replace the box's text.
  */
 export function listingQuery(params: ListingParams, page: number): QueryOf<typeof marketplaceRoutes.listGigs> {
-  const search = params.search.trim();
+  const search = (params.words ?? params.search).trim();
   return {
     page,
     limit: GIG_PAGE_SIZE,
@@ -80,32 +88,34 @@ export function listingQuery(params: ListingParams, page: number): QueryOf<typeo
     minPrice: params.minPrice,
     maxPrice: params.maxPrice,
     maxDelivery: params.maxDelivery,
+    match: params.match,
   };
 }
 
 /** That query as it goes on the wire. */
 export const listingQueryString = (params: ListingParams, page: number): string => queryString(listingQuery(params, page));
 
-/** The longest delivery option is 30 days: a longer limit constrains nothing; a shorter one is whole days, at least 1. */
-const MAX_DELIVERY_DAYS = 30;
-
-/** What an AI search answer changes on the listing (spec 001 §4): filters, the query text and the refinements. */
-export function applyAiResult(data: AiSearchResult): { filters: GigFilters; search: string; refinements: AiRefinements } {
-  const { category, priceRange, sortBy } = data.suggestedFilters;
-  const refinements: AiRefinements = {};
-  if (isPrice(data.minPrice) && data.minPrice > 0) refinements.minPrice = data.minPrice;
-  if (isPrice(data.maxPrice)) refinements.maxPrice = data.maxPrice;
-  if (isPrice(data.deliveryDays) && data.deliveryDays < MAX_DELIVERY_DAYS) {
-    refinements.maxDelivery = Math.max(1, Math.floor(data.deliveryDays));
-  }
-  return { filters: { category, priceRange, sortBy }, search: data.searchQuery, refinements };
+/**
+ * What an AI search answer changes on the listing (spec 001 §4): the filters and the refinements,
+ * through the contracts' one mapping. The search box is not among them: it keeps what the person typed.
+ */
+export function applyAiResult(data: AiSearchResult): { filters: GigFilters; refinements: AiRefinements } {
+  const { category, priceRange, sortBy, search, match, minPrice, maxPrice, maxDelivery } = aiListing(data);
+  const refinements: AiRefinements = { words: search };
+  if (match === 'any') refinements.match = match;
+  if (minPrice !== undefined) refinements.minPrice = minPrice;
+  if (maxPrice !== undefined) refinements.maxPrice = maxPrice;
+  if (maxDelivery !== undefined) refinements.maxDelivery = maxDelivery;
+  return { filters: { category, priceRange, sortBy }, refinements };
 }
 
-const isPrice = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
-
-/** The refinements as short chips for the AI panel: 'From $50', 'Up to $500', 'Delivery within 3 days'. */
+/**
+ * The refinements as short chips for the AI panel: 'Words: logo', 'From $50', 'Up to $500',
+ * 'Delivery within 3 days'.
+ */
 export function refinementLabels(refinements: AiRefinements): string[] {
   const labels: string[] = [];
+  if (refinements.words) labels.push(`Words: ${refinements.words}`);
   if (refinements.minPrice !== undefined) labels.push(`From ${formatCurrency(refinements.minPrice)}`);
   if (refinements.maxPrice !== undefined) labels.push(`Up to ${formatCurrency(refinements.maxPrice)}`);
   if (refinements.maxDelivery !== undefined) {

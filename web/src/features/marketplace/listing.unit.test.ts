@@ -67,23 +67,37 @@ describe('hasActiveFilters', () => {
 });
 
 describe('applyAiResult', () => {
-  it('applies the suggested category, price range and sort, and the search words', () => {
+  const WORDS = { words: 'react landing page', match: 'any' };
+
+  it('applies the suggested category, price range and sort, and ranks by the words its filters left', () => {
     const applied = applyAiResult(buildAiResult());
     expect(applied.filters).toEqual({ category: 'web', priceRange: 'low', sortBy: 'price-low' });
-    expect(applied.search).toBe('react landing page');
-    expect(applied.refinements).toEqual({});
+    expect(applied.refinements).toEqual(WORDS);
+    expect(applied).not.toHaveProperty('search');
+  });
+
+  it('requires every word when it read no category, as a plain search does', () => {
+    const suggestedFilters = { category: 'all', priceRange: 'all', sortBy: 'relevance' } as const;
+    expect(applyAiResult(buildAiResult({ suggestedFilters, searchQuery: 'churn' })).refinements).toEqual({ words: 'churn' });
+  });
+
+  it('searches its words, not the text the person typed, which the box keeps', () => {
+    const { filters, refinements } = applyAiResult(buildAiResult({ deliveryDays: 3 }));
+    const typed = 'cheap react landing page who delivers fast';
+    const query = Object.fromEntries(new URLSearchParams(listingQueryString({ ...filters, ...refinements, search: typed }, 1)));
+    expect(query).toMatchObject({ search: 'react landing page', match: 'any', maxDelivery: '3' });
   });
 
   it('passes price bounds and the delivery limit on', () => {
     const applied = applyAiResult(buildAiResult({ minPrice: 50, maxPrice: 200, deliveryDays: 3 }));
-    expect(applied.refinements).toEqual({ minPrice: 50, maxPrice: 200, maxDelivery: 3 });
+    expect(applied.refinements).toEqual({ ...WORDS, minPrice: 50, maxPrice: 200, maxDelivery: 3 });
   });
 
   it('drops bounds that constrain nothing and rounds the delivery to whole days', () => {
-    expect(applyAiResult(buildAiResult({ minPrice: 0, deliveryDays: 45 })).refinements).toEqual({});
-    expect(applyAiResult(buildAiResult({ deliveryDays: 2.5 })).refinements).toEqual({ maxDelivery: 2 });
-    expect(applyAiResult(buildAiResult({ deliveryDays: 0.5 })).refinements).toEqual({ maxDelivery: 1 });
-    expect(applyAiResult(buildAiResult({ maxPrice: -1 })).refinements).toEqual({});
+    expect(applyAiResult(buildAiResult({ minPrice: 0, deliveryDays: 45 })).refinements).toEqual(WORDS);
+    expect(applyAiResult(buildAiResult({ deliveryDays: 2.5 })).refinements).toEqual({ ...WORDS, maxDelivery: 2 });
+    expect(applyAiResult(buildAiResult({ deliveryDays: 0.5 })).refinements).toEqual({ ...WORDS, maxDelivery: 1 });
+    expect(applyAiResult(buildAiResult({ maxPrice: -1 })).refinements).toEqual(WORDS);
   });
 });
 
@@ -95,5 +109,7 @@ describe('refinementLabels', () => {
       'Delivery within 1 day',
     ]);
     expect(refinementLabels({ maxDelivery: 3 })).toEqual(['Delivery within 3 days']);
+    expect(refinementLabels({ words: 'logo', match: 'any' })).toEqual(['Words: logo']);
+    expect(refinementLabels({ words: '' })).toEqual([]);
   });
 });
