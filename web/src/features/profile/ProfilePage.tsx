@@ -123,14 +123,14 @@ function ProfileView({ user }: { user: SessionUser }) {
     <div className="mx-auto max-w-6xl">
       <form onSubmit={save} noValidate className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <header className={`${cardClass} flex flex-col gap-6 sm:flex-row sm:items-center`}>
+          <header className={`${cardClass} flex flex-col gap-6 sm:flex-row sm:flex-wrap sm:items-center`}>
             <ProfilePicture user={user} />
             <div className="min-w-0 flex-1">
-              <h1 className="truncate text-2xl font-bold text-slate-900 dark:text-white">{user.name}</h1>
+              <h1 className="wrap-break-word text-2xl font-bold text-slate-900 dark:text-white">{user.name}</h1>
               {user.username && <p className="text-sm text-slate-500 dark:text-slate-400">@{user.username}</p>}
               <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-300">
-                <Mail className="h-4 w-4" aria-hidden="true" />
-                {user.email}
+                <Mail className="h-4 w-4 shrink-0" aria-hidden="true" />
+                <span className="min-w-0 wrap-anywhere">{user.email}</span>
               </p>
               <MembershipBadge plan={user.plan} className="mt-2" />
             </div>

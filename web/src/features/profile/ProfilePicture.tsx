@@ -71,47 +71,55 @@ export function ProfilePicture({ user }: { user: SessionUser }) {
     }
   };
 
+  // The upload's banners take a row of their own under the header (its flex wraps), not the
+  // picture's column, which they widened until the name and email beside it were squeezed.
   return (
-    <div className="flex flex-col items-center gap-2">
-      <div className="relative">
-        {preview ? (
-          <img src={preview} alt="" width={SIZE} height={SIZE} className="h-24 w-24 rounded-full object-cover opacity-70" />
-        ) : (
-          <Avatar name={user.name} picture={user.picture} className="h-24 w-24 text-3xl" />
-        )}
-        <label
-          htmlFor={inputId}
-          className="absolute right-0 bottom-0 flex h-8 w-8 cursor-pointer items-center justify-center rounded-full bg-green-700 text-white shadow hover:bg-green-800 focus-within:outline-2 focus-within:outline-green-600"
-        >
-          <Camera className="h-4 w-4" aria-hidden="true" />
-          <span className="sr-only">Change picture</span>
-          <input
-            id={inputId}
-            type="file"
-            accept={PICTURE_TYPES.join(',')}
-            className="sr-only"
-            onChange={(event) => void pick(event)}
-            disabled={busy}
-          />
-        </label>
-      </div>
-      {progress !== null && (
-        <div
-          className="w-24"
-          role="progressbar"
-          aria-label="Upload progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={progress}
-        >
-          <div className="h-1.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
-            <div className="h-full bg-green-600 transition-all" style={{ width: `${progress}%` }} />
+    <>
+      <div className="flex flex-col items-center gap-2">
+        <div className="relative">
+          {preview ? (
+            <img src={preview} alt="" width={SIZE} height={SIZE} className="h-24 w-24 rounded-full object-cover opacity-70" />
+          ) : (
+            <Avatar name={user.name} picture={user.picture} className="h-24 w-24 text-3xl" />
+          )}
+          <label
+            htmlFor={inputId}
+            className="absolute right-0 bottom-0 flex h-8 w-8 cursor-pointer items-center justify-center rounded-full bg-green-700 text-white shadow hover:bg-green-800 focus-within:outline-2 focus-within:outline-green-600"
+          >
+            <Camera className="h-4 w-4" aria-hidden="true" />
+            <span className="sr-only">Change picture</span>
+            <input
+              id={inputId}
+              type="file"
+              accept={PICTURE_TYPES.join(',')}
+              className="sr-only"
+              onChange={(event) => void pick(event)}
+              disabled={busy}
+            />
+          </label>
+        </div>
+        {progress !== null && (
+          <div
+            className="w-24"
+            role="progressbar"
+            aria-label="Upload progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+          >
+            <div className="h-1.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
+              <div className="h-full bg-green-600 transition-all" style={{ width: `${progress}%` }} />
+            </div>
+            <p className="mt-1 text-center text-xs text-slate-500 dark:text-slate-400">{progress}%</p>
           </div>
-          <p className="mt-1 text-center text-xs text-slate-500 dark:text-slate-400">{progress}%</p>
+        )}
+      </div>
+      {(showUpdated || error) && (
+        <div className="sm:order-last sm:basis-full">
+          {showUpdated && <Banner tone="success">{M.updated}</Banner>}
+          {error && <Banner tone="error">{error}</Banner>}
         </div>
       )}
-      {showUpdated && <Banner tone="success">{M.updated}</Banner>}
-      {error && <Banner tone="error">{error}</Banner>}
-    </div>
+    </>
   );
 }
