@@ -9,7 +9,8 @@ export const json = (token?: string) => ({
 
 /**
  * A signed-in person with a completed profile, through the developer sign-in: the target runs with
- * AUTH_DEV_LOGIN=true (a test cluster, never one real people use).
+ * AUTH_DEV_LOGIN=true, and AUTH_DEV_LOGIN_REMOTE=true when k6 runs on another machine (a test
+ * cluster, never one real people use).
  */
 export function signIn(name: string): { id: string; token: string } {
   const tag = `${name.toLowerCase()}${Date.now().toString(36)}${Math.floor(Math.random() * 1e9).toString(36)}`;
