@@ -71,6 +71,10 @@ const ROWS: Row[] = [
   ['traducción', 'writing', null, 'all', null, null, null, 'translation'],
   ['sitio web con react', 'web', 'frontend', 'all', null, null, null, 'website react'],
   ['référencement local', 'marketing', 'seo', 'all', null, null, null, 'seo local'],
+  ['diseñador gráfico', 'design', 'graphic', 'all', null, null, null, 'graphic designer'],
+  ['création de logo', 'design', 'logo', 'all', null, null, null, 'logo'],
+  ['cheap but good logo', 'design', 'logo', 'low', null, null, null, 'logo'],
+  ["my wordpress site, it's broken", 'web', 'wordpress', 'all', null, null, null, 'wordpress website broken'],
   // Without a category, role words are all there is to look for.
   ['developer', 'all', null, 'all', null, null, null, 'developer'],
 ];

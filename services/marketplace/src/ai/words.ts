@@ -17,6 +17,8 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   ...['service', 'services', 'price', 'priced', 'cost', 'costs', 'delivery', 'delivered', 'budget', 'dollars', 'usd', 'new', 'very'],
   ...['deliver', 'delivers', 'delivering', 'turnaround', 'guy', 'girl', 'dude', 'folks', 'really', 'asking', 'needing'],
   ...['job', 'task', 'work', 'stuff', 'thing', 'things', 'kindly', 'available', 'offer', 'offers', 'asap'],
+  ...['but', 'if', 'than', 'then', 'not', "it's", "that's", 'there', 'here', 'really', 'pretty', 'quite', 'too', 'ok', 'okay'],
+  ...['hi', 'hello', 'hey', 'thank', 'you', 'does', 'doing', 'creation', 'creacion', 'erstellung', 'crear', 'creer', 'erstellen'],
   // Spanish, French, German, Italian and Portuguese request phrasing and articles.
   ...['de', 'del', 'la', 'las', 'el', 'los', 'un', 'una', 'unos', 'para', 'por', 'con', 'y', 'mi', 'necesito', 'busco', 'quiero'],
   ...['une', 'des', 'du', 'le', 'les', 'pour', 'avec', 'et', 'mon', 'ma', 'je', 'cherche', 'besoin', 'recherche', 'veux'],
