@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { budgets } from './build/budgets.ts';
+import { catalogs } from './build/catalogs.ts';
 import { acyclicChunks, beyondEntry, frameMembers, graphChunk, initialMembers } from './build/chunks.ts';
 import { clientRoutes } from './build/clientRoutes.ts';
 import { precompress } from './build/precompress.ts';
@@ -36,6 +37,8 @@ const icons = graphChunk('icons', (graph) => beyondEntry(graph, ICONS), 15);
 export default defineConfig({
   plugins: [
     react(),
+    // The areas' message catalogs (src/**/locales/*.json) compiled as they are read (shared/i18n).
+    catalogs(),
     tailwindcss(),
     initial.plugin,
     frame.plugin,
@@ -67,6 +70,10 @@ export default defineConfig({
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css'))),
     },
     rolldownOptions: {
+      // Rolldown warns when plugins take most of a build's time. Ours do by design: the pre-render
+      // draws every route and precompress writes brotli at its highest level, both once per release
+      // and measured by the budgets; the warning said nothing to act on at each `npm start`.
+      checks: { bundlerTimings: false },
       // zod's builders have no side effects: a schema nothing uses is dropped with its calls.
       treeshake: { manualPureFunctions: ['z'] },
       output: {

@@ -1,12 +1,11 @@
 // `npm run start:cluster`: the platform in cluster mode on this machine. Every service, and the
 // gateway, runs as its own Node process against real PostgreSQL, NATS JetStream and Redis, exactly as
 // the pods of deploy/k8s do; this file only supervises them (prefixed output, start order, signals).
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { CLUSTER_ENV, type ClusterLayout, clusterWaves, specsOf } from './clusterParts.ts';
 import { Supervisor } from './supervisor.ts';
+import { ensureWebBuilt } from './webBuild.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -37,7 +36,7 @@ const layout: ClusterLayout = {
   // Two realtime replicas on Redis, so cross-replica fan-out runs on every start.
   realtimePorts: (process.env.REALTIME_PORTS ?? '4010,4011').split(',').map(Number),
   gatewayPort: Number(process.env.PORT ?? 8080),
-  webDist: `${root}web/dist`,
+  webDist: process.env.WEB_DIST ?? `${root}web/dist`,
 };
 const GATEWAY_PORT = layout.gatewayPort;
 const waves = clusterWaves(layout);
@@ -79,11 +78,7 @@ if (busy.length > 0) {
   process.exit(1);
 }
 
-if (!existsSync(`${root}web/dist/index.html`)) {
-  say('Building the web app (first start only)...');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+ensureWebBuilt(root, { say });
 
 const supervisor = new Supervisor({
   cwd: root,

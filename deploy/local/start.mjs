@@ -1,14 +1,11 @@
-// `npm start`: builds the web app when it has not been built yet, then runs the embedded platform.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// `npm start`: builds the web app when its sources are newer than the build (unless WEB_DIST names
+// one), then runs the embedded platform.
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { ensureWebBuilt } from './webBuild.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-if (!existsSync(`${root}/web/dist/index.html`)) {
-  console.log('Building the web app (first start only)...');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+ensureWebBuilt(root);
 const child = spawn(process.execPath, ['--import', 'tsx', 'deploy/local/embedded.ts', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
