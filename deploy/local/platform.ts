@@ -28,6 +28,8 @@ export async function startPlatform(options: PlatformOptions) {
   const gatewayConfig = parseConfig(GatewayConfig, env);
   const keys = options.keys ?? (await loadKeyStore(keysFileOf(identityConfig)));
   const verifier = identityVerifier(keys);
+  // The gateway writes each request's line; the services' lines for the same request are its hops.
+  const requestLogLevel = 'debug';
 
   // What has started, so a part that fails to start does not leave the others running (and the process alive).
   const started: { stop: () => Promise<unknown> }[] = [];
@@ -36,17 +38,19 @@ export async function startPlatform(options: PlatformOptions) {
     return part;
   };
   try {
-    const identity = track(await startService(identityService(identityConfig, keys), { database, bus, log, verifier }));
+    const identity = track(await startService(identityService(identityConfig, keys), { database, bus, log, verifier, requestLogLevel }));
     const marketplace = track(
-      await startService(marketplaceService(parseConfig(MarketplaceConfig, env)), { database, bus, log, verifier }),
+      await startService(marketplaceService(parseConfig(MarketplaceConfig, env)), { database, bus, log, verifier, requestLogLevel }),
     );
-    const messaging = track(await startService(messagingService(parseConfig(MessagingConfig, env)), { database, bus, log, verifier }));
-    const events = track(await startService(eventsService(), { database, bus, log, verifier }));
-    const media = track(await startService(mediaService(), { database, bus, log, verifier }));
+    const messaging = track(
+      await startService(messagingService(parseConfig(MessagingConfig, env)), { database, bus, log, verifier, requestLogLevel }),
+    );
+    const events = track(await startService(eventsService(), { database, bus, log, verifier, requestLogLevel }));
+    const media = track(await startService(mediaService(), { database, bus, log, verifier, requestLogLevel }));
     const notifications = track(
-      await startService(notificationsService(parseConfig(NotificationsConfig, env)), { database, bus, log, verifier }),
+      await startService(notificationsService(parseConfig(NotificationsConfig, env)), { database, bus, log, verifier, requestLogLevel }),
     );
-    const drafts = track(await startService(draftsService(), { database, bus, log, verifier }));
+    const drafts = track(await startService(draftsService(), { database, bus, log, verifier, requestLogLevel }));
     // One realtime replica, in-memory adapter and presence, on the shared in-process bus.
     // One counter for the gateway and the realtime replica: a person's REST calls and socket events share a budget.
     const rateCounter = new MemoryRateCounter();

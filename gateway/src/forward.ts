@@ -1,4 +1,4 @@
-import { createError } from '@commonwork/kit';
+import { createError, loggedPath } from '@commonwork/kit';
 import type { FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { FastifyRequest } from 'fastify';
 import type { Upstreams } from './upstreams.ts';
@@ -25,6 +25,22 @@ const codeOf = (error: Error) => {
 const hasBody = (request: Pick<FastifyRequest, 'headers'>) =>
   Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
 
+/** The browser went away (a tab closed, a page left) before its answer. */
+const clientLeft = (request: { raw: { aborted: boolean; socket: { destroyed: boolean } | null } }) =>
+  request.raw.aborted || request.raw.socket?.destroyed === true;
+
+/**
+ * The request's logger for the proxy: the proxy warns 'response errored' with the stack whenever the
+ * forwarded call fails, the client's own leaving included (its half-read body breaks the call); that
+ * one is the client's doing, logged once by `onError` below, and the proxy's warning goes to debug.
+ */
+export function proxyLogger(request: FastifyRequest): FastifyRequest['log'] {
+  const log = request.log;
+  return Object.assign(Object.create(log), {
+    warn: (...args: Parameters<typeof log.warn>) => (clientLeft(request) ? log.debug(...args) : log.warn(...args)),
+  });
+}
+
 /**
  * The proxy's reply options for one service: each request goes to the replicas in the order
  * `upstreams` gives, and on to the next when one cannot take it: any request that never reached
@@ -46,6 +62,11 @@ export function replicaReplyOptions(
     },
     onError: (reply, { error }) => {
       const request = reply.request;
+      // Nothing failed upstream, and there is no one to answer.
+      if (clientLeft(request)) {
+        request.log.info({ url: loggedPath(request.url) }, `client closed ${request.method} ${loggedPath(request.url)} before the answer`);
+        return void reply.hijack();
+      }
       const state = tries.get(request);
       const code = codeOf(error);
       // A replica that refuses connections is gone until its probe says otherwise: the next requests skip it.

@@ -22,7 +22,7 @@ import type { FastifyRequest } from 'fastify';
 import { DEFAULT_SECTION_TIMEOUT_MS, registerDashboard } from './bff/dashboard.ts';
 import { createBodyLimit } from './bodyLimit.ts';
 import { createEdgeAuth } from './edgeAuth.ts';
-import { replicaReplyOptions } from './forward.ts';
+import { proxyLogger, replicaReplyOptions } from './forward.ts';
 import { prerenderedPages } from './prerenderedPages.ts';
 import { counterStore } from './rateLimitStore.ts';
 import { registerRealtimeProxy } from './realtimeProxy.ts';
@@ -133,6 +133,9 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
   // add beside the kit's JSON parser; services parse and validate what arrives.
   await app.register(async (proxies) => {
     proxies.removeContentTypeParser('application/json');
+    proxies.addHook('onRequest', async (request) => {
+      request.log = proxyLogger(request);
+    });
     for (const [service, prefixes] of Object.entries(SERVICE_PREFIXES)) {
       const replyOptions = replicaReplyOptions(replicasOf(service), (request, headers) => ({
         ...headers,
@@ -141,7 +144,8 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
       }));
       for (const prefix of prefixes) {
         // No fixed upstream: each request's replica comes from `getUpstream`.
-        await proxies.register(proxy, { upstream: '', prefix, rewritePrefix: prefix, replyOptions });
+        // The kit writes each request's one log line; the proxy's own two per request are off.
+        await proxies.register(proxy, { upstream: '', prefix, rewritePrefix: prefix, replyOptions, disableRequestLogging: true });
       }
     }
   });

@@ -34,7 +34,8 @@ export function createLogger(
     settings,
     pretty({
       translateTime: 'SYS:HH:MM:ss',
-      ignore: 'pid,hostname,name,service',
+      // A request's line says its method, path, status and time in its message.
+      ignore: 'pid,hostname,name,service,method,url,statusCode,ms',
       messageFormat: '{if service}{service}: {end}{msg}',
       singleLine: true,
       sync: true,

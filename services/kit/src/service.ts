@@ -11,7 +11,7 @@ import { type ServiceSubscription, startConsumer } from './events/consumer.ts';
 import { type DomainEvent, type StoredEvent, storeOf } from './events/eventStore.ts';
 import { OutboxRelay, type PublishMapper, toEnvelope } from './events/outbox.ts';
 import { kitMigrations } from './events/storeMigration.ts';
-import { type App, createApp } from './http/app.ts';
+import { type App, createApp, type RequestLogLevel } from './http/app.ts';
 import { drainAndClose } from './http/drain.ts';
 import { type RunningJob, type ServiceJob, startJob } from './jobs.ts';
 import type { Logger } from './logger.ts';
@@ -69,6 +69,11 @@ export interface StartOptions {
   relay?: boolean;
   /** How long `stop` keeps serving after saying it is not ready (DRAIN_DELAY_MS); default 0. */
   drainDelayMs?: number;
+  /**
+   * The level of the one line each request writes; default info. In one process with the gateway
+   * (embedded mode) the gateway's line is the request's, and a service's is the hop behind it.
+   */
+  requestLogLevel?: RequestLogLevel;
 }
 
 /**
@@ -92,6 +97,7 @@ export async function startService<DB, E extends DomainEvent>(
   const relay = new OutboxRelay({ db: storeOf(db), bus, log, map });
   const app = createApp({
     logger: log,
+    ...(options.requestLogLevel && { requestLogLevel: options.requestLogLevel }),
     readiness: [
       { name: 'database', check: () => database.ping() },
       { name: 'bus', check: () => bus.ping() },

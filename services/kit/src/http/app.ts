@@ -27,9 +27,19 @@ export interface AppOptions {
    * default, so `request.ip` is the peer and no client picks the address it is limited by.
    */
   trustedProxies?: readonly string[];
+  /** The level of the one line each request writes on its response; default info. */
+  requestLogLevel?: RequestLogLevel;
 }
 
+export type RequestLogLevel = 'info' | 'debug';
+
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
+
+/** A join link is the key to a channel: a log names the route, never the key. */
+const SECRET_SEGMENTS = /(\/join\/channel\/)[^/]+/;
+
+/** A request's path as logs show it: no query string (a socket's token travels in one), no secret segment. */
+export const loggedPath = (url: string) => (url.split('?')[0] ?? '').replace(SECRET_SEGMENTS, '$1:joinLink');
 
 /** How long `/readyz` waits for each dependency (a Kubernetes probe gives up after 1 s by default). */
 const READINESS_TIMEOUT_MS = 800;
@@ -47,6 +57,8 @@ export function createApp(options: AppOptions): App {
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     trustProxy: options.trustedProxies?.length ? [...options.trustedProxies] : false,
     requestIdHeader: false,
+    // Fastify's two lines per request (received, completed) are one here, written on response.
+    disableRequestLogging: true,
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
     genReqId: (req) => {
@@ -81,6 +93,11 @@ export function createApp(options: AppOptions): App {
   );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  const level = options.requestLogLevel ?? 'info';
+  app.addHook('onResponse', async (request, reply) => {
+    const line = { method: request.method, url: loggedPath(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    request.log[level](line, `${line.method} ${line.url} ${line.statusCode} ${line.ms} ms`);
   });
 
   app.get('/healthz', async () => ({ status: 'ok' }));

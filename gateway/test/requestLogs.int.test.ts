@@ -1,0 +1,104 @@
+import { createServer, type Server } from 'node:http';
+import { connect } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { SERVICE_PREFIXES } from '@commonwork/contracts';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGateway } from '../src/index.ts';
+
+interface Line {
+  level: number;
+  msg: string;
+  [key: string]: unknown;
+}
+
+// Issue 27, item 9: two info lines per request, and a browser closing mid-request logged as a
+// failed upstream with its stack at error level.
+describe("the gateway's request log", () => {
+  let upstream: Server;
+  let upstreamUrl: string;
+  let gateway: Awaited<ReturnType<typeof createGateway>>;
+  let url: string;
+  let upstreamClosed: Promise<void> = Promise.resolve();
+  const lines: Line[] = [];
+
+  beforeAll(async () => {
+    // Every service at one address: answers at once, except /api/gigs/slow (2 s) and /api/gigs/broken.
+    upstream = createServer((request, response) => {
+      const answer = () => response.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}');
+      // A real failure, not the client's doing: the connection dropped without an answer.
+      if (request.url?.startsWith('/api/gigs/broken')) return request.socket.destroy();
+      if (!request.url?.startsWith('/api/gigs/slow')) return answer();
+      upstreamClosed = new Promise((resolve) => response.on('close', () => resolve()));
+      setTimeout(answer, 2_000).unref();
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    upstreamUrl = `http://127.0.0.1:${(upstream.address() as { port: number }).port}`;
+    const log = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    gateway = await createGateway({
+      log,
+      verifier: async () => ({ sub: 'someone' }) as never,
+      services: Object.fromEntries(Object.keys(SERVICE_PREFIXES).map((name) => [name, upstreamUrl])),
+      rateLimit: { max: 10_000, authMax: 10_000 },
+    });
+    url = await gateway.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    upstream?.closeAllConnections();
+    await new Promise((resolve) => upstream?.close(resolve));
+  });
+
+  const since = (from: number) => lines.slice(from);
+
+  it('writes one info line per request: method, path, status, time and request id, never a query string', async () => {
+    const from = lines.length;
+    const res = await fetch(`${url}/api/gigs?token=secret-in-query`, { headers: { 'x-request-id': 'req-log-test-1' } });
+    expect(res.status).toBe(200);
+    await sleep(50);
+    const info = since(from).filter((l) => l.level >= 30);
+    expect(info).toHaveLength(1);
+    expect(info[0]).toMatchObject({ level: 30, reqId: 'req-log-test-1', method: 'GET', url: '/api/gigs', statusCode: 200 });
+    expect(typeof info[0]?.ms).toBe('number');
+    expect(JSON.stringify(since(from))).not.toContain('secret-in-query');
+  });
+
+  it('names a join link by its route, never the link (the key to a channel)', async () => {
+    const from = lines.length;
+    await fetch(`${url}/api/chat/join/channel/the-channel-key`, { method: 'POST', headers: { authorization: 'Bearer any' } });
+    await sleep(50);
+    expect(since(from).filter((l) => l.level >= 30)).toMatchObject([{ url: '/api/chat/join/channel/:joinLink' }]);
+    expect(JSON.stringify(since(from))).not.toContain('the-channel-key');
+  });
+
+  it('logs a browser that closed mid-request as that, below warn and without a stack', async () => {
+    const from = lines.length;
+    // Headers and half the body, then the tab closes.
+    const { port } = new URL(url);
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.on('error', () => {});
+    socket.write(
+      'POST /api/gigs/slow HTTP/1.1\r\nhost: x\r\nauthorization: Bearer any\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"title":',
+    );
+    await sleep(300);
+    socket.destroy();
+    await upstreamClosed;
+    await sleep(100);
+    const logged = since(from);
+    expect(logged.filter((l) => l.level >= 40)).toEqual([]);
+    expect(JSON.stringify(logged)).not.toContain('no replica answered');
+    const closed = logged.filter((l) => /closed/.test(l.msg));
+    expect(closed).toHaveLength(1);
+    expect(closed[0]).toMatchObject({ url: '/api/gigs/slow' });
+    expect(closed[0]?.level).toBeLessThan(40);
+    expect(JSON.stringify(closed[0])).not.toContain('stack');
+  });
+
+  it('still logs an upstream that failed as an error', async () => {
+    const from = lines.length;
+    const res = await fetch(`${url}/api/gigs/broken`);
+    expect(res.status).toBe(502);
+    await sleep(50);
+    expect(since(from).some((l) => l.level >= 40 && l.msg === 'no replica answered')).toBe(true);
+  });
+});
