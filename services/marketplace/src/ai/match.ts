@@ -241,8 +241,7 @@ export function matchTopic(masked: string, vocabulary: Vocabulary, categorized?:
 /**
  * The words left for full-text search, in the request's order: each term's words as the table
  * spells them (a typo corrected, an alias in English), less filler, and less what a filter already
- * says once a category is read (terms naming a category or sub-category, role words like
- * "designer"). A correction stays only where it found a term or a live tag; otherwise the word
+ * says once a category is read (terms naming the category, role words like "designer"). A correction stays only where it found a term or a live tag; otherwise the word
  * was probably meant.
  */
 function searchWords(units: readonly Unit[], raw: readonly RawHit[], categorized: boolean): string[] {
