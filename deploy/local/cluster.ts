@@ -42,7 +42,7 @@ const GATEWAY_PORT = layout.gatewayPort;
 const waves = clusterWaves(layout);
 const parts = waves.flat();
 
-/** Cluster mode's dev issuer is off unless AUTH_DEV_LOGIN=true (docs: ARCHITECTURE §2). */
+/** Cluster mode's dev issuer is off unless AUTH_DEV_LOGIN=true (docs/architecture.md, 'Two ways to run'). */
 const shared = { AUTH_DEV_LOGIN: 'false', ...CLUSTER_ENV, ...process.env };
 
 const COLORS = [36, 35, 33, 32, 34, 31];

@@ -50,7 +50,7 @@ export const defineAggregate = <DB, S, C, E extends DomainEvent>(aggregate: Aggr
 /** The stream of one aggregate instance. */
 export const streamIdOf = (aggregate: { name: string }, id: string) => `${aggregate.name}-${id}`;
 
-/** An aggregate bound to a service's database: the whole write path of ARCHITECTURE §3 in one call. */
+/** An aggregate bound to a service's database: the whole write path (docs/architecture.md, 'Writing') in one call. */
 export interface AggregateStore<S, C, E extends DomainEvent, DB = unknown> {
   /**
    * Loads the instance (snapshot and/or fold), decides, appends with optimistic concurrency and
