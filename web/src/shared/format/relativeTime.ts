@@ -1,16 +1,19 @@
 import { differenceInSeconds } from 'date-fns';
+import { activeLocale } from '../i18n/i18n.ts';
+import { t } from '../locales/index.ts';
 
 type DateInput = Date | string | number;
 
 const LONG_UNITS = [
-  { name: 'year', seconds: 31_536_000 },
-  { name: 'month', seconds: 2_592_000 },
-  { name: 'day', seconds: 86_400 },
-  { name: 'hour', seconds: 3_600 },
-  { name: 'minute', seconds: 60 },
+  { message: 'shared.time.yearsAgo', seconds: 31_536_000 },
+  { message: 'shared.time.monthsAgo', seconds: 2_592_000 },
+  { message: 'shared.time.daysAgo', seconds: 86_400 },
+  { message: 'shared.time.hoursAgo', seconds: 3_600 },
+  { message: 'shared.time.minutesAgo', seconds: 60 },
 ] as const;
 
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+/** A date in the language shown; English keeps the browser's own form, as before there were others. */
+const localDate = (date: DateInput) => new Date(date).toLocaleDateString(activeLocale() === 'en' ? undefined : activeLocale());
 
 /**
  * Long relative time (spec 000 §9): '1 day ago', '3 hours ago'; under 5 s 'just now';
@@ -18,12 +21,12 @@ const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ?
  */
 export function formatRelativeTimeLong(date: DateInput, now: DateInput = new Date()): string {
   const seconds = Math.max(0, differenceInSeconds(now, date));
-  if (seconds < 5) return 'just now';
+  if (seconds < 5) return t('shared.time.justNow');
   for (const unit of LONG_UNITS) {
     const count = Math.floor(seconds / unit.seconds);
-    if (count >= 1) return plural(count, unit.name);
+    if (count >= 1) return t(unit.message, { count });
   }
-  return `${seconds} seconds ago`;
+  return t('shared.time.secondsAgo', { count: seconds });
 }
 
 /**
@@ -33,14 +36,11 @@ export function formatRelativeTimeLong(date: DateInput, now: DateInput = new Dat
  */
 export function formatRelativeTimeShort(date: DateInput, now: DateInput = new Date()): string {
   const seconds = Math.max(0, differenceInSeconds(now, date));
-  if (seconds < 60) return 'just now';
-  if (seconds < 3_600) {
-    const mins = Math.floor(seconds / 60);
-    return `${mins} ${mins === 1 ? 'min' : 'mins'} ago`;
-  }
-  if (seconds < 86_400) return plural(Math.floor(seconds / 3_600), 'hour');
-  if (seconds < 604_800) return plural(Math.floor(seconds / 86_400), 'day');
-  return new Date(date).toLocaleDateString();
+  if (seconds < 60) return t('shared.time.justNow');
+  if (seconds < 3_600) return t('shared.time.minsAgo', { count: Math.floor(seconds / 60) });
+  if (seconds < 86_400) return t('shared.time.hoursAgo', { count: Math.floor(seconds / 3_600) });
+  if (seconds < 604_800) return t('shared.time.daysAgo', { count: Math.floor(seconds / 86_400) });
+  return localDate(date);
 }
 
 /**
@@ -49,8 +49,8 @@ export function formatRelativeTimeShort(date: DateInput, now: DateInput = new Da
  */
 export function formatTimeLabel(date: DateInput, now: DateInput = new Date()): string {
   const hours = Math.max(0, differenceInSeconds(now, date)) / 3_600;
-  if (hours < 1) return 'Just now';
-  if (hours < 24) return `${Math.floor(hours)}h ago`;
-  if (hours < 168) return `${Math.floor(hours / 24)}d ago`;
-  return new Date(date).toLocaleDateString();
+  if (hours < 1) return t('shared.time.justNowLabel');
+  if (hours < 24) return t('shared.time.hoursAgoShort', { count: Math.floor(hours) });
+  if (hours < 168) return t('shared.time.daysAgoShort', { count: Math.floor(hours / 24) });
+  return localDate(date);
 }

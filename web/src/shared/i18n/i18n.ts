@@ -1,0 +1,74 @@
+import { LANGUAGES } from '@commonwork/contracts';
+import { setupI18n } from '@lingui/core';
+import type { Locale as DateLocale } from 'date-fns';
+
+/** The interface's languages (spec: en, es, fr, de); English is the source and the fallback. */
+export type Locale = (typeof LANGUAGES)[number];
+
+/** A catalog as an area writes it: message id → ICU MessageFormat (compiled by web/build/catalogs.ts). */
+export type Messages = Record<string, string>;
+/** The values a message fills in: `{name}`, `{count, plural, …}`. */
+export type Values = Record<string, unknown>;
+
+/** A translated catalog's chunk (./catalogs/<locale>.ts): every area's messages and date-fns' locale. */
+interface Translations {
+  messages: Messages;
+  dateLocale: DateLocale;
+}
+
+const TRANSLATIONS: Record<Exclude<Locale, 'en'>, () => Promise<Translations>> = {
+  es: () => import('./catalogs/es.ts'),
+  fr: () => import('./catalogs/fr.ts'),
+  de: () => import('./catalogs/de.ts'),
+};
+
+/** Lingui's instance: English is active until a page has hydrated and another language has loaded. */
+export const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
+
+// Every area's English, merged as the areas load: the fallback for a message a translation lacks.
+const english: Messages = {};
+const dateLocales = new Map<Locale, DateLocale>();
+const loading = new Map<Locale, Promise<void>>();
+
+export const isLocale = (value: unknown): value is Locale => (LANGUAGES as readonly unknown[]).includes(value);
+
+/** Adds an area's English messages (its `locales/en.json`), on import of the area's i18n module. */
+export function addEnglish(messages: Messages): void {
+  Object.assign(english, messages);
+  i18n.load('en', messages);
+}
+
+/** The message `id` in the active language (English when the translation lacks it), `values` filled in. */
+export function translate(id: string, values?: Values): string {
+  return i18n._(id, values, { message: english[id] });
+}
+
+/** Whether the active language's catalogs hold `id` (messages the web app only has in translation, like the server's errors). */
+export const hasMessage = (id: string): boolean => Object.hasOwn(i18n.messages, id);
+
+/** Fetches a language's catalogs (once; English is always there). Resolves when `activate` may show it. */
+export function loadLocale(locale: Locale): Promise<void> {
+  if (locale === 'en') return Promise.resolve();
+  let pending = loading.get(locale);
+  if (!pending) {
+    pending = TRANSLATIONS[locale]().then(({ messages, dateLocale }) => {
+      i18n.load(locale, messages);
+      dateLocales.set(locale, dateLocale);
+    });
+    // A failed fetch (offline, a new release) may be tried again by the next change.
+    pending.catch(() => loading.delete(locale));
+    loading.set(locale, pending);
+  }
+  return pending;
+}
+
+/** Makes a loaded language the one `translate` and the formatters use. */
+export function activate(locale: Locale): void {
+  if (i18n.locale !== locale) i18n.activate(locale);
+}
+
+/** The active language. */
+export const activeLocale = (): Locale => (isLocale(i18n.locale) ? i18n.locale : 'en');
+
+/** date-fns' locale for the active language; undefined for English (date-fns' default, en-US). */
+export const dateLocale = (): DateLocale | undefined => dateLocales.get(activeLocale());
