@@ -35,12 +35,40 @@ export const isLocale = (value: unknown): value is Locale => (LANGUAGES as reado
 /** Adds an area's English messages (its `locales/en.json`), on import of the area's i18n module. */
 export function addEnglish(messages: Messages): void {
   Object.assign(english, messages);
+  byEnglish = null;
   i18n.load('en', messages);
 }
 
 /** The message `id` in the active language (English when the translation lacks it), `values` filled in. */
 export function translate(id: string, values?: Values): string {
   return i18n._(id, values, { message: english[id] });
+}
+
+// English text → its id, for words that arrive as English text (see translateEnglish); made again
+// when an area adds its English.
+let byEnglish: Map<string, string> | null = null;
+
+/** A message's text when it has no arguments: as written, or as compiled (a list of strings). */
+const plainText = (message: unknown): string | null => {
+  if (typeof message === 'string') return message;
+  return Array.isArray(message) && message.every((part) => typeof part === 'string') ? message.join('') : null;
+};
+
+/**
+ * Words that reach the web app as English text rather than by id (a contracts schema's validation
+ * message, a server's field detail) in the language shown: the catalogs' message with exactly that
+ * English, else the text as it came. A form's field errors go through this (shared/ui/FormField).
+ */
+export function translateEnglish(text: string): string {
+  if (activeLocale() === 'en') return text;
+  byEnglish ??= new Map(
+    Object.entries(english).flatMap(([id, message]) => {
+      const plain = plainText(message);
+      return plain === null ? [] : [[plain, id] as const];
+    }),
+  );
+  const id = byEnglish.get(text);
+  return id ? translate(id) : text;
 }
 
 /** Whether the active language's catalogs hold `id` (messages the web app only has in translation, like the server's errors). */

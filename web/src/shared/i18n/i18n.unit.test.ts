@@ -3,7 +3,7 @@ import { ApiError, errorMessage } from '../api/errors.ts';
 import { formatCount, formatCurrency } from '../format/numbers.ts';
 import { formatRelativeTimeLong, formatRelativeTimeShort, formatTimeLabel } from '../format/relativeTime.ts';
 import { chooseLocale } from './chooseLocale.ts';
-import { activate, activeLocale, dateLocale, loadLocale } from './i18n.ts';
+import { activate, activeLocale, dateLocale, loadLocale, translateEnglish } from './i18n.ts';
 
 const NOW = new Date('2025-06-15T12:00:00Z');
 const ago = (seconds: number) => new Date(NOW.getTime() - seconds * 1000);
@@ -65,5 +65,12 @@ describe('a language shown', () => {
     await show('de');
     expect(errorMessage(error, 'Fehlgeschlagen')).toBe('Angebot nicht gefunden');
     expect(errorMessage(unknown, 'Fehlgeschlagen')).toBe('Fehlgeschlagen');
+  });
+
+  it('translates words that arrive as English text when a catalog has that English, else leaves them', async () => {
+    expect(translateEnglish('just now')).toBe('just now');
+    await show('es');
+    expect(translateEnglish('just now')).toBe('justo ahora');
+    expect(translateEnglish('Something the catalogs do not have')).toBe('Something the catalogs do not have');
   });
 });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { translateEnglish } from '../i18n/index.ts';
 import { labelClass } from './classes.ts';
 
 interface FormFieldProps {
@@ -9,7 +10,11 @@ interface FormFieldProps {
   children: ReactNode;
 }
 
-/** A label, its control and the control's error message (linked by id for screen readers). */
+/**
+ * A label, its control and the control's error message (linked by id for screen readers). The
+ * error may be a contracts schema's or the server's English: shown in the language on screen when a
+ * catalog has those words (translateEnglish).
+ */
 export function FormField({ id, label, error, hint, children }: FormFieldProps) {
   return (
     <div>
@@ -20,7 +25,7 @@ export function FormField({ id, label, error, hint, children }: FormFieldProps) 
       {hint && !error && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</p>}
       {error && (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-600 dark:text-red-400">
-          {error}
+          {translateEnglish(error)}
         </p>
       )}
     </div>
