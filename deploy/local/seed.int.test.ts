@@ -75,7 +75,8 @@ describe('demo seed', () => {
       log: testLogger(),
       keys: await loadKeyStore(),
     });
-  });
+    // Seeding the demo and starting every service: a minute or more on a busy two-core machine.
+  }, 180_000);
 
   afterAll(async () => {
     await platform?.stop();
