@@ -70,10 +70,6 @@ export default defineConfig({
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css'))),
     },
     rolldownOptions: {
-      // Rolldown warns when plugins take most of a build's time. Ours do by design: the pre-render
-      // draws every route and precompress writes brotli at its highest level, both once per release
-      // and measured by the budgets; the warning said nothing to act on at each `npm start`.
-      checks: { bundlerTimings: false },
       // zod's builders have no side effects: a schema nothing uses is dropped with its calls.
       treeshake: { manualPureFunctions: ['z'] },
       output: {

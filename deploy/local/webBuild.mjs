@@ -55,7 +55,15 @@ export function ensureWebBuilt(root, { env = process.env, say = console.log } = 
   if (!reason) return dist;
   say(`Building the web app (${reason})...`);
   const started = Date.now();
-  const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const build = spawnSync('npm', ['run', 'build', '-w', 'web'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    // Vite checks, while it bundles vite.config.ts, whether the config could load without bundling;
+    // on a cold first start that check took most of the config's bundling time and set off Rolldown's
+    // PLUGIN_TIMINGS warning. We load the config by bundling: the check has nothing to tell us.
+    env: { VITE_CONFIG_NATIVE_IGNORE_WARNING: '1', ...process.env },
+  });
   if (build.status !== 0) {
     process.stdout.write(build.stdout ?? '');
     process.stderr.write(build.stderr ?? '');
