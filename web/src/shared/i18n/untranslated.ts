@@ -8,10 +8,10 @@ export interface Untranslated {
 }
 
 /**
- * Names that are the same in every language (brands); a string is untranslated if it has words
- * besides these. Keep this list tiny: anything a person reads as a sentence belongs in a catalog.
+ * Names that are the same in every language (brands) and web addresses; a string is untranslated if
+ * it has words besides these. Keep this list tiny: anything a person reads as a sentence belongs in a catalog.
  */
-const BRANDS = /\b(Commonwork|GitHub|Google)\b/g;
+const BRANDS = /\b(Commonwork|GitHub|Google|LinkedIn|Twitter)\b|https?:\/\/\S*/g;
 
 // Attributes and props a person reads or hears: aria-label, title, placeholder, alt, label, and
 // our components' `…Label`, `…Text`, `…Title`, `…Message`, `…Placeholder`, `…Hint`, `…Description`.
@@ -27,7 +27,18 @@ const SHOWING_CALL = /^(toast(\.(error|success|loading))?|(window\.)?(alert|conf
 // A catalog's message id ('events.listing.empty'), kept in code to be given to `t` later.
 const MESSAGE_ID = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9_-]+)+$/;
 
-const hasWords = (text: string) => !MESSAGE_ID.test(text) && /\p{L}/u.test(text.replace(BRANDS, ''));
+// A sentence or a title as people read them: a capitalised word followed by more ('Failed to load
+// events', 'Upload failed'); code's strings (paths, classes, keys, formats) do not look like this.
+const PROSE = /^\s*[A-Z][a-z'’]+[\s,]+\S*[a-z]/;
+// Modules of words for screens: every string in them is for people.
+const WORDS_MODULE = /(^|[\\/])(messages|content|copy|text)\.ts$/;
+// Calls whose strings are for developers: console output and plain errors.
+const DEVELOPER_CALL = /^(console\.\w+|(new )?(Error|TypeError|RangeError))$/;
+
+// A code token: 'signin_with', 'unread-messages' (an API's option, a query key).
+const CODE_TOKEN = /^[a-z0-9]+([_-][a-z0-9]+)+$/;
+
+const hasWords = (text: string) => !MESSAGE_ID.test(text) && !CODE_TOKEN.test(text) && /\p{L}/u.test(text.replace(BRANDS, ''));
 
 /**
  * The strings an expression may evaluate to as written: a literal, a template's text, both sides of
@@ -58,10 +69,24 @@ function textOf(node: ts.Node): string {
 
 const propName = (name: ts.Node): string => (ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : name.getText());
 
+/** A call or `new` whose strings are for developers (console output, a plain Error). */
+function isForDevelopers(node: ts.Node, sourceFile: ts.SourceFile): boolean {
+  if (ts.isCallExpression(node)) return DEVELOPER_CALL.test(node.expression.getText(sourceFile));
+  if (ts.isNewExpression(node)) return DEVELOPER_CALL.test(`new ${node.expression.getText(sourceFile)}`);
+  return false;
+}
+
+/** A string that names a property (`{ 'aria-label': … }`, `x['key']`) rather than being a value. */
+const isPropertyName = (node: ts.Node) =>
+  (ts.isPropertyAssignment(node.parent) && node.parent.name === node) ||
+  ts.isLiteralTypeNode(node.parent) ||
+  ts.isElementAccessExpression(node.parent);
+
 /**
  * Every user-visible string of one source file left untranslated: JSX text; strings in JSX
  * expressions shown as children; strings given to visible attributes and props; strings under an
- * object's visible key or in a words constant; what toasts and the browser's dialogs are given.
+ * object's visible key or in a words constant; what toasts and the browser's dialogs are given;
+ * anything that reads as a sentence; and every string of a words module (messages.ts, content.ts).
  */
 export function findUntranslated(file: string, source: string): Untranslated[] {
   const sourceFile = ts.createSourceFile(
@@ -72,14 +97,21 @@ export function findUntranslated(file: string, source: string): Untranslated[] {
     file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
   );
   const found: Untranslated[] = [];
+  const reported = new Set<number>();
   const report = (node: ts.Node, text: string) => {
-    if (!hasWords(text)) return;
+    if (!hasWords(text) || reported.has(node.getStart())) return;
+    reported.add(node.getStart());
     found.push({ file, line: sourceFile.getLineAndCharacterOfPosition(node.getStart()).line + 1, text: text.replace(/\s+/g, ' ').trim() });
   };
   const reportWritten = (node: ts.Node | undefined) => {
     for (const written of node ? writtenStrings(node) : []) report(written, textOf(written));
   };
+  const wordsModule = WORDS_MODULE.test(file);
   const visit = (node: ts.Node): void => {
+    if (isForDevelopers(node, sourceFile) || ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
+    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)) && !isPropertyName(node)) {
+      if (wordsModule || PROSE.test(textOf(node))) report(node, textOf(node));
+    }
     if (ts.isJsxText(node)) report(node, node.text);
     else if (ts.isJsxExpression(node) && node.expression && (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent)))
       reportWritten(node.expression);
