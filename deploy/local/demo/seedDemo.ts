@@ -11,7 +11,7 @@ import { type DemoPicture, demoPictureRef, seedPictures } from '../../../service
 import { migrations as mediaMigrations } from '../../../services/media/src/migrations.ts';
 import { migrations as messagingMigrations } from '../../../services/messaging/src/migrations.ts';
 import { seedChannels, seedChats, seedEventChannels } from '../../../services/messaging/src/seed.ts';
-import { seedGigInterests } from '../../../services/notifications/src/inbox/seed.ts';
+import { seedGigInterests, seedNotificationPeople } from '../../../services/notifications/src/inbox/seed.ts';
 import { migrations as notificationsMigrations } from '../../../services/notifications/src/migrations.ts';
 import { demoChannels, demoChats, demoEventChannels, demoInterests, type Speaker } from './community.ts';
 import { avatarSvg, eventPosterSvg } from './pictures.ts';
@@ -112,6 +112,10 @@ export async function seedDemo(database: Database, options: DemoOptions = {}, lo
       },
     }),
   });
+  await seedNotificationPeople(
+    database,
+    users.map((u) => ({ userId: u.userId, name: u.name, picture: u.card.picture, email: u.email, at: u.cardAt })),
+  );
   const freelancers = await seedFreelancers(
     database,
     users.map((u) => ({ card: u.card, at: u.cardAt })),

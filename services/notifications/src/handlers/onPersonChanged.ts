@@ -29,15 +29,20 @@ export const onPersonChanged = defineHandler(
       picture: event.data.picture,
       ...(event.type === UserRegistered.type && { email: event.data.email }),
     };
-    await trx
-      .insertInto('people')
-      .values({ user_id: event.data.userId, updated_at: at, ...card })
-      .onConflict((oc) =>
-        oc
-          .column('user_id')
-          .doUpdateSet({ ...card, updated_at: at })
-          .where('people.updated_at', '<=', at),
-      )
-      .execute();
+    await keepPerson(trx, event.data.userId, card, at);
   },
 );
+
+/** Keeps a person's card as of `at`; an older card never replaces a newer one (also the demo seed's way in). */
+export async function keepPerson(trx: NotificationsDb, userId: string, card: { name: string; picture: string; email?: string }, at: Date) {
+  await trx
+    .insertInto('people')
+    .values({ user_id: userId, updated_at: at, ...card })
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet({ ...card, updated_at: at })
+        .where('people.updated_at', '<=', at),
+    )
+    .execute();
+}

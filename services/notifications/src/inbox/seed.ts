@@ -1,5 +1,6 @@
 import type { EventMetadata } from '@commonwork/contracts';
 import { type Database, importEvents, nameBasedId } from '@commonwork/kit';
+import { keepPerson } from '../handlers/onPersonChanged.ts';
 import type { NotificationsTables } from '../tables.ts';
 import { inboxAggregate } from './aggregate.ts';
 import { decide, evolve } from './decide.ts';
@@ -50,4 +51,19 @@ export async function seedGigInterests(database: Database, interests: readonly D
     }
   });
   return interests.length;
+}
+
+/**
+ * The people notifications name as senders, as identity's events would leave them, kept before the
+ * platform starts: the seeded registrations and chat messages it then makes into notifications
+ * name their senders even when they are handled before identity's events (another stream).
+ */
+export async function seedNotificationPeople(
+  database: Database,
+  people: readonly { userId: string; name: string; picture: string; email: string; at: Date }[],
+) {
+  const db = database.forSchema<NotificationsTables>('notifications');
+  await db.transaction().execute(async (trx) => {
+    for (const p of people) await keepPerson(trx, p.userId, { name: p.name, picture: p.picture, email: p.email }, p.at);
+  });
 }
