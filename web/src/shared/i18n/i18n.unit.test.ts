@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, errorMessage } from '../api/errors.ts';
+import { formatDate } from '../format/dates.ts';
 import { formatCount, formatCurrency } from '../format/numbers.ts';
 import { formatRelativeTimeLong, formatRelativeTimeShort, formatTimeLabel } from '../format/relativeTime.ts';
 import { chooseLocale } from './chooseLocale.ts';
@@ -72,5 +73,13 @@ describe('a language shown', () => {
     await show('es');
     expect(translateEnglish('just now')).toBe('justo ahora');
     expect(translateEnglish('Something the catalogs do not have')).toBe('Something the catalogs do not have');
+  });
+
+  it('writes dates with the spec pattern in English and a localized one in another language', async () => {
+    expect(formatDate(NOW, 'MMM d, yyyy', 'PPP')).toBe('Jun 15, 2025');
+    await show('de');
+    expect(formatDate(NOW, 'MMM d, yyyy', 'PPP')).toBe('15. Juni 2025');
+    await show('fr');
+    expect(formatDate(NOW, 'EEEE', 'EEEE')).toBe('dimanche');
   });
 });
