@@ -104,7 +104,8 @@ test('two people talk live in a channel joined by link, with unread counts', asy
   await expect(messages(a.page).getByText(`Line one ${tag}`)).toContainText('line two');
   await expect(messages(b.page).getByText(`Line one ${tag}`)).toHaveCount(1);
 
-  // Members panel: both online in the open channel.
+  // Members panel (a column from 1536 px, opened from the header below): both online in the open channel.
+  for (const page of [a.page, b.page]) await page.getByRole('button', { name: 'Members', exact: true }).click();
   const members = b.page.getByRole('complementary', { name: 'Channel members' });
   await expect(members.getByRole('region', { name: 'Online members' })).toContainText(a.person.name);
 
@@ -126,6 +127,7 @@ test('two people talk live in a channel joined by link, with unread counts', asy
   await expect(messages(b.page).getByRole('listitem').nth(-2)).toContainText(`Missed one ${tag}`);
   await expect(messages(b.page).getByText(`Missed one ${tag}`)).toHaveCount(1);
   await expect(a.page.getByRole('region', { name: 'Online members' })).toContainText(b.person.name);
+  for (const page of [a.page, b.page]) await page.getByRole('button', { name: 'Close members' }).click();
 
   // A posts in the other channel: B's list shows an unread count there, and opening it clears it.
   await channelButton(a.page, builds).click();

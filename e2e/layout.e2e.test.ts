@@ -39,6 +39,10 @@ test('a visitor’s screens fit a phone and a laptop, without clipped text', asy
   test.setTimeout(120_000);
   // /marketplace sends a visitor to the landing page's sign-in dialog.
   expect(await checkScreens(page, ['/', '/login', '/signup', '/marketplace'])).toEqual({});
+  // The dialog names the sign-in methods it shows (not 'Sign in with Google' above a developer form only).
+  const welcome = page.getByRole('dialog', { name: 'Welcome' });
+  await expect(welcome.getByRole('region', { name: 'Developer sign-in' })).toBeVisible();
+  await expect(welcome).toContainText(/developer sign-in to continue\./);
 });
 
 test('every signed-in screen, those with an id too, fits a phone and a laptop, without clipped text', async ({ page }) => {

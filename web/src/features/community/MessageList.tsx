@@ -46,7 +46,7 @@ function contentBottom(scroller: HTMLElement, element: Element): number {
 export function MessageList(props: MessageListProps) {
   const { messages, isLoading, isError, onRetry, userId, emptyText, errorText, onLoadOlder } = props;
   const presence = usePresence();
-  const scroller = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const stuck = useRef(true);
   const first = useRef<{ element: Element; bottom: number } | null>(null);
@@ -83,7 +83,15 @@ export function MessageList(props: MessageListProps) {
 
   return (
     // The browser's own scroll anchoring is off: the layout effect above does it, and both would double it.
-    <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto py-3 [overflow-anchor:none]">
+    // Focusable, so a keyboard can scroll back through the history (messages hold no control to focus).
+    <section
+      ref={scroller}
+      onScroll={onScroll}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to scroll by keyboard (WCAG 2.1.1)
+      tabIndex={0}
+      aria-label="Message history"
+      className="min-h-0 flex-1 overflow-y-auto py-3 [overflow-anchor:none] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-green-600"
+    >
       {isLoading && (
         <div className="flex h-full items-center justify-center" role="status" aria-label="Loading messages">
           <Spinner className="h-6 w-6" />
@@ -149,6 +157,6 @@ export function MessageList(props: MessageListProps) {
           })}
         </ol>
       )}
-    </div>
+    </section>
   );
 }
