@@ -1,5 +1,5 @@
 import type { GigAnalytics, UserStats } from '@commonwork/contracts';
-import { NO_REVIEWS_TEXT } from '../../shared/figures/figures.ts';
+import { noReviewsText } from '../../shared/figures/figures.ts';
 import { formatCurrency } from '../../shared/format/index.ts';
 
 /** A tile's figure, its change against last month when there is one, and a note when the figure is missing. */
@@ -29,6 +29,6 @@ export function tileValues(analytics: GigAnalytics | null, stats: UserStats | nu
   const rated = analytics !== null && analytics.avgRating > 0;
   const successRate: TileFigure = rated
     ? { value: `${Math.round(analytics.avgRating * 20)}%`, change: null }
-    : { value: UNKNOWN, change: null, ...(analytics && { note: NO_REVIEWS_TEXT }) };
+    : { value: UNKNOWN, change: null, ...(analytics && { note: noReviewsText() }) };
   return { activeProjects, totalEarnings, successRate };
 }

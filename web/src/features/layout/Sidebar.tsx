@@ -12,6 +12,7 @@ import { Logo } from '../../shared/ui/Logo.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useUnreadMessages } from '../inbox/useUnreadMessages.ts';
 import { useUnreadCount } from '../notifications/useUnreadCount.ts';
+import { useT } from './locales/index.ts';
 import { ACCOUNT_GROUP, type BadgeKind, NAV_GROUPS, type NavGroup, type NavItem } from './navItems.ts';
 
 type UnreadCounts = Record<BadgeKind, number>;
@@ -28,17 +29,18 @@ function GroupTitle({ children }: { children: string }) {
 }
 
 function NavEntry({ item, unread }: { item: NavItem; unread: UnreadCounts }) {
+  const t = useT();
   const badge = item.badge ? formatBadgeCount(unread[item.badge]) : '';
   const Icon = item.icon;
   return (
     <li>
       <NavLink to={item.to} end={item.to === '/dashboard'} className={linkClass}>
         <Icon className="h-5 w-5 shrink-0" aria-hidden="true" />
-        <span className="flex-1">{item.label}</span>
+        <span className="flex-1">{t(item.label)}</span>
         {badge && (
           <span className="rounded-full bg-red-500 px-2 py-0.5 text-xs font-semibold text-white">
             {badge}
-            <span className="sr-only"> unread</span>
+            <span className="sr-only">{t('layout.nav.unread')}</span>
           </span>
         )}
       </NavLink>
@@ -47,9 +49,10 @@ function NavEntry({ item, unread }: { item: NavItem; unread: UnreadCounts }) {
 }
 
 function Group({ group, unread }: { group: NavGroup; unread: UnreadCounts }) {
+  const t = useT();
   return (
     <div>
-      <GroupTitle>{group.title}</GroupTitle>
+      <GroupTitle>{t(group.title)}</GroupTitle>
       <ul className="space-y-0.5">
         {group.items.map((item) => (
           <NavEntry key={item.to} item={item} unread={unread} />
@@ -61,9 +64,10 @@ function Group({ group, unread }: { group: NavGroup; unread: UnreadCounts }) {
 
 function AppearanceToggle() {
   const { isDark, toggleTheme } = useTheme();
+  const t = useT();
   return (
     <div>
-      <GroupTitle>Appearance</GroupTitle>
+      <GroupTitle>{t('layout.appearance')}</GroupTitle>
       <button
         type="button"
         role="switch"
@@ -72,7 +76,7 @@ function AppearanceToggle() {
         className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
       >
         {isDark ? <Moon className="h-5 w-5" aria-hidden="true" /> : <Sun className="h-5 w-5" aria-hidden="true" />}
-        <span className="flex-1 text-left">Dark mode</span>
+        <span className="flex-1 text-left">{t('layout.darkMode')}</span>
         <span className={`relative h-5 w-9 rounded-full transition ${isDark ? 'bg-green-600' : 'bg-slate-300'}`}>
           <span className={`absolute top-0.5 h-4 w-4 rounded-full bg-white shadow transition ${isDark ? 'left-4.5' : 'left-0.5'}`} />
         </span>
@@ -92,25 +96,26 @@ export function Sidebar({ onClose }: SidebarProps) {
   const notifications = useUnreadCount();
   const messages = useUnreadMessages();
   const unread = { notifications, inbox: messages.chats, community: messages.channels };
+  const t = useT();
 
   return (
     <div className="flex h-full flex-col">
       <div className="flex items-center justify-between px-5 py-5">
-        <NavLink to="/dashboard" aria-label="Commonwork dashboard">
+        <NavLink to="/dashboard" aria-label={t('layout.home')}>
           <Logo />
         </NavLink>
         {onClose && (
           <button
             type="button"
             onClick={onClose}
-            aria-label="Close menu"
+            aria-label={t('layout.closeMenu')}
             className="rounded-lg p-2 text-slate-500 dark:text-slate-400 hover:bg-slate-100 lg:hidden dark:hover:bg-slate-800"
           >
             <X className="h-5 w-5" aria-hidden="true" />
           </button>
         )}
       </div>
-      <nav aria-label="Main navigation" className="flex-1 space-y-6 overflow-y-auto px-3 pb-4">
+      <nav aria-label={t('layout.mainNavigation')} className="flex-1 space-y-6 overflow-y-auto px-3 pb-4">
         {NAV_GROUPS.map((group) => (
           <Group key={group.title} group={group} unread={unread} />
         ))}
@@ -126,7 +131,7 @@ export function Sidebar({ onClose }: SidebarProps) {
               {user ? user.name : <LinePlaceholder width="w-24" />}
             </p>
             <span className="inline-block rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium capitalize text-green-800 dark:bg-green-950 dark:text-green-300">
-              {user?.role || 'Premium'}
+              {t('layout.account.role', { role: user?.role })}
             </span>
           </div>
         </div>
@@ -137,7 +142,7 @@ export function Sidebar({ onClose }: SidebarProps) {
             className="flex items-center justify-center gap-1 whitespace-nowrap rounded-lg border border-slate-200 px-2 py-1.5 text-xs font-medium text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800"
           >
             <UserRound className="h-4 w-4" aria-hidden="true" />
-            View Profile
+            {t('layout.account.viewProfile')}
           </NavLink>
           <button
             type="button"
@@ -145,7 +150,7 @@ export function Sidebar({ onClose }: SidebarProps) {
             className="flex items-center justify-center gap-1 whitespace-nowrap rounded-lg border border-slate-200 px-2 py-1.5 text-xs font-medium text-red-600 hover:bg-red-50 dark:border-slate-700 dark:text-red-400 dark:hover:bg-red-950/40"
           >
             <LogOut className="h-4 w-4" aria-hidden="true" />
-            Logout
+            {t('layout.account.logout')}
           </button>
         </div>
       </div>

@@ -6,6 +6,7 @@ import { Logo } from '../../shared/ui/Logo.tsx';
 import { ThemeToggle } from '../../shared/ui/ThemeToggle.tsx';
 import { useLiveUnreadMessages } from '../inbox/useUnreadMessages.ts';
 import { useLiveNotifications } from '../notifications/useLiveNotifications.ts';
+import { useT } from './locales/index.ts';
 import { Sidebar } from './Sidebar.tsx';
 
 /**
@@ -18,6 +19,7 @@ export function SidebarLayout() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const drawer = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
+  const t = useT();
   useLiveNotifications();
   useLiveUnreadMessages();
 
@@ -51,14 +53,14 @@ export function SidebarLayout() {
           ref={menuButton}
           type="button"
           onClick={() => setDrawerOpen(true)}
-          aria-label="Open menu"
+          aria-label={t('layout.openMenu')}
           aria-expanded={drawerOpen}
           aria-controls="app-sidebar"
           className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
         >
           <Menu className="h-6 w-6" aria-hidden="true" />
         </button>
-        <Link to="/dashboard" aria-label="Commonwork dashboard">
+        <Link to="/dashboard" aria-label={t('layout.home')}>
           <Logo width={100} height={32} />
         </Link>
         <ThemeToggle />
@@ -70,7 +72,7 @@ export function SidebarLayout() {
       <aside
         id="app-sidebar"
         ref={drawer}
-        aria-label="Sidebar"
+        aria-label={t('layout.sidebar')}
         inert={hiddenOnMobile}
         // A closed drawer's contents are skipped by layout and paint (content-visibility), which a phone
         // otherwise pays for on every page drawn.

@@ -12,9 +12,9 @@ const TRANSLATIONS = ['es', 'fr', 'de'] as const;
  * name. Anything else identical to English is a translation someone forgot.
  */
 const SAME_AS_ENGLISH: Record<(typeof TRANSLATIONS)[number], readonly string[]> = {
-  es: [],
-  fr: [],
-  de: [],
+  es: ['Personal'],
+  fr: ['Notifications'],
+  de: ['Community', 'Dashboard'],
 };
 
 type Catalog = Record<string, string>;

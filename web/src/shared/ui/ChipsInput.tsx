@@ -1,6 +1,7 @@
 import Plus from 'lucide-react/icons/plus';
 import X from 'lucide-react/icons/x';
 import { type KeyboardEvent, useState } from 'react';
+import { useT } from '../locales/index.ts';
 import { type ChipRule, withoutChip } from './chips.ts';
 import { buttonSecondary, inputClass, labelClass } from './classes.ts';
 
@@ -14,6 +15,7 @@ interface ChipListProps {
 
 /** Chips as a list; each has a remove button when `onRemove` is given. Nothing at all when there are none. */
 export function ChipList({ label, chips, onRemove }: ChipListProps) {
+  const t = useT();
   if (chips.length === 0) return null;
   return (
     <ul className="flex flex-wrap gap-2" aria-label={label}>
@@ -27,7 +29,7 @@ export function ChipList({ label, chips, onRemove }: ChipListProps) {
             <button
               type="button"
               onClick={() => onRemove(chip)}
-              aria-label={`Remove ${chip}`}
+              aria-label={t('shared.chips.remove', { chip })}
               className="rounded-full p-0.5 hover:bg-green-200 dark:hover:bg-green-900"
             >
               <X className="h-3.5 w-3.5" aria-hidden="true" />

@@ -1,5 +1,6 @@
 import X from 'lucide-react/icons/x';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useT } from '../locales/index.ts';
 
 interface ModalProps {
   open: boolean;
@@ -29,6 +30,7 @@ function keepFocusInside(panel: HTMLElement, event: KeyboardEvent) {
 /** A centred dialog over a dimmed page that keeps the focus. Escape and the close button call `onClose`. */
 export function Modal({ open, title, description, onClose, children }: ModalProps) {
   const titleId = useId();
+  const t = useT();
   const panelRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -70,7 +72,7 @@ export function Modal({ open, title, description, onClose, children }: ModalProp
           <button
             type="button"
             onClick={onClose}
-            aria-label="Close"
+            aria-label={t('shared.modal.close')}
             className="rounded-lg p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700 dark:text-slate-400 dark:hover:bg-slate-800"
           >
             <X className="h-5 w-5" aria-hidden="true" />

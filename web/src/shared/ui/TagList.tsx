@@ -1,3 +1,4 @@
+import { useT } from '../locales/index.ts';
 import { visibleTags } from './tags.ts';
 
 /** Tags as small grey chips, with '+N' for those not shown (an event card shows 3: spec 001 §9); nothing when there are none. */
@@ -10,10 +11,11 @@ export function TagList({
   shown?: number;
   className?: string;
 }) {
+  const t = useT();
   if (tags.length === 0) return null;
   const { tags: visible, more } = visibleTags(tags, shown);
   return (
-    <ul className={`${className} flex flex-wrap gap-1.5`} aria-label="Tags">
+    <ul className={`${className} flex flex-wrap gap-1.5`} aria-label={t('shared.tags.label')}>
       {visible.map((tag) => (
         <li key={tag} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
           {tag}

@@ -1,12 +1,13 @@
 import { GIG_TAGS_MAX } from '@commonwork/contracts';
+import { t } from '../locales/index.ts';
 import type { ChipVerdict } from './chips.ts';
 
 export type TagRejection = 'empty' | 'duplicate' | 'full';
 
-/** Why a tag was not added, for the line under the tag input. */
-export const TAG_REJECTIONS: Record<Exclude<TagRejection, 'empty'>, string> = {
-  duplicate: 'That tag is already added',
-  full: `You can add up to ${GIG_TAGS_MAX} tags`,
+/** Why a tag was not added, for the line under the tag input, in the language shown. */
+const TAG_REJECTIONS: Record<Exclude<TagRejection, 'empty'>, () => string> = {
+  duplicate: () => t('shared.tags.duplicate'),
+  full: () => t('shared.tags.full', { max: GIG_TAGS_MAX }),
 };
 
 /**
@@ -25,7 +26,7 @@ export function addTag(tags: readonly string[], raw: string): { tags: string[]; 
 export function acceptTag(tags: readonly string[], draft: string): ChipVerdict {
   const { tags: next, rejected } = addTag(tags, draft);
   if (rejected === 'empty') return null;
-  return rejected ? { rejected: TAG_REJECTIONS[rejected] } : { chips: next };
+  return rejected ? { rejected: TAG_REJECTIONS[rejected]() } : { chips: next };
 }
 
 /** The tags a list shows, and how many more there are (an event card shows 3, then '+N': spec 001 §9). */

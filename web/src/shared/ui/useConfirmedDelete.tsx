@@ -1,6 +1,7 @@
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useCallback, useState } from 'react';
 import { useAuth } from '../../features/auth/AuthProvider.tsx';
+import { useT } from '../locales/index.ts';
 import { buttonSecondary } from './classes.ts';
 import { Modal } from './Modal.tsx';
 import { toast } from './toast.ts';
@@ -27,6 +28,7 @@ export function useConfirmedDelete<T>({ title, confirmText, remove, messages, on
   const { user } = useAuth();
   const [target, setTarget] = useState<T | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const t = useT();
 
   const requestDelete = useCallback(
     (item: T) => {
@@ -65,11 +67,11 @@ export function useConfirmedDelete<T>({ title, confirmText, remove, messages, on
           <p className="text-sm text-slate-600 dark:text-slate-300">{confirmText(target)}</p>
           <div className="mt-6 flex justify-end gap-2">
             <button type="button" className={buttonSecondary} onClick={close} disabled={deleting}>
-              Cancel
+              {t('shared.delete.cancel')}
             </button>
             <button type="button" className={buttonDanger} onClick={() => void confirm()} disabled={deleting}>
               <Trash2 className="h-4 w-4" aria-hidden="true" />
-              {deleting ? 'Deleting...' : 'Delete'}
+              {t(deleting ? 'shared.delete.deleting' : 'shared.delete.delete')}
             </button>
           </div>
         </>

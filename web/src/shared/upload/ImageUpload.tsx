@@ -1,8 +1,9 @@
-import { UPLOAD_CLIENT_MESSAGES, type UploadType } from '@commonwork/contracts';
+import type { UploadType } from '@commonwork/contracts';
 import ImagePlus from 'lucide-react/icons/image-plus';
 import Loader2 from 'lucide-react/icons/loader-2';
 import X from 'lucide-react/icons/x';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { useT } from '../locales/index.ts';
 import { buttonSecondary } from '../ui/classes.ts';
 import { toast } from '../ui/toast.ts';
 import { PICK_RULES, pickError, UploadError } from './rules.ts';
@@ -38,6 +39,7 @@ export function ImageUpload({ label, type, folder, value, onChange, alt }: Image
   const preview = useLocalPreview(chosen);
   const rules = PICK_RULES[type];
   const uploading = progress !== null;
+  const t = useT();
 
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -56,9 +58,9 @@ export function ImageUpload({ label, type, folder, value, onChange, alt }: Image
       const { uploadImage } = await import('./upload.ts');
       const uploaded = await uploadImage(file, type, folder, setProgress);
       onChange({ url: uploaded.url, publicId: uploaded.public_id });
-      toast.success(UPLOAD_CLIENT_MESSAGES.uploaded);
+      toast.success(t('shared.upload.uploaded'));
     } catch (failure) {
-      const message = failure instanceof UploadError ? failure.message : UPLOAD_CLIENT_MESSAGES.failed;
+      const message = failure instanceof UploadError ? failure.message : t('shared.upload.failed');
       setError(message);
       toast.error(message);
     } finally {
@@ -73,7 +75,7 @@ export function ImageUpload({ label, type, folder, value, onChange, alt }: Image
     // The image leaves the form either way; a failed delete leaves an unused file behind, no more.
     await import('./upload.ts')
       .then(({ deleteImage }) => deleteImage(value.publicId))
-      .catch(() => toast.error(UPLOAD_CLIENT_MESSAGES.deleteFailed));
+      .catch(() => toast.error(t('shared.upload.deleteFailed')));
   };
 
   const shown = uploading ? preview : (value?.url ?? null);
@@ -105,21 +107,21 @@ export function ImageUpload({ label, type, folder, value, onChange, alt }: Image
               className="absolute top-2 right-2 inline-flex items-center gap-1 rounded-lg bg-white/90 px-2 py-1 text-sm font-medium text-slate-700 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-green-600 dark:bg-slate-900/90 dark:text-slate-200"
             >
               <X className="h-4 w-4" aria-hidden="true" />
-              Remove image
+              {t('shared.upload.remove')}
             </button>
           )}
         </div>
       ) : (
         <div className="relative flex flex-col items-center overflow-hidden rounded-xl border-2 border-dashed border-slate-300 px-4 py-8 text-center dark:border-slate-600">
           <ImagePlus className="h-8 w-8 text-slate-400" aria-hidden="true" />
-          <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">JPEG, PNG or WebP, up to {rules.maxMb} MB</p>
+          <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">{t('shared.upload.rules', { maxMb: rules.maxMb })}</p>
           <button type="button" className={`${buttonSecondary} mt-3`} onClick={() => input.current?.click()} disabled={uploading}>
             {uploading ? (
               <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
             ) : (
               <ImagePlus className="h-4 w-4" aria-hidden="true" />
             )}
-            {uploading ? `Uploading... ${progress}%` : 'Upload Image'}
+            {uploading ? t('shared.upload.uploadingPercent', { percent: progress }) : t('shared.upload.upload')}
           </button>
           {uploading && <UploadProgress percent={progress} />}
         </div>
@@ -134,15 +136,16 @@ export function ImageUpload({ label, type, folder, value, onChange, alt }: Image
 }
 
 function UploadProgress({ percent }: { percent: number }) {
+  const t = useT();
   return (
     <div className="absolute inset-x-0 bottom-0 bg-white/90 px-3 py-2 dark:bg-slate-900/90">
       <div className="flex items-center justify-between text-xs font-medium text-slate-700 dark:text-slate-200">
-        <span>Uploading...</span>
+        <span>{t('shared.upload.uploading')}</span>
         <span>{percent}%</span>
       </div>
       <div
         role="progressbar"
-        aria-label="Upload progress"
+        aria-label={t('shared.upload.progress')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}

@@ -1,16 +1,23 @@
 // Loaded when a file is picked (or removed), not with the form that shows the picker: the media
 // routes' schemas and the transfer code stay off the form's first load.
-import { mediaRoutes, TIMINGS, UPLOAD_CLIENT_MESSAGES, type UploadResponse, type UploadType } from '@commonwork/contracts';
+import { mediaRoutes, TIMINGS, type UploadResponse, type UploadType } from '@commonwork/contracts';
 import { call, readToken } from '../api/index.ts';
+import { activeLocale, translateEnglish } from '../i18n/index.ts';
+import { t } from '../locales/index.ts';
 import { UploadError } from './rules.ts';
 
-const M = UPLOAD_CLIENT_MESSAGES;
-/** The message for a failed upload (spec 000 §8): timeout, 413, 415, else the server's words, else the fallback. */
+/**
+ * The message for a failed upload (spec 000 §8, contracts' UPLOAD_CLIENT_MESSAGES) in the language
+ * shown: timeout, 413, 415, else the server's words (in another language only when a catalog has
+ * them), else the fallback.
+ */
 export function uploadFailureMessage(failure: { timedOut?: boolean; status?: number; serverMessage?: string }): string {
-  if (failure.timedOut) return M.timeout;
-  if (failure.status === 413) return M.tooLarge;
-  if (failure.status === 415) return M.unsupported;
-  return failure.serverMessage || M.failed;
+  if (failure.timedOut) return t('shared.upload.timeout');
+  if (failure.status === 413) return t('shared.upload.tooLarge');
+  if (failure.status === 415) return t('shared.upload.unsupported');
+  const server = failure.serverMessage && translateEnglish(failure.serverMessage);
+  if (server && (activeLocale() === 'en' || server !== failure.serverMessage)) return server;
+  return t('shared.upload.failed');
 }
 
 /**
@@ -43,7 +50,7 @@ export function uploadImage(file: File, type: UploadType, folder?: string, onPro
         return;
       }
       if (!body.success || !body.url) {
-        reject(new UploadError(M.notSuccessful));
+        reject(new UploadError(t('shared.upload.notSuccessful')));
         return;
       }
       resolve(body as UploadResponse);
