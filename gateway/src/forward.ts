@@ -1,4 +1,4 @@
-import { createError, loggedPath } from '@commonwork/kit';
+import { createError } from '@commonwork/kit';
 import type { FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { FastifyRequest } from 'fastify';
 import type { Upstreams } from './upstreams.ts';
@@ -32,7 +32,7 @@ const clientLeft = (request: { raw: { aborted: boolean; socket: { destroyed: boo
 /**
  * The request's logger for the proxy: the proxy warns 'response errored' with the stack whenever the
  * forwarded call fails, the client's own leaving included (its half-read body breaks the call); that
- * one is the client's doing, logged once by `onError` below, and the proxy's warning goes to debug.
+ * one is the client's doing, logged once by the kit, and the proxy's warning goes to debug.
  */
 export function proxyLogger(request: FastifyRequest): FastifyRequest['log'] {
   const log = request.log;
@@ -62,11 +62,8 @@ export function replicaReplyOptions(
     },
     onError: (reply, { error }) => {
       const request = reply.request;
-      // Nothing failed upstream, and there is no one to answer.
-      if (clientLeft(request)) {
-        request.log.info({ url: loggedPath(request.url) }, `client closed ${request.method} ${loggedPath(request.url)} before the answer`);
-        return void reply.hijack();
-      }
+      // Nothing failed upstream, and there is no one to answer (the kit logs the request as closed).
+      if (clientLeft(request)) return void reply.hijack();
       const state = tries.get(request);
       const code = codeOf(error);
       // A replica that refuses connections is gone until its probe says otherwise: the next requests skip it.

@@ -94,6 +94,16 @@ describe("the gateway's request log", () => {
     expect(JSON.stringify(closed[0])).not.toContain('stack');
   });
 
+  it('logs a read the browser gave up on once, as closed', async () => {
+    const from = lines.length;
+    await expect(fetch(`${url}/api/gigs/slow`, { signal: AbortSignal.timeout(200) })).rejects.toThrow();
+    await upstreamClosed;
+    await sleep(100);
+    const logged = since(from).filter((l) => l.level >= 30);
+    expect(logged).toMatchObject([{ level: 30, method: 'GET', url: '/api/gigs/slow' }]);
+    expect(logged[0]?.msg).toMatch(/closed/);
+  });
+
   it('still logs an upstream that failed as an error', async () => {
     const from = lines.length;
     const res = await fetch(`${url}/api/gigs/broken`);

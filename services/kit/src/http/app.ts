@@ -99,6 +99,11 @@ export function createApp(options: AppOptions): App {
     const line = { method: request.method, url: loggedPath(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) };
     request.log[level](line, `${line.method} ${line.url} ${line.statusCode} ${line.ms} ms`);
   });
+  // A browser that leaves (a tab closed, a page left) before its answer: that request's one line.
+  app.addHook('onRequestAbort', async (request) => {
+    const line = { method: request.method, url: loggedPath(request.url) };
+    request.log[level](line, `client closed ${line.method} ${line.url} before the answer`);
+  });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
