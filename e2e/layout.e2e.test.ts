@@ -3,11 +3,12 @@ import sharp from 'sharp';
 import { type BrowserGlobals, buildPerson, SIGNED_IN_SCREENS, signUpWithDevIssuer } from './helpers.ts';
 import { layoutProblems } from './layout.ts';
 
-/** The widths and themes every screen is checked at: a phone in both themes, and a laptop. */
+/** The widths and themes every screen is checked at: a phone and a laptop, each in both themes. */
 const VIEWS = [
   [390, 'light'],
   [390, 'dark'],
   [1280, 'light'],
+  [1280, 'dark'],
 ] as const;
 
 /**
