@@ -13,8 +13,12 @@ export function publishInboxEvent(stored: StoredEvent<InboxEvent>) {
   switch (stored.type) {
     case 'NotificationCreated':
     case 'NotificationRefreshed': {
-      const { notificationId, content, live } = stored.data;
-      const notification = presentContent(notificationId, content, { read: false, at: stored.occurredAt });
+      const { notificationId, content, live, happenedAt } = stored.data;
+      const notification = presentContent(notificationId, content, {
+        read: false,
+        at: stored.occurredAt,
+        createdAt: happenedAt ? new Date(happenedAt) : undefined,
+      });
       return publishAs(InboxNotified, stored, { userId, unreadCount, revision, notification, live: live ?? true });
     }
     case 'NotificationsRead':

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { ChatMessagePosted, type EventEnvelope } from '@commonwork/contracts';
 import {
   buildEvent,
   buildGig,
@@ -7,6 +9,7 @@ import {
   startTestPlatform,
   type TestPlatform,
 } from '@commonwork/kit/testing';
+import { subDays } from 'date-fns';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projections } from '../src/index.ts';
@@ -99,6 +102,53 @@ describe('notifications through the gateway', () => {
     expect(await badge(ada.token)).toBe(before + 1);
     await p.call('PATCH', `/api/chat/${chat.id}/read`, { token: ada.token });
     await eventually(async () => (await badge(ada.token)) === before);
+  });
+
+  it('dates a notification when its source happened, listed by that time and unread however late it was made', async () => {
+    const dee = await buildUser(p, 'Dee Late');
+    const deeGig = (await p.call('POST', '/api/gigs', { token: dee.token, body: buildGig() })).body.gig;
+    await eventually(async () => (await interest(bob.token, deeGig.id)).status === 201);
+    const pushed: EventEnvelope[] = [];
+    await p.bus.consume({
+      stream: 'NOTIFICATIONS',
+      durable: 'test-late',
+      filterSubject: 'notifications.>',
+      handle: async (m) => void pushed.push(m.envelope),
+    });
+    // A message two days old, as a consumer catching up (or the demo's history) meets it now.
+    const sentAt = subDays(new Date(), 2).toISOString();
+    const chatId = randomUUID();
+    const sender = { _id: bob.id, name: 'Bob Buyer', picture: '', email: '' };
+    const message = {
+      _id: randomUUID(),
+      id: randomUUID(),
+      chatId,
+      content: 'Still on for Friday?',
+      sender,
+      sequence: 1,
+      clientId: null,
+      createdAt: sentAt,
+    };
+    await p.bus.publish({
+      id: randomUUID(),
+      type: ChatMessagePosted.type,
+      version: ChatMessagePosted.version,
+      occurredAt: sentAt,
+      streamId: `chat-${chatId}`,
+      data: { chatId, participantIds: [bob.id, dee.id], message },
+      metadata: { actorId: bob.id, correlationId: randomUUID(), causationId: null },
+    });
+    const { notifications, unreadCount } = await eventually(async () => {
+      const page = await list(dee.token);
+      return page.notifications.length === 2 && page;
+    });
+    expect(notifications.map((n: { type: string }) => n.type)).toEqual(['gig_interest', 'message']);
+    expect(notifications[1]).toMatchObject({ createdAt: sentAt, read: false, message: 'Still on for Friday?' });
+    expect(unreadCount).toBe(2);
+    const live = await eventually(async () =>
+      pushed.find((e) => (e.data as { notification?: { data: { chatId?: string } } }).notification?.data.chatId === chatId),
+    );
+    expect(live.data).toMatchObject({ unreadCount: 2, notification: { createdAt: sentAt } });
   });
 
   it("tells an organiser of each registration, and attendees of the event's changes", async () => {

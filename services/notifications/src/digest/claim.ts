@@ -6,7 +6,8 @@ import type { NotificationsDb } from '../tables.ts';
 const BATCH = 1_000;
 
 /**
- * Puts every unread notification older than the delay, of people who want digests and have an
+ * Puts every unread notification made longer ago than the delay (`updated_at`: when it was made or
+ * refreshed here; `created_at` is when its source happened, maybe long before), of people who want digests and have an
  * address, into one new digest per person. `digested` is keyed by notification: a replica claiming
  * the same rows at the same time inserts nothing, and a notification is never in two digests.
  */
@@ -18,7 +19,7 @@ export async function claimDigests(db: NotificationsDb, delaySeconds: number, no
       .leftJoin('digested as d', 'd.notification_id', 'n.id')
       .select(['n.id', 'n.user_id'])
       .where('n.read', '=', false)
-      .where('n.created_at', '<=', subSeconds(now, delaySeconds))
+      .where('n.updated_at', '<=', subSeconds(now, delaySeconds))
       .where('p.email_digest', '=', true)
       .where('p.email', '<>', '')
       .where('d.notification_id', 'is', null)

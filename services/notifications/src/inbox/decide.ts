@@ -5,7 +5,16 @@ import { type InboxEvent, type InboxState, initialInboxState, type NotificationC
 export const NotificationNotFound = createError('NOTIFICATION_NOT_FOUND', NOTIFICATION_MESSAGES.notFound, 404);
 
 export type InboxCommand =
-  | { type: 'Notify'; userId: string; notificationId: string; key: string | null; content: NotificationContent; live: boolean }
+  | {
+      type: 'Notify';
+      userId: string;
+      notificationId: string;
+      key: string | null;
+      content: NotificationContent;
+      live: boolean;
+      /** When its source happened (ISO); none: now, as the gig-interest call is. */
+      happenedAt?: string;
+    }
   | { type: 'MarkRead'; notificationId: string }
   | { type: 'MarkAllRead' }
   | { type: 'MarkKeyRead'; key: string }
@@ -54,15 +63,24 @@ export function decide(command: InboxCommand, state: InboxState): InboxEvent[] {
   switch (command.type) {
     case 'Notify': {
       const { userId, notificationId, key, content, live } = command;
+      const when = command.happenedAt ? { happenedAt: command.happenedAt } : {};
       // A redelivered source makes nothing new.
       if (state.notifications[notificationId]) return [];
       // A chat's new message updates its unread notification instead of adding another.
       const current = key ? state.unreadByKey[key] : undefined;
       if (current)
         return [
-          { type: 'NotificationRefreshed', data: { userId, notificationId: current, content, unreadCount: unreadCountOf(state), live } },
+          {
+            type: 'NotificationRefreshed',
+            data: { userId, notificationId: current, content, unreadCount: unreadCountOf(state), live, ...when },
+          },
         ];
-      return [{ type: 'NotificationCreated', data: { userId, notificationId, key, content, unreadCount: unreadCountOf(state) + 1, live } }];
+      return [
+        {
+          type: 'NotificationCreated',
+          data: { userId, notificationId, key, content, unreadCount: unreadCountOf(state) + 1, live, ...when },
+        },
+      ];
     }
     case 'MarkRead': {
       const note = state.notifications[command.notificationId];

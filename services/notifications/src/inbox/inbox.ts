@@ -11,7 +11,10 @@ export interface NotificationContent {
 
 /**
  * The inbox aggregate's stored events: one person's notifications. Each carries the unread count it
- * leaves; a new or refreshed one says whether it is pushed live (older events lack `live`: pushed).
+ * leaves; a new or refreshed one says whether it is pushed live (older events lack `live`: pushed)
+ * and when what it tells of happened, `happenedAt`, its source event's time: a notification made
+ * late (a consumer catching up) is dated by its source, not by when it was made (older events lack
+ * it: when the event was stored).
  */
 export type InboxEvent =
   | {
@@ -23,11 +26,19 @@ export type InboxEvent =
         content: NotificationContent;
         unreadCount: number;
         live?: boolean;
+        happenedAt?: string;
       };
     }
   | {
       type: 'NotificationRefreshed';
-      data: { userId: string; notificationId: string; content: NotificationContent; unreadCount: number; live?: boolean };
+      data: {
+        userId: string;
+        notificationId: string;
+        content: NotificationContent;
+        unreadCount: number;
+        live?: boolean;
+        happenedAt?: string;
+      };
     }
   | { type: 'NotificationsRead'; data: { userId: string; notificationIds: string[]; unreadCount: number } }
   | { type: 'NotificationDeleted'; data: { userId: string; notificationId: string; unreadCount: number } };

@@ -43,7 +43,7 @@ export async function notifyIn(
   inboxes: Inboxes,
   recipient: Recipient,
   content: NotificationContent,
-  cause: { notificationId: string; metadata: EventMetadata },
+  cause: { notificationId: string; metadata: EventMetadata; happenedAt?: string },
 ) {
   const { userId } = recipient;
   const delivery = await deliveryFor(trx, userId, recipient.preference);
@@ -51,12 +51,23 @@ export async function notifyIn(
   await inboxes.handleIn(
     trx,
     userId,
-    { type: 'Notify', userId, notificationId: cause.notificationId, key: recipient.key ?? null, content, live: delivery.live },
+    {
+      type: 'Notify',
+      userId,
+      notificationId: cause.notificationId,
+      key: recipient.key ?? null,
+      content,
+      live: delivery.live,
+      happenedAt: cause.happenedAt,
+    },
     cause.metadata,
   );
 }
 
-/** Makes a notification from a consumed event, in the consumer's transaction; its id is fixed by the source event and the recipient. */
+/**
+ * Makes a notification from a consumed event, in the consumer's transaction; its id is fixed by the
+ * source event and the recipient, its time is the source event's (however late it is handled).
+ */
 export function notifyFrom(
   trx: NotificationsDb,
   tools: HandlerTools<NotificationsTables>,
@@ -65,5 +76,9 @@ export function notifyFrom(
   content: NotificationContent,
 ) {
   const notificationId = nameBasedId(`commonwork-notification:${envelope.id}:${recipient.userId}`);
-  return notifyIn(trx, tools.aggregate(inboxAggregate), recipient, content, { notificationId, metadata: causedBy(envelope) });
+  return notifyIn(trx, tools.aggregate(inboxAggregate), recipient, content, {
+    notificationId,
+    metadata: causedBy(envelope),
+    happenedAt: new Date(envelope.occurredAt).toISOString(),
+  });
 }

@@ -10,7 +10,15 @@ const columnsOf = (content: NotificationContent) => ({
   data: JSON.stringify(content.data),
 });
 
-/** Applies inbox events to the notifications table; the live path and the rebuild use it. */
+/** When what a new or refreshed notification tells of happened. */
+const happenedAt = (event: StoredEvent<InboxEvent> & { data: { happenedAt?: string } }) =>
+  event.data.happenedAt ? new Date(event.data.happenedAt) : event.occurredAt;
+
+/**
+ * Applies inbox events to the notifications table; the live path and the rebuild use it. A
+ * notification's `created_at` is when what it tells of happened (the list's order); `updated_at`
+ * when it was last written here (the digest's delay counts from it).
+ */
 export async function projectInboxEvents(trx: NotificationsDb, events: StoredEvent<InboxEvent>[]) {
   for (const event of events) {
     const at = event.occurredAt;
@@ -19,7 +27,14 @@ export async function projectInboxEvents(trx: NotificationsDb, events: StoredEve
         const { userId, notificationId, content } = event.data;
         await trx
           .insertInto('notifications')
-          .values({ id: notificationId, user_id: userId, read: false, created_at: at, updated_at: at, ...columnsOf(content) })
+          .values({
+            id: notificationId,
+            user_id: userId,
+            read: false,
+            created_at: happenedAt(event),
+            updated_at: at,
+            ...columnsOf(content),
+          })
           .execute();
         break;
       }
@@ -27,7 +42,7 @@ export async function projectInboxEvents(trx: NotificationsDb, events: StoredEve
         // Newer content, and newest first again in the list.
         await trx
           .updateTable('notifications')
-          .set({ ...columnsOf(event.data.content), created_at: at, updated_at: at })
+          .set({ ...columnsOf(event.data.content), created_at: happenedAt(event), updated_at: at })
           .where('id', '=', event.data.notificationId)
           .execute();
         break;
