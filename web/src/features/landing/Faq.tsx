@@ -1,9 +1,8 @@
 import ChevronDown from 'lucide-react/icons/chevron-down';
 import { useId, useState } from 'react';
-import type { FaqEntry } from './content.ts';
 
-/** An accordion with at most one answer open at a time. */
-export function Faq({ entries }: { entries: FaqEntry[] }) {
+/** An accordion with at most one answer open at a time; the entries come translated. */
+export function Faq({ entries }: { entries: readonly { question: string; answer: string }[] }) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const baseId = useId();
 

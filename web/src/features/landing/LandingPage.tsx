@@ -8,28 +8,28 @@ import { Logo } from '../../shared/ui/Logo.tsx';
 import { FEATURES, LANDING_FAQ, SUPPORT_EMAIL } from './content.ts';
 import { Faq } from './Faq.tsx';
 import { LandingHeader } from './LandingHeader.tsx';
+import { useT } from './locales/index.ts';
 
 function Hero() {
+  const t = useT();
   return (
     <section className="relative overflow-hidden">
       <div className="pointer-events-none absolute inset-0 bg-gradient-to-b from-green-50 to-white dark:from-green-950/40 dark:to-slate-950" />
       <div className="relative mx-auto max-w-7xl px-4 py-20 text-center sm:px-6 lg:py-28">
         <p className="mx-auto inline-flex items-center gap-2 rounded-full bg-green-100 px-4 py-1 text-sm font-medium text-green-800 dark:bg-green-950 dark:text-green-300">
-          For freelancers, clients, organisers and tech communities
+          {t('landing.hero.audience')}
         </p>
         <h1 className="mx-auto mt-6 max-w-4xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl dark:text-white">
-          Showcase your work, find paid gigs, join tech communities
+          {t('landing.hero.title')}
         </h1>
-        <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600 dark:text-slate-400">
-          Commonwork brings your portfolio, your clients, your events and your communities together under one profile.
-        </p>
+        <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600 dark:text-slate-400">{t('landing.hero.lead')}</p>
         <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <Link to="/signup" className={`${buttonPrimary} px-6 py-3 text-base`}>
-            Get Started
+            {t('landing.hero.getStarted')}
             <ArrowRight className="h-5 w-5" aria-hidden="true" />
           </Link>
           <Link to="/login" className={`${buttonSecondary} px-6 py-3 text-base`}>
-            Log in
+            {t('landing.account.login')}
           </Link>
         </div>
       </div>
@@ -38,10 +38,11 @@ function Hero() {
 }
 
 function Features() {
+  const t = useT();
   return (
     <section aria-labelledby="features-title" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
       <h2 id="features-title" className="text-center text-3xl font-bold text-slate-900 dark:text-white">
-        Everything you need in one place
+        {t('landing.features.title')}
       </h2>
       <div className="mt-12 grid gap-6 md:grid-cols-3">
         {FEATURES.map(({ title, description, points, icon: Icon }) => (
@@ -52,13 +53,13 @@ function Features() {
             <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300">
               <Icon className="h-6 w-6" aria-hidden="true" />
             </span>
-            <h3 className="mt-5 text-xl font-semibold text-slate-900 dark:text-white">{title}</h3>
-            <p className="mt-2 text-slate-600 dark:text-slate-400">{description}</p>
+            <h3 className="mt-5 text-xl font-semibold text-slate-900 dark:text-white">{t(title)}</h3>
+            <p className="mt-2 text-slate-600 dark:text-slate-400">{t(description)}</p>
             <ul className="mt-4 space-y-2">
               {points.map((point) => (
                 <li key={point} className="flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300">
                   <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-green-600" aria-hidden="true" />
-                  {point}
+                  {t(point)}
                 </li>
               ))}
             </ul>
@@ -70,20 +71,21 @@ function Features() {
 }
 
 function FaqSection() {
+  const t = useT();
   return (
     <section aria-labelledby="faq-title" className="bg-slate-50 py-20 dark:bg-slate-900/40">
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
         <h2 id="faq-title" className="text-center text-3xl font-bold text-slate-900 dark:text-white">
-          Frequently asked questions
+          {t('landing.faq.title')}
         </h2>
         <div className="mt-10">
-          <Faq entries={LANDING_FAQ} />
+          <Faq entries={LANDING_FAQ.map(({ question, answer }) => ({ question: t(question), answer: t(answer) }))} />
         </div>
         <div className="mt-10 flex flex-col items-center gap-3 text-center">
-          <p className="text-slate-600 dark:text-slate-400">Still have questions?</p>
+          <p className="text-slate-600 dark:text-slate-400">{t('landing.faq.more')}</p>
           <a href={`mailto:${SUPPORT_EMAIL}`} className={buttonSecondary}>
             <LifeBuoy className="h-4 w-4" aria-hidden="true" />
-            Contact Support
+            {t('landing.faq.contact')}
           </a>
         </div>
       </div>
@@ -92,16 +94,17 @@ function FaqSection() {
 }
 
 function CallToAction() {
+  const t = useT();
   return (
     <section className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
       <div className="rounded-3xl bg-gradient-to-br from-green-600 to-emerald-800 px-6 py-14 text-center text-white">
-        <h2 className="text-3xl font-bold">Ready to join?</h2>
-        <p className="mx-auto mt-3 max-w-xl text-green-50">Create your profile in a minute. Basic membership is free.</p>
+        <h2 className="text-3xl font-bold">{t('landing.cta.title')}</h2>
+        <p className="mx-auto mt-3 max-w-xl text-green-50">{t('landing.cta.lead')}</p>
         <Link
           to="/signup"
           className="mt-8 inline-flex items-center gap-2 rounded-lg bg-white px-6 py-3 font-semibold text-green-700 shadow hover:bg-green-50"
         >
-          Create Profile
+          {t('landing.account.createProfile')}
         </Link>
       </div>
     </section>
@@ -126,6 +129,7 @@ function useSignInRequest() {
 /** The public landing page (spec 000 §1–2). */
 export function LandingPage() {
   const signIn = useSignInRequest();
+  const t = useT();
   return (
     <div className="min-h-screen bg-white dark:bg-slate-950">
       <LandingHeader />
@@ -138,7 +142,7 @@ export function LandingPage() {
       <footer className="border-t border-slate-200 py-8 dark:border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 sm:flex-row sm:px-6">
           <Logo width={100} height={32} />
-          <p className="text-sm text-slate-500 dark:text-slate-400">© {new Date().getFullYear()} Commonwork. Open and self-hostable.</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">{t('landing.footer', { year: new Date().getFullYear() })}</p>
         </div>
       </footer>
       {signIn.open && (

@@ -2,71 +2,53 @@ import type { LucideIcon } from 'lucide-react';
 import Briefcase from 'lucide-react/icons/briefcase';
 import CalendarDays from 'lucide-react/icons/calendar-days';
 import MessagesSquare from 'lucide-react/icons/messages-square';
+import type { t } from './locales/index.ts';
+
+/** A landing message's id: the words are looked up where they are drawn. */
+type LandingMessage = Parameters<typeof t>[0];
 
 export interface Feature {
-  title: string;
-  description: string;
-  points: string[];
+  title: LandingMessage;
+  description: LandingMessage;
+  points: LandingMessage[];
   icon: LucideIcon;
 }
 
 /** The three pillars of spec 000 §1. */
 export const FEATURES: Feature[] = [
   {
-    title: 'Freelance Marketplace',
-    description: 'Turn your skills into paid work.',
-    points: ['Publish gigs that sell your services', 'Build a portfolio that shows your best work', 'Meet clients looking for tech talent'],
+    title: 'landing.features.marketplace.title',
+    description: 'landing.features.marketplace.description',
+    points: ['landing.features.marketplace.point1', 'landing.features.marketplace.point2', 'landing.features.marketplace.point3'],
     icon: Briefcase,
   },
   {
-    title: 'Tech Communities',
-    description: 'Talk shop with people who build what you build.',
-    points: ['Real-time discussion in topic channels', 'Public and private channels', 'Share links, code and ideas as they happen'],
+    title: 'landing.features.communities.title',
+    description: 'landing.features.communities.description',
+    points: ['landing.features.communities.point1', 'landing.features.communities.point2', 'landing.features.communities.point3'],
     icon: MessagesSquare,
   },
   {
-    title: 'Live Events and Learning',
-    description: 'Learn, compete and meet people.',
-    points: ['Virtual hackathons', 'Hands-on workshops', 'Conferences with the community'],
+    title: 'landing.features.events.title',
+    description: 'landing.features.events.description',
+    points: ['landing.features.events.point1', 'landing.features.events.point2', 'landing.features.events.point3'],
     icon: CalendarDays,
   },
 ];
 
 export interface FaqEntry {
-  question: string;
-  answer: string;
+  question: LandingMessage;
+  answer: LandingMessage;
 }
 
 /** The landing FAQ (spec 000 §1): free membership, premium plans, who organises events, vetting. */
 export const LANDING_FAQ: FaqEntry[] = [
-  {
-    question: 'Is Commonwork free to join?',
-    answer: 'Yes. Basic membership is free: create your profile, publish gigs, join communities and attend events without paying anything.',
-  },
-  {
-    question: 'What do premium plans add?',
-    answer:
-      'Premium plans add priority job matching, so your profile is suggested to clients first, and exclusive event access to members-only workshops and sessions.',
-  },
-  {
-    question: 'Who can organise events?',
-    answer:
-      'Community leaders and verified members can organise events: virtual hackathons, workshops and conferences for the whole community.',
-  },
-  {
-    question: 'How are freelancers and clients vetted?',
-    answer: 'Freelancers and clients are vetted and verified before they can trade, and reviews after each gig keep everyone accountable.',
-  },
-  {
-    question: 'How do I find paid gigs?',
-    answer:
-      'Browse the Freelance Marketplace by category and budget, or publish your own gig and let clients come to you. Premium members get priority matching.',
-  },
-  {
-    question: 'What happens in tech communities?',
-    answer:
-      'Each community has channels for real-time discussion. Join public channels freely, or get an invitation link to a private one.',
-  },
+  { question: 'landing.faq.free.question', answer: 'landing.faq.free.answer' },
+  { question: 'landing.faq.premium.question', answer: 'landing.faq.premium.answer' },
+  { question: 'landing.faq.organise.question', answer: 'landing.faq.organise.answer' },
+  { question: 'landing.faq.vetting.question', answer: 'landing.faq.vetting.answer' },
+  { question: 'landing.faq.findGigs.question', answer: 'landing.faq.findGigs.answer' },
+  { question: 'landing.faq.communities.question', answer: 'landing.faq.communities.answer' },
 ];
 
 /** Where 'Contact Support' goes: the spec does not say, so it opens an email to support. */

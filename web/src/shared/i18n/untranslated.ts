@@ -8,10 +8,10 @@ export interface Untranslated {
 }
 
 /**
- * Names that are the same in every language (brands) and web addresses; a string is untranslated if
+ * Names that are the same in every language (brands), web and email addresses; a string is untranslated if
  * it has words besides these. Keep this list tiny: anything a person reads as a sentence belongs in a catalog.
  */
-const BRANDS = /\b(Commonwork|GitHub|Google|LinkedIn|Twitter)\b|https?:\/\/\S*/g;
+const BRANDS = /\b(Commonwork|GitHub|Google|LinkedIn|Twitter)\b|https?:\/\/\S*|\S+@\S+/g;
 
 // Attributes and props a person reads or hears: aria-label, title, placeholder, alt, label, and
 // our components' `…Label`, `…Text`, `…Title`, `…Message`, `…Placeholder`, `…Hint`, `…Description`.
