@@ -10,6 +10,7 @@ import { OwnerActions } from '../../shared/ui/OwnerActions.tsx';
 import { TagList } from '../../shared/ui/TagList.tsx';
 import { eventDate } from './eventDate.ts';
 import { categoryLabel, EVENT_PICTURE_BOX, priceText, seatsText, whereText } from './eventDisplay.ts';
+import { useT } from './locales/index.ts';
 
 interface EventCardProps {
   event: TechEvent;
@@ -19,6 +20,7 @@ interface EventCardProps {
 
 /** One event in the listing (spec 001 §2): image or placeholder, 3 tags and '+N', owner's edit and delete. */
 export function EventCard({ event, owned, onDelete }: EventCardProps) {
+  const t = useT();
   const titleId = `event-card-${event.id}`;
   const image = event.images[0]?.url;
   return (
@@ -47,32 +49,38 @@ export function EventCard({ event, owned, onDelete }: EventCardProps) {
           {event.title}
         </h3>
         {event.status === 'draft' && (
-          <span className="mt-1 w-fit rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700">Draft</span>
+          <span className="mt-1 w-fit rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
+            {t('events.card.draft')}
+          </span>
         )}
         <dl className="mt-3 space-y-1 text-sm text-slate-600 dark:text-slate-400">
           <div className="flex items-center gap-2">
-            <dt className="sr-only">Date</dt>
+            <dt className="sr-only">{t('events.card.date')}</dt>
             <CalendarDays className="h-4 w-4" aria-hidden="true" />
             <dd>{eventDate(event)}</dd>
-            <dt className="sr-only">Time</dt>
+            <dt className="sr-only">{t('events.card.time')}</dt>
             <Clock className="ml-2 h-4 w-4" aria-hidden="true" />
             <dd>{event.time}</dd>
           </div>
           <div className="flex items-center gap-2">
-            <dt className="sr-only">Location</dt>
+            <dt className="sr-only">{t('events.listing.location')}</dt>
             <MapPin className="h-4 w-4" aria-hidden="true" />
             <dd>{whereText(event)}</dd>
           </div>
           <div className="flex items-center gap-2">
-            <dt className="sr-only">Attendees</dt>
+            <dt className="sr-only">{t('events.card.attendees')}</dt>
             <Users className="h-4 w-4" aria-hidden="true" />
             <dd>{seatsText(event)}</dd>
           </div>
         </dl>
         <TagList tags={event.tags} shown={EVENT_CARD_TAGS} />
         <div className="mt-auto flex items-center gap-2 border-t border-slate-100 pt-4 dark:border-slate-800">
-          <Link to={`/events/${event.id}`} className={`${buttonPrimary} flex-1`} aria-label={`View Details: ${event.title}`}>
-            View Details
+          <Link
+            to={`/events/${event.id}`}
+            className={`${buttonPrimary} flex-1`}
+            aria-label={t('events.card.viewDetailsOf', { title: event.title })}
+          >
+            {t('events.card.viewDetails')}
           </Link>
           {owned && <OwnerActions title={event.title} noun="event" editTo={`/events/edit/${event.id}`} onDelete={() => onDelete(event)} />}
         </div>

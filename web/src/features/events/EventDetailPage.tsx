@@ -26,12 +26,13 @@ import { channelPath } from '../community/channels.ts';
 import { calendarUrl, cancelRegistration, EVENTS_KEY, isEventNotFound, register, useEvent } from './api.ts';
 import { eventDate } from './eventDate.ts';
 import { categoryLabel, EVENT_PICTURE_BOX, isOrganizer, locationTypeLabel, priceText, seatsText } from './eventDisplay.ts';
-import { EVENT_TEXT } from './messages.ts';
+import { useT } from './locales/index.ts';
 import { registrationState } from './registration.ts';
 import { useEventDeletion } from './useEventDeletion.tsx';
 
 /** /events/:id (spec 001 §2, §4): the event, its organiser and attendees, the registration panel. */
 export function EventDetailPage() {
+  const t = useT();
   const { id } = useParams();
   const { user } = useAuth();
   const navigate = useNavigate();
@@ -40,18 +41,18 @@ export function EventDetailPage() {
   const { requestDelete, dialog } = useEventDeletion({ generic: true, onDeleted: () => navigate('/events') });
 
   useEffect(() => {
-    if (query.isError && !notFound) toast.error(EVENT_TEXT.detail.loadFailed);
-  }, [query.isError, notFound]);
+    if (query.isError && !notFound) toast.error(t('events.detail.loadFailed'));
+  }, [query.isError, notFound, t]);
 
-  if (query.isPending) return <LoadingScreen label="Loading event..." />;
+  if (query.isPending) return <LoadingScreen label={t('events.loading')} />;
   if (query.isError) {
     return (
       <div className={`${cardClass} mx-auto max-w-xl text-center`}>
         <SearchX className="mx-auto h-10 w-10 text-slate-400" aria-hidden="true" />
-        <h1 className="mt-3 text-xl font-semibold">{notFound ? EVENT_TEXT.notFound : EVENT_TEXT.detail.loadFailed}</h1>
+        <h1 className="mt-3 text-xl font-semibold">{notFound ? t('events.notFound') : t('events.detail.loadFailed')}</h1>
         <button type="button" className={`${buttonSecondary} mt-4`} onClick={() => navigate('/events')}>
           <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-          Back to Events
+          {t('events.detail.back')}
         </button>
       </div>
     );
@@ -72,9 +73,9 @@ export function EventDetailPage() {
     }
     try {
       await navigator.clipboard.writeText(url);
-      toast.success(EVENT_TEXT.detail.linkCopied);
+      toast.success(t('events.detail.linkCopied'));
     } catch {
-      toast.error(`Could not copy the link: ${url}`);
+      toast.error(t('events.detail.copyFailed', { url }));
     }
   };
 
@@ -83,22 +84,22 @@ export function EventDetailPage() {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <button type="button" className={buttonGhost} onClick={() => navigate('/events')}>
           <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-          Back to Events
+          {t('events.detail.back')}
         </button>
         <div className="flex gap-2">
           <button type="button" className={buttonSecondary} onClick={() => void share()}>
             <Share2 className="h-4 w-4" aria-hidden="true" />
-            Share
+            {t('events.detail.share')}
           </button>
           {owned && (
             <>
               <Link to={`/events/${event.id}/edit`} className={buttonSecondary}>
                 <Pencil className="h-4 w-4" aria-hidden="true" />
-                Edit
+                {t('events.detail.edit')}
               </Link>
               <button type="button" className={buttonSecondary} onClick={() => requestDelete(event)}>
                 <Trash2 className="h-4 w-4" aria-hidden="true" />
-                Delete
+                {t('events.detail.delete')}
               </button>
             </>
           )}
@@ -115,7 +116,7 @@ export function EventDetailPage() {
             <h1 className="mt-3 text-3xl font-bold text-slate-900 dark:text-white">{event.title}</h1>
             <dl className="mt-4 grid gap-2 text-sm text-slate-600 sm:grid-cols-2 dark:text-slate-400">
               <div className="flex items-center gap-2">
-                <dt className="sr-only">Date</dt>
+                <dt className="sr-only">{t('events.card.date')}</dt>
                 <CalendarDays className="h-4 w-4" aria-hidden="true" />
                 <dd>
                   {eventDate(event)}
@@ -123,7 +124,7 @@ export function EventDetailPage() {
                 </dd>
               </div>
               <div className="flex items-center gap-2">
-                <dt className="sr-only">Time</dt>
+                <dt className="sr-only">{t('events.card.time')}</dt>
                 <Clock className="h-4 w-4" aria-hidden="true" />
                 <dd>
                   {event.time}
@@ -131,12 +132,12 @@ export function EventDetailPage() {
                 </dd>
               </div>
               <div className="flex items-center gap-2">
-                <dt className="sr-only">Location type</dt>
+                <dt className="sr-only">{t('events.detail.locationType')}</dt>
                 <MapPin className="h-4 w-4" aria-hidden="true" />
                 <dd>{locationTypeLabel(event.location.type)}</dd>
               </div>
               <div className="flex items-center gap-2">
-                <dt className="sr-only">Attendees</dt>
+                <dt className="sr-only">{t('events.card.attendees')}</dt>
                 <Users className="h-4 w-4" aria-hidden="true" />
                 <dd>{seatsText(event)}</dd>
               </div>
@@ -148,7 +149,7 @@ export function EventDetailPage() {
           {event.agenda.length > 0 && (
             <section className={cardClass} aria-labelledby="agenda">
               <h2 id="agenda" className="text-lg font-semibold">
-                Agenda
+                {t('events.form.agenda')}
               </h2>
               <ol className="mt-3 space-y-3">
                 {event.agenda.map((item) => (
@@ -168,7 +169,7 @@ export function EventDetailPage() {
           {event.requirements.length > 0 && (
             <section className={cardClass} aria-labelledby="requirements">
               <h2 id="requirements" className="text-lg font-semibold">
-                Requirements
+                {t('events.form.requirements')}
               </h2>
               <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-700 dark:text-slate-300">
                 {event.requirements.map((r) => (
@@ -185,7 +186,7 @@ export function EventDetailPage() {
           {(event.location.type === 'offline' || event.location.type === 'hybrid') && event.location.address && (
             <section className={cardClass} aria-labelledby="location">
               <h2 id="location" className="font-semibold">
-                Location
+                {t('events.listing.location')}
               </h2>
               <address className="mt-2 text-sm text-slate-600 not-italic dark:text-slate-400">
                 {place.map((line) => (
@@ -197,23 +198,25 @@ export function EventDetailPage() {
 
           <section className={cardClass} aria-labelledby="organizer">
             <h2 id="organizer" className="font-semibold">
-              Organizer
+              {t('events.detail.organizer')}
             </h2>
             <div className="mt-3 flex items-center gap-3">
               <Avatar name={event.organizer.name} picture={event.organizer.profilePicture} />
               <span className="font-medium">{event.organizer.name}</span>
-              {event.organizer.verified && <BadgeCheck className="h-5 w-5 text-green-600" role="img" aria-label="Verified organizer" />}
+              {event.organizer.verified && (
+                <BadgeCheck className="h-5 w-5 text-green-600" role="img" aria-label={t('events.detail.verifiedOrganizer')} />
+              )}
             </div>
           </section>
 
           <section className={cardClass} aria-labelledby="attendees">
             <h2 id="attendees" className="font-semibold">
-              Attendees ({event.attendeeCount})
+              {t('events.detail.attendeesCount', { count: event.attendeeCount })}
             </h2>
             {event.attendeeCount === 0 ? (
-              <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">Be the first to register.</p>
+              <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">{t('events.detail.beFirst')}</p>
             ) : (
-              <ul className="mt-3 flex flex-wrap items-center gap-1" aria-label="Attendees">
+              <ul className="mt-3 flex flex-wrap items-center gap-1" aria-label={t('events.card.attendees')}>
                 {shownAttendees.map((a) => (
                   <li key={a._id} title={a.name}>
                     <Avatar name={a.name} picture={a.profilePicture} className="h-9 w-9 text-xs" />
@@ -224,15 +227,15 @@ export function EventDetailPage() {
             )}
           </section>
 
-          <section className={`${cardClass} space-y-2`} aria-label="More">
+          <section className={`${cardClass} space-y-2`} aria-label={t('events.detail.more')}>
             <a href={calendarUrl(event.id)} download className={`${buttonSecondary} w-full`}>
               <CalendarPlus className="h-4 w-4" aria-hidden="true" />
-              Add to calendar
+              {t('events.detail.addToCalendar')}
             </a>
             {event.channelId && (event.isRegistered || owned) && (
               <Link to={channelPath(event.channelId)} className={`${buttonSecondary} w-full`}>
                 <MessagesSquare className="h-4 w-4" aria-hidden="true" />
-                Open the event channel
+                {t('events.detail.openChannel')}
               </Link>
             )}
           </section>
@@ -244,16 +247,17 @@ export function EventDetailPage() {
 }
 
 function RegistrationPanel({ event, signedIn, owned }: { event: TechEvent; signedIn: boolean; owned: boolean }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const state = registrationState(event, { signedIn, owned });
   const change = useMutation({
     // The variable is whether the viewer held a seat when they clicked: it picks the call and the toast.
     mutationFn: (wasRegistered: boolean) => (wasRegistered ? cancelRegistration(event.id) : register(event.id)),
     onSuccess: (body, wasRegistered) => {
-      toast.success(wasRegistered ? EVENT_TEXT.cancelled : EVENT_TEXT.registered);
+      toast.success(wasRegistered ? t('events.cancelled') : t('events.registered'));
       queryClient.setQueryData([...EVENTS_KEY, 'detail', event.id], body.data);
     },
-    onError: (error) => toast.error(errorMessage(error, EVENT_TEXT.detail.registrationFailed)),
+    onError: (error) => toast.error(errorMessage(error, t('events.detail.registrationFailed'))),
     // The detail is reloaded after every change (spec 001 §4).
     onSettled: () => queryClient.invalidateQueries({ queryKey: EVENTS_KEY }),
   });
@@ -261,14 +265,14 @@ function RegistrationPanel({ event, signedIn, owned }: { event: TechEvent; signe
   return (
     <section className={cardClass} aria-labelledby="registration">
       <h2 id="registration" className="sr-only">
-        Registration
+        {t('events.detail.registration')}
       </h2>
       <p className="text-2xl font-bold text-slate-900 dark:text-white">{priceText(event)}</p>
       <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{seatsText(event)}</p>
       {/* The server sends the link to attendees and the organiser only; empty for everyone else. */}
       {event.location.meetingLink && (
         <div className="mt-3 text-sm">
-          <p className="font-medium text-slate-700 dark:text-slate-300">Meeting link</p>
+          <p className="font-medium text-slate-700 dark:text-slate-300">{t('events.detail.meetingLink')}</p>
           <a
             href={event.location.meetingLink}
             target="_blank"
@@ -288,11 +292,11 @@ function RegistrationPanel({ event, signedIn, owned }: { event: TechEvent; signe
             onClick={() => change.mutate(event.isRegistered)}
             disabled={change.isPending}
           >
-            {event.isRegistered ? 'Cancel Registration' : 'Register for Event'}
+            {event.isRegistered ? t('events.detail.cancelRegistration') : t('events.detail.register')}
           </button>
         ) : state.kind === 'login' ? (
-          <button type="button" className={`${buttonPrimary} w-full`} onClick={() => toast.error(EVENT_TEXT.loginToRegister)}>
-            {EVENT_TEXT.detail.loginToRegisterPanel}
+          <button type="button" className={`${buttonPrimary} w-full`} onClick={() => toast.error(t('events.loginToRegister'))}>
+            {t('events.detail.loginToRegister')}
           </button>
         ) : (
           <p

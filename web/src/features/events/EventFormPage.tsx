@@ -17,7 +17,8 @@ import Trash2 from 'lucide-react/icons/trash-2';
 import { useEffect, useState } from 'react';
 import { type FieldError, useFieldArray, useForm } from 'react-hook-form';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { isApiError } from '../../shared/api/index.ts';
+import { errorMessage, isApiError } from '../../shared/api/index.ts';
+import { translateEnglish } from '../../shared/i18n/index.ts';
 import { ChipsInput } from '../../shared/ui/ChipsInput.tsx';
 import { buttonGhost, buttonPrimary, buttonSecondary, cardClass, inputClass } from '../../shared/ui/classes.ts';
 import { FormField } from '../../shared/ui/FormField.tsx';
@@ -31,10 +32,11 @@ import { DraftSaveState } from '../saved/DraftSaveState.tsx';
 import { ResumeDraftOffer } from '../saved/ResumeDraftOffer.tsx';
 import { useDraft } from '../saved/useDraft.ts';
 import { createEvent, invalidateEvents, updateEvent, useEvent } from './api.ts';
-import { categoryLabel, isOrganizer } from './eventDisplay.ts';
+import { categoryLabel, isOrganizer, locationTypeLabel } from './eventDisplay.ts';
 import { clearedLocation, type EventFormValues, emptyEventForm, formValuesOf, placeFieldsOf, toEventBody } from './eventForm.ts';
 import { eventFormResolver } from './eventFormResolver.ts';
-import { EVENT_TEXT, saveFailureText } from './messages.ts';
+import { useT } from './locales/index.ts';
+import { saveFailureText } from './messages.ts';
 
 /** /events/create; opened from /saved, it continues that draft (spec 001 §2 carried state). */
 export function CreateEventPage() {
@@ -44,6 +46,7 @@ export function CreateEventPage() {
 
 /** /events/edit/:id and /events/:id/edit: the same form, prefilled; a failed load returns to /events. */
 export function EditEventPage() {
+  const t = useT();
   const { id } = useParams();
   const navigate = useNavigate();
   const { user } = useAuth();
@@ -51,15 +54,15 @@ export function EditEventPage() {
 
   useEffect(() => {
     if (!query.isError) return;
-    toast.error(EVENT_TEXT.form.loadFailed);
+    toast.error(t('events.form.loadFailed'));
     navigate('/events', { replace: true });
-  }, [query.isError, navigate]);
+  }, [query.isError, navigate, t]);
 
-  if (query.isPending || query.isError) return <LoadingScreen label="Loading event..." />;
+  if (query.isPending || query.isError) return <LoadingScreen label={t('events.loading')} />;
   if (!isOrganizer(query.data, user?.id)) {
     return (
       <div className={`${cardClass} mx-auto max-w-xl text-center`}>
-        <p className="font-semibold">You can only edit your own events.</p>
+        <p className="font-semibold">{t('events.form.onlyOwn')}</p>
       </div>
     );
   }
@@ -69,6 +72,7 @@ export function EditEventPage() {
 const err = (error: FieldError | undefined) => error?.message;
 
 function EventForm({ initial, draft }: { initial: TechEvent | null; draft: DraftNavigationState | null }) {
+  const t = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const editing = initial !== null;
@@ -99,12 +103,13 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
         const draftId = await savedDraft.settle();
         await createEvent(draftId ? { ...body, draftId } : body);
       }
-      toast.success(editing ? EVENT_TEXT.updated : EVENT_TEXT.created);
+      toast.success(editing ? t('events.updated') : t('events.created'));
       await invalidateEvents(queryClient);
       navigate('/events');
     } catch (error) {
       // One toast for the form's failures: a second attempt replaces the first instead of piling up.
-      toast.error(isApiError(error) ? saveFailureText(error.message, error.details) : EVENT_TEXT.form.saveFailed, { id: 'event-form' });
+      const fallback = t('events.form.saveFailed');
+      toast.error(isApiError(error) ? saveFailureText(errorMessage(error, fallback), error.details) : fallback, { id: 'event-form' });
       savedDraft.resume();
     } finally {
       setSaving(false);
@@ -117,25 +122,25 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
     <div className="mx-auto max-w-3xl space-y-6">
       <button type="button" className={buttonGhost} onClick={() => navigate(-1)}>
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        Back
+        {t('events.form.back')}
       </button>
       <div>
-        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{editing ? 'Edit Event' : 'Create Event'}</h1>
+        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{editing ? t('events.form.editTitle') : t('events.create')}</h1>
         {!editing && <DraftSaveState draft={savedDraft} />}
         {!editing && savedDraft.draftId === null && <ResumeDraftOffer type="event" ownDraftId={savedDraft.ownDraftId} />}
       </div>
 
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-6">
-        <section className={`${cardClass} space-y-4`} aria-label="Basics">
-          <FormField id="title" label="Title" error={err(errors.title)}>
+        <section className={`${cardClass} space-y-4`} aria-label={t('events.form.basics')}>
+          <FormField id="title" label={t('events.form.title')} error={err(errors.title)}>
             <input {...register('title')} {...field('title')} className={inputClass} maxLength={EVENT_TITLE_MAX} />
           </FormField>
-          <FormField id="description" label="Description" error={err(errors.description)}>
+          <FormField id="description" label={t('events.form.description')} error={err(errors.description)}>
             <textarea {...register('description')} {...field('description')} rows={5} className={inputClass} />
           </FormField>
-          <FormField id="category" label="Category" error={err(errors.category)}>
+          <FormField id="category" label={t('events.form.category')} error={err(errors.category)}>
             <select {...register('category')} {...field('category')} className={inputClass}>
-              <option value="">Select a category</option>
+              <option value="">{t('events.form.selectCategory')}</option>
               {EVENT_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
                   {categoryLabel(c)}
@@ -144,7 +149,7 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
             </select>
           </FormField>
           <ImageUpload
-            label="Event Image"
+            label={t('events.form.image')}
             type="event"
             folder="events"
             value={image}
@@ -152,82 +157,87 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
           />
         </section>
 
-        <section className={`${cardClass} grid gap-4 sm:grid-cols-2`} aria-label="When">
-          <FormField id="date" label="Start Date" error={err(errors.date)}>
+        <section className={`${cardClass} grid gap-4 sm:grid-cols-2`} aria-label={t('events.form.when')}>
+          <FormField id="date" label={t('events.form.startDate')} error={err(errors.date)}>
             <input type="date" {...register('date')} {...field('date')} className={inputClass} />
           </FormField>
-          <FormField id="time" label="Start Time" error={err(errors.time)}>
+          <FormField id="time" label={t('events.form.startTime')} error={err(errors.time)}>
             <input type="time" {...register('time')} {...field('time')} className={inputClass} />
           </FormField>
-          <FormField id="endDate" label="End Date" error={err(errors.endDate)}>
+          <FormField id="endDate" label={t('events.form.endDate')} error={err(errors.endDate)}>
             <input type="date" {...register('endDate')} id="endDate" className={inputClass} />
           </FormField>
-          <FormField id="endTime" label="End Time" error={err(errors.endTime)}>
+          <FormField id="endTime" label={t('events.form.endTime')} error={err(errors.endTime)}>
             <input type="time" {...register('endTime')} id="endTime" className={inputClass} />
           </FormField>
-          <FormField id="timeZone" label="Time Zone" error={err(errors.timeZone)}>
+          <FormField id="timeZone" label={t('events.form.timeZone')} error={err(errors.timeZone)}>
             <select {...register('timeZone')} id="timeZone" className={inputClass}>
               {timeZoneOptions(watch('timeZone')).map((zone) => (
                 <option key={zone}>{zone}</option>
               ))}
             </select>
           </FormField>
-          <FormField id="rsvpDeadline" label="RSVP Deadline" error={err(errors.rsvpDeadline)}>
+          <FormField id="rsvpDeadline" label={t('events.form.rsvpDeadline')} error={err(errors.rsvpDeadline)}>
             <input type="date" {...register('rsvpDeadline')} id="rsvpDeadline" className={inputClass} />
           </FormField>
         </section>
 
-        <section className={`${cardClass} space-y-4`} aria-label="Where">
-          <FormField id="locationType" label="Location Type" error={err(errors.location?.type)}>
+        <section className={`${cardClass} space-y-4`} aria-label={t('events.form.where')}>
+          <FormField id="locationType" label={t('events.form.locationType')} error={err(errors.location?.type)}>
             <select
               id="locationType"
               className={inputClass}
               value={locationType}
               onChange={(e) => setValue('location', clearedLocation(e.target.value), { shouldDirty: true })}
             >
-              <option value="">Select a location type</option>
-              {LOCATION_TYPES.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
+              <option value="">{t('events.form.selectLocationType')}</option>
+              {LOCATION_TYPES.map((type) => (
+                <option key={type.value} value={type.value}>
+                  {locationTypeLabel(type.value)}
                 </option>
               ))}
             </select>
           </FormField>
           {places.venue && (
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField id="venue" label="Venue" error={err(errors.location?.venue)}>
+              <FormField id="venue" label={t('events.form.venue')} error={err(errors.location?.venue)}>
                 <input {...register('location.venue')} id="venue" className={inputClass} />
               </FormField>
-              <FormField id="address" label="Address" error={err(errors.location?.address)}>
+              <FormField id="address" label={t('events.form.address')} error={err(errors.location?.address)}>
                 <input {...register('location.address')} id="address" className={inputClass} />
               </FormField>
-              <FormField id="city" label="City" error={err(errors.location?.city)}>
+              <FormField id="city" label={t('events.form.city')} error={err(errors.location?.city)}>
                 <input {...register('location.city')} id="city" className={inputClass} />
               </FormField>
-              <FormField id="country" label="Country" error={err(errors.location?.country)}>
+              <FormField id="country" label={t('events.form.country')} error={err(errors.location?.country)}>
                 <input {...register('location.country')} id="country" className={inputClass} />
               </FormField>
             </div>
           )}
           {places.link && (
-            <FormField id="meetingLink" label="Meeting Link" error={err(errors.location?.meetingLink)}>
+            <FormField id="meetingLink" label={t('events.form.meetingLink')} error={err(errors.location?.meetingLink)}>
               <input type="url" {...register('location.meetingLink')} id="meetingLink" className={inputClass} placeholder="https://" />
             </FormField>
           )}
         </section>
 
-        <section className={`${cardClass} grid gap-4 sm:grid-cols-3`} aria-label="Tickets">
-          <FormField id="price" label="Price" error={err(errors.price)}>
+        <section className={`${cardClass} grid gap-4 sm:grid-cols-3`} aria-label={t('events.form.tickets')}>
+          <FormField id="price" label={t('events.listing.price')} error={err(errors.price)}>
             <input type="number" min={0} step={0.01} {...register('price')} id="price" className={inputClass} />
           </FormField>
-          <FormField id="currency" label="Currency">
+          <FormField id="currency" label={t('events.form.currency')}>
             <select {...register('currency')} id="currency" className={inputClass}>
               {CURRENCIES.map((c) => (
                 <option key={c}>{c}</option>
               ))}
             </select>
           </FormField>
-          <FormField id="maxAttendees" label="Max Attendees" error={err(errors.maxAttendees)} hint="Empty means unlimited">
+          <FormField
+            id="maxAttendees"
+            label={t('events.form.maxAttendees')}
+            error={err(errors.maxAttendees)}
+            hint={t('events.form.unlimitedHint')}
+          >
             <input type="number" min={1} step={1} {...register('maxAttendees')} id="maxAttendees" className={inputClass} />
           </FormField>
         </section>
@@ -235,7 +245,7 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
         <section className={`${cardClass} space-y-3`} aria-labelledby="agenda-title">
           <div className="flex items-center justify-between">
             <h2 id="agenda-title" className="font-semibold">
-              Agenda
+              {t('events.form.agenda')}
             </h2>
             <button
               type="button"
@@ -243,27 +253,27 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
               onClick={() => agenda.append({ time: '', title: '', description: '', speaker: '' })}
             >
               <Plus className="h-4 w-4" aria-hidden="true" />
-              Add agenda item
+              {t('events.form.addAgendaItem')}
             </button>
           </div>
           {agenda.fields.map((item, i) => (
             <fieldset key={item.id} className="grid gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-2 dark:border-slate-700">
-              <legend className="sr-only">Agenda item {i + 1}</legend>
-              <FormField id={`agenda-${i}-time`} label="Time" error={err(errors.agenda?.[i]?.time)}>
+              <legend className="sr-only">{t('events.form.agendaItem', { number: i + 1 })}</legend>
+              <FormField id={`agenda-${i}-time`} label={t('events.card.time')} error={err(errors.agenda?.[i]?.time)}>
                 <input {...register(`agenda.${i}.time`)} id={`agenda-${i}-time`} className={inputClass} placeholder="18:30" />
               </FormField>
-              <FormField id={`agenda-${i}-title`} label="Session title" error={err(errors.agenda?.[i]?.title)}>
+              <FormField id={`agenda-${i}-title`} label={t('events.form.sessionTitle')} error={err(errors.agenda?.[i]?.title)}>
                 <input {...register(`agenda.${i}.title`)} id={`agenda-${i}-title`} className={inputClass} />
               </FormField>
-              <FormField id={`agenda-${i}-speaker`} label="Speaker">
+              <FormField id={`agenda-${i}-speaker`} label={t('events.form.speaker')}>
                 <input {...register(`agenda.${i}.speaker`)} id={`agenda-${i}-speaker`} className={inputClass} />
               </FormField>
-              <FormField id={`agenda-${i}-description`} label="Details">
+              <FormField id={`agenda-${i}-description`} label={t('events.form.details')}>
                 <input {...register(`agenda.${i}.description`)} id={`agenda-${i}-description`} className={inputClass} />
               </FormField>
               <button type="button" className={`${buttonGhost} sm:col-span-2 justify-self-end`} onClick={() => agenda.remove(i)}>
                 <Trash2 className="h-4 w-4" aria-hidden="true" />
-                Remove agenda item {i + 1}
+                {t('events.form.removeAgendaItem', { number: i + 1 })}
               </button>
             </fieldset>
           ))}
@@ -272,17 +282,21 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
         <section className={`${cardClass} space-y-3`} aria-labelledby="requirements-title">
           <div className="flex items-center justify-between">
             <h2 id="requirements-title" className="font-semibold">
-              Requirements
+              {t('events.form.requirements')}
             </h2>
             <button type="button" className={buttonSecondary} onClick={() => requirements.append({ text: '' })}>
               <Plus className="h-4 w-4" aria-hidden="true" />
-              Add requirement
+              {t('events.form.addRequirement')}
             </button>
           </div>
           {requirements.fields.map((item, i) => (
             <div key={item.id} className="flex items-start gap-2">
               <div className="flex-1">
-                <FormField id={`requirement-${i}`} label={`Requirement ${i + 1}`} error={err(errors.requirements?.[i]?.text)}>
+                <FormField
+                  id={`requirement-${i}`}
+                  label={t('events.form.requirement', { number: i + 1 })}
+                  error={err(errors.requirements?.[i]?.text)}
+                >
                   <input {...register(`requirements.${i}.text`)} id={`requirement-${i}`} className={inputClass} />
                 </FormField>
               </div>
@@ -290,7 +304,7 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
                 type="button"
                 className={`${buttonGhost} mt-6`}
                 onClick={() => requirements.remove(i)}
-                aria-label={`Remove requirement ${i + 1}`}
+                aria-label={t('events.form.removeRequirement', { number: i + 1 })}
               >
                 <Trash2 className="h-4 w-4" aria-hidden="true" />
               </button>
@@ -301,21 +315,21 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
         <section className={cardClass}>
           <ChipsInput
             id="event-tags"
-            label="Tags"
+            label={t('events.form.tags')}
             chips={tags}
             onChange={(next) => setValue('tags', next, { shouldDirty: true })}
             accept={acceptTag}
-            placeholder="Add a tag and press Enter"
-            listLabel="Event tags"
-            addLabel="Add tag"
-            hint={`${tags.length}/${EVENT_TAGS_MAX} tags`}
+            placeholder={t('events.form.tagPlaceholder')}
+            listLabel={t('events.form.tagList')}
+            addLabel={t('events.form.addTag')}
+            hint={t('events.form.tagCount', { count: tags.length, max: EVENT_TAGS_MAX })}
           />
-          {errors.tags && <p className="mt-1 text-sm text-red-600">{err(errors.tags as FieldError)}</p>}
+          {errors.tags && <p className="mt-1 text-sm text-red-600">{translateEnglish(err(errors.tags as FieldError) ?? '')}</p>}
         </section>
 
         <div className="flex justify-end gap-2">
           <button type="button" className={buttonSecondary} onClick={() => navigate('/events')}>
-            Cancel
+            {t('events.form.cancel')}
           </button>
           {!editing && (
             <button type="button" className={buttonSecondary} onClick={() => void savedDraft.save()} disabled={saving || savedDraft.saving}>
@@ -324,12 +338,12 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
               ) : (
                 <Save className="h-4 w-4" aria-hidden="true" />
               )}
-              {savedDraft.draftId ? 'Update Draft' : 'Save as Draft'}
+              {savedDraft.draftId ? t('events.form.updateDraft') : t('events.form.saveDraft')}
             </button>
           )}
           <button type="submit" className={buttonPrimary} disabled={saving}>
             {saving ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Rocket className="h-4 w-4" aria-hidden="true" />}
-            {editing ? 'Update Event' : 'Publish Event'}
+            {editing ? t('events.form.update') : t('events.form.publish')}
           </button>
         </div>
       </form>

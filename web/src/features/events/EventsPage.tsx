@@ -12,28 +12,29 @@ import { toast } from '../../shared/ui/toast.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useEventListing } from './api.ts';
 import { EventCard } from './EventCard.tsx';
-import { categoryLabel, isOrganizer } from './eventDisplay.ts';
+import { categoryLabel, isOrganizer, locationTypeLabel } from './eventDisplay.ts';
 import { DEFAULT_EVENT_FILTERS, type EventFilters, eventsQuery, inDateRange, pageItems } from './listing.ts';
-import { EVENT_TEXT } from './messages.ts';
+import { useT } from './locales/index.ts';
 import { useEventDeletion } from './useEventDeletion.tsx';
 
 /** Static, as in the spec's page: a shortcut into search. */
 const POPULAR_TAGS = ['JavaScript', 'React', 'Python', 'AI', 'DevOps', 'Design', 'Hackathon', 'Career'];
 const DATE_RANGES = [
-  { value: 'any', label: 'Any time' },
-  { value: 'today', label: 'Today' },
-  { value: 'thisWeek', label: 'This week' },
-  { value: 'thisMonth', label: 'This month' },
-  { value: 'upcoming', label: 'Upcoming' },
+  { value: 'any', label: 'events.dateRange.any' },
+  { value: 'today', label: 'events.dateRange.today' },
+  { value: 'thisWeek', label: 'events.dateRange.thisWeek' },
+  { value: 'thisMonth', label: 'events.dateRange.thisMonth' },
+  { value: 'upcoming', label: 'events.dateRange.upcoming' },
 ] as const;
 const PRICES = [
-  { value: 'all', label: 'All prices' },
-  { value: 'free', label: 'Free' },
-  { value: 'paid', label: 'Paid' },
+  { value: 'all', label: 'events.price.all' },
+  { value: 'free', label: 'events.price.free' },
+  { value: 'paid', label: 'events.price.paid' },
 ] as const;
 
 /** /events (spec 001 §2, §4): filters, search, a two-column grid, numbered pages. */
 export function EventsPage() {
+  const t = useT();
   const { user } = useAuth();
   const [filters, setFilters] = useState<EventFilters>(DEFAULT_EVENT_FILTERS);
   const [search, setSearch] = useState('');
@@ -43,8 +44,8 @@ export function EventsPage() {
   const listing = useEventListing(eventsQuery(filters, debouncedSearch, page), user?.id ?? null);
 
   useEffect(() => {
-    if (listing.isError) toast.error(EVENT_TEXT.listing.loadFailed);
-  }, [listing.isError]);
+    if (listing.isError) toast.error(t('events.listing.loadFailed'));
+  }, [listing.isError, t]);
 
   // A new search starts from page 1 (the request waits for the typing to pause).
   const changeSearch = (text: string) => {
@@ -63,12 +64,12 @@ export function EventsPage() {
     <div className="mx-auto max-w-7xl space-y-6">
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Tech Events</h1>
-          <p className="text-slate-600 dark:text-slate-400">Hackathons, workshops, conferences and meetups near you and online.</p>
+          <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{t('events.listing.title')}</h1>
+          <p className="text-slate-600 dark:text-slate-400">{t('events.listing.subtitle')}</p>
         </div>
         <Link to="/events/create" className={buttonPrimary}>
           <CalendarPlus className="h-4 w-4" aria-hidden="true" />
-          Create Event
+          {t('events.create')}
         </Link>
       </header>
 
@@ -76,15 +77,16 @@ export function EventsPage() {
         <aside className="space-y-6">
           <section className={cardClass} aria-labelledby="event-filters">
             <h2 id="event-filters" className="mb-4 font-semibold text-slate-900 dark:text-white">
-              Filters
+              {t('events.listing.filters')}
             </h2>
             <div className="space-y-4">
               <Select
-                label="Event Type"
+                id="filter-event-type"
+                label={t('events.listing.eventType')}
                 value={filters.category}
                 onChange={(category) => change({ category: category as EventFilters['category'] })}
               >
-                <option value="all">All types</option>
+                <option value="all">{t('events.listing.allTypes')}</option>
                 {EVENT_CATEGORIES.map((c) => (
                   <option key={c} value={c}>
                     {categoryLabel(c)}
@@ -92,32 +94,39 @@ export function EventsPage() {
                 ))}
               </Select>
               <Select
-                label="Location"
+                id="filter-location"
+                label={t('events.listing.location')}
                 value={filters.locationType}
                 onChange={(type) => change({ locationType: type as EventFilters['locationType'] })}
               >
-                <option value="all">All locations</option>
-                {LOCATION_TYPES.map((t) => (
-                  <option key={t.value} value={t.value}>
-                    {t.label}
+                <option value="all">{t('events.listing.allLocations')}</option>
+                {LOCATION_TYPES.map((type) => (
+                  <option key={type.value} value={type.value}>
+                    {locationTypeLabel(type.value)}
                   </option>
                 ))}
               </Select>
               <Select
-                label="Date Range"
+                id="filter-date-range"
+                label={t('events.listing.dateRange')}
                 value={filters.dateRange}
                 onChange={(range) => change({ dateRange: range as EventFilters['dateRange'] })}
               >
                 {DATE_RANGES.map((r) => (
                   <option key={r.value} value={r.value}>
-                    {r.label}
+                    {t(r.label)}
                   </option>
                 ))}
               </Select>
-              <Select label="Price" value={filters.price} onChange={(price) => change({ price: price as EventFilters['price'] })}>
+              <Select
+                id="filter-price"
+                label={t('events.listing.price')}
+                value={filters.price}
+                onChange={(price) => change({ price: price as EventFilters['price'] })}
+              >
                 {PRICES.map((p) => (
                   <option key={p.value} value={p.value}>
-                    {p.label}
+                    {t(p.label)}
                   </option>
                 ))}
               </Select>
@@ -125,7 +134,7 @@ export function EventsPage() {
           </section>
           <section className={cardClass} aria-labelledby="popular-tags">
             <h2 id="popular-tags" className="mb-3 font-semibold text-slate-900 dark:text-white">
-              Popular Tags
+              {t('events.listing.popularTags')}
             </h2>
             <ul className="flex flex-wrap gap-2">
               {POPULAR_TAGS.map((tag) => (
@@ -143,14 +152,14 @@ export function EventsPage() {
           </section>
         </aside>
 
-        <section className="min-w-0 space-y-4" aria-label="Events">
+        <section className="min-w-0 space-y-4" aria-label={t('events.listing.region')}>
           <div className="relative">
             <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
             <input
               type="search"
               className={`${inputClass} pl-9`}
-              placeholder={EVENT_TEXT.listing.searchPlaceholder}
-              aria-label={EVENT_TEXT.listing.searchPlaceholder}
+              placeholder={t('events.listing.searchPlaceholder')}
+              aria-label={t('events.listing.searchPlaceholder')}
               value={search}
               onChange={(e) => changeSearch(e.target.value)}
             />
@@ -158,13 +167,13 @@ export function EventsPage() {
 
           {listing.isPending ? (
             <p role="status" className="py-12 text-center text-slate-500 dark:text-slate-400">
-              Loading events...
+              {t('events.listing.loading')}
             </p>
           ) : events.length === 0 ? (
             <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center dark:border-slate-700">
               <SearchX className="h-10 w-10 text-slate-400" aria-hidden="true" />
-              <p className="mt-3 font-semibold text-slate-900 dark:text-white">{EVENT_TEXT.listing.empty}</p>
-              <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{EVENT_TEXT.listing.emptyHint}</p>
+              <p className="mt-3 font-semibold text-slate-900 dark:text-white">{t('events.listing.empty')}</p>
+              <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{t('events.listing.emptyHint')}</p>
             </div>
           ) : (
             <ul
@@ -180,10 +189,10 @@ export function EventsPage() {
           )}
 
           {pages > 1 && (
-            <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-1 pt-2">
+            <nav aria-label={t('events.listing.pagination')} className="flex flex-wrap items-center justify-center gap-1 pt-2">
               <button type="button" className={buttonSecondary} onClick={() => setPage(page - 1)} disabled={page <= 1}>
                 <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-                Previous
+                {t('events.listing.previous')}
               </button>
               {pageItems(page, pages).map((item, i) =>
                 item === 'gap' ? (
@@ -197,7 +206,7 @@ export function EventsPage() {
                     type="button"
                     onClick={() => setPage(item)}
                     aria-current={item === page ? 'page' : undefined}
-                    aria-label={`Page ${item}`}
+                    aria-label={t('events.listing.page', { page: item })}
                     className={`min-w-9 rounded-lg px-3 py-2 text-sm font-medium ${item === page ? 'bg-green-700 text-white' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'}`}
                   >
                     {item}
@@ -205,7 +214,7 @@ export function EventsPage() {
                 ),
               )}
               <button type="button" className={buttonSecondary} onClick={() => setPage(page + 1)} disabled={page >= pages}>
-                Next
+                {t('events.listing.next')}
                 <ChevronRight className="h-4 w-4" aria-hidden="true" />
               </button>
             </nav>
@@ -218,17 +227,18 @@ export function EventsPage() {
 }
 
 function Select({
+  id,
   label,
   value,
   onChange,
   children,
 }: {
+  id: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
   children: React.ReactNode;
 }) {
-  const id = `filter-${label.toLowerCase().replace(/\s+/g, '-')}`;
   return (
     <div>
       <label htmlFor={id} className={labelClass}>

@@ -12,9 +12,36 @@ const TRANSLATIONS = ['es', 'fr', 'de'] as const;
  * name. Anything else identical to English is a translation someone forgot.
  */
 const SAME_AS_ENGLISH: Record<(typeof TRANSLATIONS)[number], readonly string[]> = {
-  es: ['Personal'],
-  fr: ['Notifications'],
-  de: ['Community', 'Dashboard'],
+  es: ['Personal', 'Hackathon', 'Networking'],
+  fr: [
+    'Notifications',
+    'Hackathon',
+    'Date',
+    'Description',
+    'Tags',
+    'Type',
+    'Public',
+    'Message',
+    'Messages',
+    'Conversation',
+    'Conversations',
+    'Cloud',
+    'Infrastructure',
+  ],
+  de: [
+    'Community',
+    'Dashboard',
+    'Hackathon',
+    'Networking',
+    'Workshop',
+    'Webinar',
+    'Meetup',
+    'Online',
+    'Offline',
+    'Hybrid',
+    'Tags',
+    'Cloud',
+  ],
 };
 
 type Catalog = Record<string, string>;
