@@ -7,6 +7,7 @@ import Search from 'lucide-react/icons/search';
 import { buttonSecondary, buttonSecondarySmall, inputClass } from '../../shared/ui/classes.ts';
 import { Spinner } from '../../shared/ui/Spinner.tsx';
 import { channelSections } from './channels.ts';
+import { useT } from './locales/index.ts';
 
 interface ChannelListProps {
   channels: Channel[] | undefined;
@@ -21,11 +22,12 @@ interface ChannelListProps {
 }
 
 function UnreadBadge({ count }: { count: number }) {
+  const t = useT();
   if (count <= 0) return null;
   return (
     <span className="ml-auto rounded-full bg-green-700 px-2 py-0.5 text-xs font-semibold text-white">
       {count > 99 ? '99+' : count}
-      <span className="sr-only"> unread</span>
+      <span className="sr-only"> {t('community.list.unread')}</span>
     </span>
   );
 }
@@ -80,6 +82,7 @@ function Section({
 
 /** The channel list (spec 002 §2): search by name, Pinned and All Channels, an unread count per channel. */
 export function ChannelList(props: ChannelListProps) {
+  const t = useT();
   const { channels, search, onSearch, selectedId, onSelect, onCreate } = props;
   const { pinned, all } = channelSections(channels ?? [], search);
   const nothingFound = channels && channels.length > 0 && pinned.length + all.length === 0;
@@ -88,8 +91,14 @@ export function ChannelList(props: ChannelListProps) {
     <div className="flex h-full flex-col">
       <div className="space-y-3 border-b border-slate-200 p-4 dark:border-slate-800">
         <div className="flex items-center justify-between gap-2">
-          <h2 className="text-lg font-bold text-slate-900 dark:text-white">Channels</h2>
-          <button type="button" onClick={onCreate} className={buttonSecondarySmall} aria-label="Create channel" title="Create channel">
+          <h2 className="text-lg font-bold text-slate-900 dark:text-white">{t('community.list.channels')}</h2>
+          <button
+            type="button"
+            onClick={onCreate}
+            className={buttonSecondarySmall}
+            aria-label={t('community.list.createChannel')}
+            title={t('community.list.createChannel')}
+          >
             <Plus className="h-4 w-4" aria-hidden="true" />
           </button>
         </div>
@@ -99,39 +108,39 @@ export function ChannelList(props: ChannelListProps) {
             type="search"
             value={search}
             onChange={(event) => onSearch(event.target.value)}
-            placeholder="Search channels..."
-            aria-label="Search channels"
+            placeholder={t('community.list.searchPlaceholder')}
+            aria-label={t('community.list.search')}
             className={`${inputClass} pl-9`}
           />
         </div>
       </div>
-      <nav aria-label="Channels" className="flex-1 space-y-4 overflow-y-auto p-2">
+      <nav aria-label={t('community.list.channels')} className="flex-1 space-y-4 overflow-y-auto p-2">
         {props.isLoading && (
-          <div className="flex justify-center py-8" role="status" aria-label="Loading channels">
+          <div className="flex justify-center py-8" role="status" aria-label={t('community.list.loading')}>
             <Spinner />
           </div>
         )}
         {props.isError && !channels && (
           <div className="space-y-3 px-3 py-6 text-center text-sm text-slate-500 dark:text-slate-400">
-            <p>The channels could not be loaded.</p>
+            <p>{t('community.list.loadFailed')}</p>
             <button type="button" onClick={props.onRetry} className={buttonSecondary}>
               <RefreshCw className="h-4 w-4" aria-hidden="true" />
-              Try Again
+              {t('community.tryAgain')}
             </button>
           </div>
         )}
         {channels && channels.length === 0 && (
           <div className="space-y-3 px-3 py-6 text-center text-sm text-slate-500 dark:text-slate-400">
-            <p>No channels yet. Start the first one.</p>
+            <p>{t('community.list.none')}</p>
             <button type="button" onClick={onCreate} className={buttonSecondary}>
               <Plus className="h-4 w-4" aria-hidden="true" />
-              Create Channel
+              {t('community.createChannel')}
             </button>
           </div>
         )}
-        {nothingFound && <p className="px-3 py-6 text-center text-sm text-slate-500 dark:text-slate-400">No channels match your search.</p>}
-        <Section title="Pinned" channels={pinned} selectedId={selectedId} onSelect={onSelect} />
-        <Section title="All Channels" channels={all} selectedId={selectedId} onSelect={onSelect} />
+        {nothingFound && <p className="px-3 py-6 text-center text-sm text-slate-500 dark:text-slate-400">{t('community.list.noMatch')}</p>}
+        <Section title={t('community.list.pinned')} channels={pinned} selectedId={selectedId} onSelect={onSelect} />
+        <Section title={t('community.list.all')} channels={all} selectedId={selectedId} onSelect={onSelect} />
       </nav>
     </div>
   );

@@ -9,9 +9,9 @@ import { useAuth } from '../auth/AuthProvider.tsx';
 import { loadOlderChannelMessages, useChannelMessages, useChannels } from './api.ts';
 import { ChannelList } from './ChannelList.tsx';
 import { CHANNEL_PARAM, isChannelAdmin } from './channels.ts';
+import { useT } from './locales/index.ts';
 import { MembersPanel } from './MembersPanel.tsx';
 import { MessagePane } from './MessagePane.tsx';
-import { COMMUNITY_MESSAGES as M } from './messages.ts';
 import { useChannelLive } from './useChannelLive.ts';
 import { useMarkChannelRead } from './useMarkChannelRead.ts';
 import { useSendChannelMessage } from './useSendChannelMessage.ts';
@@ -33,6 +33,7 @@ function joinedChannelOf(state: unknown): string | null {
  * online and offline; channel settings with the join link.
  */
 export function CommunityPage() {
+  const t = useT();
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const location = useLocation();
@@ -62,8 +63,8 @@ export function CommunityPage() {
   const send = useSendChannelMessage(selected);
 
   useEffect(() => {
-    if (channelsQuery.isError) toast.error(M.loadChannelsFailed);
-  }, [channelsQuery.isError]);
+    if (channelsQuery.isError) toast.error(t('community.loadChannelsFailed'));
+  }, [channelsQuery.isError, t]);
   // A channel asked for but not listed may be one just joined (an event's, on registering) that a
   // list read earlier lacks: read the list once more before falling back to the first channel.
   const reread = useRef<string | null>(null);
@@ -73,8 +74,8 @@ export function CommunityPage() {
     void channelsQuery.refetch();
   }, [chosenId, channels, channelsQuery]);
   useEffect(() => {
-    if (messagesQuery.isError) toast.error(M.loadMessagesFailed);
-  }, [messagesQuery.isError]);
+    if (messagesQuery.isError) toast.error(t('community.loadMessagesFailed'));
+  }, [messagesQuery.isError, t]);
 
   const select = (channelId: string) => {
     setParams({ [CHANNEL_PARAM]: channelId }, { replace: true });
@@ -83,10 +84,10 @@ export function CommunityPage() {
 
   return (
     <div className="mx-auto flex h-[calc(100dvh-7.25rem)] min-h-[26rem] max-w-7xl flex-col lg:h-[calc(100dvh-4rem)]">
-      <h1 className="sr-only">Community</h1>
+      <h1 className="sr-only">{t('community.title')}</h1>
       <div className="relative flex min-h-0 flex-1 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <aside
-          aria-label="Channel list"
+          aria-label={t('community.channelList')}
           className={`w-full shrink-0 border-slate-200 md:block md:w-72 md:border-r dark:border-slate-800 ${mobilePane === 'list' ? 'block' : 'hidden'}`}
         >
           <ChannelList
@@ -102,7 +103,7 @@ export function CommunityPage() {
           />
         </aside>
 
-        <section aria-label="Messages" className={`min-w-0 flex-1 md:block ${mobilePane === 'chat' ? 'block' : 'hidden'}`}>
+        <section aria-label={t('community.messages')} className={`min-w-0 flex-1 md:block ${mobilePane === 'chat' ? 'block' : 'hidden'}`}>
           {selected ? (
             <MessagePane
               channel={selected}
@@ -125,14 +126,14 @@ export function CommunityPage() {
           ) : (
             <div className="flex h-full flex-col items-center justify-center gap-3 p-6 text-center text-slate-500 dark:text-slate-400">
               <Hash className="h-10 w-10 opacity-40" aria-hidden="true" />
-              <p className="text-sm">{channelsQuery.isPending ? 'Loading channels...' : 'Select a channel to start chatting.'}</p>
+              <p className="text-sm">{channelsQuery.isPending ? t('community.loadingChannels') : t('community.selectChannel')}</p>
             </div>
           )}
         </section>
 
         {selected && membersOpen && (wide || mobilePane === 'chat') && (
           <aside
-            aria-label="Channel members"
+            aria-label={t('community.channelMembers')}
             className="absolute inset-y-0 right-0 z-10 w-64 border-l border-slate-200 bg-white shadow-xl 2xl:static 2xl:w-60 2xl:shadow-none dark:border-slate-800 dark:bg-slate-900"
           >
             <MembersPanel channel={selected} userId={user?.id} onClose={() => setMembersToggled(false)} />

@@ -2,6 +2,7 @@ import { MESSAGING_LIMITS } from '@commonwork/contracts';
 import Loader2 from 'lucide-react/icons/loader-2';
 import Send from 'lucide-react/icons/send';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { useT } from './locales/index.ts';
 
 interface ComposerProps {
   /**
@@ -24,6 +25,7 @@ interface ComposerProps {
  * a line, and the send button is disabled while the trimmed text is empty.
  */
 export function Composer({ onSend, placeholder, label, sending = false, disabled = false, note }: ComposerProps) {
+  const t = useT();
   const [text, setText] = useState('');
   const noteId = useId();
   const empty = text.trim().length === 0;
@@ -61,8 +63,8 @@ export function Composer({ onSend, placeholder, label, sending = false, disabled
         <button
           type="submit"
           disabled={blocked}
-          aria-label="Send message"
-          title="Send (Enter)"
+          aria-label={t('community.send')}
+          title={t('community.sendHint')}
           className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-green-700 text-white transition hover:bg-green-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-600 disabled:cursor-not-allowed disabled:opacity-50"
         >
           {sending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Send className="h-4 w-4" aria-hidden="true" />}

@@ -2,9 +2,7 @@ import ChevronUp from 'lucide-react/icons/chevron-up';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { buttonGhost } from '../../shared/ui/classes.ts';
 import { Spinner } from '../../shared/ui/Spinner.tsx';
-
-/** The spec says nothing of older messages: plain words. */
-export const LOAD_OLDER_LABEL = 'Load older messages';
+import { useT } from './locales/index.ts';
 
 interface LoadOlderProps {
   loading: boolean;
@@ -19,6 +17,7 @@ interface LoadOlderProps {
  * One button throughout (aria-disabled, not disabled, while loading), so keyboard focus stays on it.
  */
 export function LoadOlder({ loading, failed, onLoad, errorText }: LoadOlderProps) {
+  const t = useT();
   const retry = failed && !loading;
   return (
     <div className="flex flex-col items-center gap-1 px-4 py-2 text-center">
@@ -40,7 +39,8 @@ export function LoadOlder({ loading, failed, onLoad, errorText }: LoadOlderProps
         ) : (
           <ChevronUp className="h-4 w-4" aria-hidden="true" />
         )}
-        {loading ? 'Loading...' : retry ? 'Try Again' : LOAD_OLDER_LABEL}
+        {/* The spec says nothing of older messages: plain words. */}
+        {loading ? t('community.loading') : retry ? t('community.tryAgain') : t('community.loadOlder')}
       </button>
     </div>
   );

@@ -7,6 +7,7 @@ import { Avatar } from '../../shared/ui/Avatar.tsx';
 import { buttonSecondary } from '../../shared/ui/classes.ts';
 import { Spinner } from '../../shared/ui/Spinner.tsx';
 import { LoadOlder } from './LoadOlder.tsx';
+import { useT } from './locales/index.ts';
 import { continuesGroup, messageTime } from './messageTime.ts';
 
 /** What the list shows of a channel or chat message. */
@@ -45,6 +46,7 @@ function contentBottom(scroller: HTMLElement, element: Element): number {
  */
 export function MessageList(props: MessageListProps) {
   const { messages, isLoading, isError, onRetry, userId, emptyText, errorText, onLoadOlder } = props;
+  const t = useT();
   const presence = usePresence();
   const scroller = useRef<HTMLElement>(null);
   const list = useRef<HTMLOListElement>(null);
@@ -89,11 +91,11 @@ export function MessageList(props: MessageListProps) {
       onScroll={onScroll}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to scroll by keyboard (WCAG 2.1.1)
       tabIndex={0}
-      aria-label="Message history"
+      aria-label={t('community.history')}
       className="min-h-0 flex-1 overflow-y-auto py-3 [overflow-anchor:none] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-green-600"
     >
       {isLoading && (
-        <div className="flex h-full items-center justify-center" role="status" aria-label="Loading messages">
+        <div className="flex h-full items-center justify-center" role="status" aria-label={t('community.loadingMessages')}>
           <Spinner className="h-6 w-6" />
         </div>
       )}
@@ -102,7 +104,7 @@ export function MessageList(props: MessageListProps) {
           <p className="text-sm text-red-600 dark:text-red-400">{errorText}</p>
           <button type="button" onClick={onRetry} className={buttonSecondary}>
             <RefreshCw className="h-4 w-4" aria-hidden="true" />
-            Try Again
+            {t('community.tryAgain')}
           </button>
         </div>
       )}
@@ -116,7 +118,7 @@ export function MessageList(props: MessageListProps) {
         <LoadOlder loading={older.isPending} failed={older.isError} onLoad={() => older.mutate()} errorText={errorText} />
       )}
       {messages && messages.length > 0 && (
-        <ol ref={list} aria-label="Messages" aria-live="polite" className="space-y-0.5">
+        <ol ref={list} aria-label={t('community.messageList')} aria-live="polite" className="space-y-0.5">
           {messages.map((message, index) => {
             const grouped = continuesGroup(messages[index - 1], message);
             const picture = message.sender.profilePicture || message.sender.picture;
@@ -150,7 +152,7 @@ export function MessageList(props: MessageListProps) {
                     </div>
                   )}
                   <p className="text-sm break-words whitespace-pre-wrap text-slate-700 dark:text-slate-200">{message.content}</p>
-                  {message.pending && <span className="text-xs text-slate-500 dark:text-slate-400">Sending...</span>}
+                  {message.pending && <span className="text-xs text-slate-500 dark:text-slate-400">{t('community.sending')}</span>}
                 </div>
               </li>
             );

@@ -8,8 +8,8 @@ import Star from 'lucide-react/icons/star';
 import Users from 'lucide-react/icons/users';
 import type { ReactNode } from 'react';
 import { Composer } from './Composer.tsx';
+import { useT } from './locales/index.ts';
 import { MessageList } from './MessageList.tsx';
-import { COMMUNITY_MESSAGES as M } from './messages.ts';
 import type { PaneMessage } from './optimistic.ts';
 
 interface MessagePaneProps {
@@ -58,6 +58,7 @@ function HeaderButton({
 
 /** The selected channel: its header, messages and the message box. */
 export function MessagePane(props: MessagePaneProps) {
+  const t = useT();
   const { channel } = props;
   const Icon = channel.type === 'private' ? Lock : Hash;
   return (
@@ -66,7 +67,7 @@ export function MessagePane(props: MessagePaneProps) {
         <button
           type="button"
           onClick={props.onBack}
-          aria-label="Back to channels"
+          aria-label={t('community.pane.back')}
           className="rounded-lg p-1.5 text-slate-500 dark:text-slate-400 hover:bg-slate-100 md:hidden dark:hover:bg-slate-800"
         >
           <ArrowLeft className="h-5 w-5" aria-hidden="true" />
@@ -78,22 +79,22 @@ export function MessagePane(props: MessagePaneProps) {
             <span className="min-w-0 break-words">{channel.name}</span>
           </h2>
           <p className="line-clamp-2 break-words text-xs text-slate-500 dark:text-slate-400" title={channel.description || undefined}>
-            {channel.memberCount} {channel.memberCount === 1 ? 'member' : 'members'}
+            {t('community.pane.memberCount', { count: channel.memberCount })}
             {channel.description && <> · {channel.description}</>}
           </p>
         </div>
         <div className="flex shrink-0 items-center">
           {/* Spec 002 §2: Pin and Star exist and have no behaviour. */}
-          <HeaderButton label="Pin channel">
+          <HeaderButton label={t('community.pane.pin')}>
             <Pin className="h-4 w-4" aria-hidden="true" />
           </HeaderButton>
-          <HeaderButton label="Star channel">
+          <HeaderButton label={t('community.pane.star')}>
             <Star className="h-4 w-4" aria-hidden="true" />
           </HeaderButton>
-          <HeaderButton label="Members" onClick={props.onToggleMembers} pressed={props.membersOpen}>
+          <HeaderButton label={t('community.members')} onClick={props.onToggleMembers} pressed={props.membersOpen}>
             <Users className="h-4 w-4" aria-hidden="true" />
           </HeaderButton>
-          <HeaderButton label="Channel settings" onClick={props.onOpenSettings}>
+          <HeaderButton label={t('community.pane.settings')} onClick={props.onOpenSettings}>
             <Settings className="h-4 w-4" aria-hidden="true" />
           </HeaderButton>
         </div>
@@ -106,14 +107,14 @@ export function MessagePane(props: MessagePaneProps) {
         onRetry={props.onRetry}
         onLoadOlder={props.onLoadOlder}
         userId={props.userId}
-        emptyText="No messages yet. Start the conversation!"
-        errorText={M.loadMessagesFailed}
+        emptyText={t('community.pane.empty')}
+        errorText={t('community.loadMessagesFailed')}
       />
       <Composer
         onSend={props.onSend}
-        placeholder={`Message #${channel.name}`}
-        label={`Message #${channel.name}`}
-        note={channel.isMember ? undefined : 'You are viewing a public channel: sending a message joins it.'}
+        placeholder={t('community.pane.messageChannel', { name: channel.name })}
+        label={t('community.pane.messageChannel', { name: channel.name })}
+        note={channel.isMember ? undefined : t('community.pane.joinsOnSend')}
       />
     </div>
   );

@@ -1,6 +1,5 @@
 import type { ChannelMessage } from '@commonwork/contracts';
 import type { MessageSent, SendAck } from '../../shared/socket/index.ts';
-import { COMMUNITY_MESSAGES } from './messages.ts';
 
 /** The part of the socket a send uses (a fake stands in for it in tests). */
 export interface SendSocket {
@@ -19,10 +18,11 @@ export interface OutgoingMessage {
 /**
  * Step 2 of spec 002 §4: `send-message` over the socket, settled by whichever comes first of the
  * acknowledgement and a `message-sent` for this clientId. Rejects with 'Socket not connected',
- * the server's error, or 'Message send timeout' after `timeoutMs`.
+ * the server's error, or 'Message send timeout' after `timeoutMs` (spec 002 §8). These are the
+ * reasons the REST fallback runs, never shown: the person sees 'Failed to send message' if it fails too.
  */
 export function sendOverSocket(socket: SendSocket | null, message: OutgoingMessage, timeoutMs: number): Promise<ChannelMessage> {
-  if (!socket?.connected) return Promise.reject(new Error(COMMUNITY_MESSAGES.socketNotConnected));
+  if (!socket?.connected) return Promise.reject(new Error('Socket not connected'));
   return new Promise((resolve, reject) => {
     let settled = false;
     const finish = (answer: MessageSent | null) => {
@@ -31,7 +31,7 @@ export function sendOverSocket(socket: SendSocket | null, message: OutgoingMessa
       clearTimeout(timer);
       socket.off('message-sent', onSent);
       if (answer?.success && answer.message) resolve(answer.message);
-      else reject(new Error(answer?.error || COMMUNITY_MESSAGES.sendTimeout));
+      else reject(new Error(answer?.error || 'Message send timeout'));
     };
     // `message-sent` carries no clientId on failure: only a success for this message settles it.
     const onSent = (answer: MessageSent) => {

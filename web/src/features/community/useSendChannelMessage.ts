@@ -6,7 +6,7 @@ import { useSocket } from '../../shared/socket/index.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { messagesKey, postChannelMessage, updateChannel } from './api.ts';
-import { COMMUNITY_MESSAGES } from './messages.ts';
+import { t } from './locales/index.ts';
 import { newClientId, type PaneAction, type PaneMessage, paneReducer, pendingMessage } from './optimistic.ts';
 import { sendOverSocket, sendWithFallback } from './send.ts';
 
@@ -41,7 +41,7 @@ export function useSendChannelMessage(channel: Channel | null) {
         },
         () => {
           dispatch({ type: 'failed', clientId });
-          toast.error(COMMUNITY_MESSAGES.sendFailed);
+          toast.error(t('community.sendFailed'));
         },
       );
     },
