@@ -12,7 +12,7 @@ import { Avatar } from '../../shared/ui/Avatar.tsx';
 import { buttonPrimary, buttonSecondary, buttonSecondarySmall, inputClass } from '../../shared/ui/classes.ts';
 import { Spinner } from '../../shared/ui/Spinner.tsx';
 import { byLatestActivity, chatMatches, lastMessagePreview, otherParticipant, pageLabel } from './chats.ts';
-import { INBOX_MESSAGES as M } from './messages.ts';
+import { useT } from './locales/index.ts';
 
 interface ChatListProps {
   chats: Chat[] | undefined;
@@ -32,6 +32,7 @@ interface ChatListProps {
 const CLOCK_MS = 60_000;
 
 function ChatRow({ chat, open, userId, now }: { chat: Chat; open: boolean; userId: string | undefined; now: Date | null }) {
+  const t = useT();
   const other = otherParticipant(chat, userId);
   const preview = lastMessagePreview(chat, userId);
   const unread = open ? 0 : chat.unreadCount;
@@ -51,17 +52,17 @@ function ChatRow({ chat, open, userId, now }: { chat: Chat; open: boolean; userI
               title={other?.name}
               className={`truncate text-sm text-slate-900 dark:text-white ${unread ? 'font-bold' : 'font-semibold'}`}
             >
-              {other?.name ?? 'Conversation'}
+              {other?.name ?? t('inbox.conversation')}
             </span>
             <time dateTime={chat.lastActivity} className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
               {now && formatTimeLabel(chat.lastActivity, now)}
             </time>
           </div>
           <span
-            title={M.about(chat.gigId.title)}
+            title={t('inbox.about', { title: chat.gigId.title })}
             className="mt-0.5 inline-block max-w-full truncate rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800 align-top dark:bg-green-950 dark:text-green-300"
           >
-            {M.about(chat.gigId.title)}
+            {t('inbox.about', { title: chat.gigId.title })}
           </span>
           <div className="mt-1 flex items-center gap-2">
             <p
@@ -70,12 +71,12 @@ function ChatRow({ chat, open, userId, now }: { chat: Chat; open: boolean; userI
                 unread ? 'font-medium text-slate-800 dark:text-slate-100' : 'text-slate-500 dark:text-slate-400'
               }`}
             >
-              {preview || <span className="italic">No messages yet</span>}
+              {preview || <span className="italic">{t('inbox.noMessages')}</span>}
             </p>
             {unread > 0 && (
               <span className="shrink-0 rounded-full bg-green-700 px-2 py-0.5 text-xs font-semibold text-white">
                 {unread > 99 ? '99+' : unread}
-                <span className="sr-only"> unread</span>
+                <span className="sr-only"> {t('inbox.unread')}</span>
               </span>
             )}
           </div>
@@ -87,6 +88,7 @@ function ChatRow({ chat, open, userId, now }: { chat: Chat; open: boolean; userI
 
 /** The conversation list (spec 002 §2): search, unread badges, relative times, paging, the empty state. */
 export function ChatList(props: ChatListProps) {
+  const t = useT();
   const { chats, search, userId } = props;
   const now = useNow(CLOCK_MS);
   const shown = byLatestActivity(chats ?? []).filter((chat) => chatMatches(chat, search, userId));
@@ -94,47 +96,47 @@ export function ChatList(props: ChatListProps) {
   return (
     <div className="flex h-full flex-col">
       <div className="space-y-3 border-b border-slate-200 p-4 dark:border-slate-800">
-        <h2 className="text-lg font-bold text-slate-900 dark:text-white">Inbox</h2>
+        <h2 className="text-lg font-bold text-slate-900 dark:text-white">{t('inbox.title')}</h2>
         <div className="relative">
           <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
           <input
             type="search"
             value={search}
             onChange={(event) => props.onSearch(event.target.value)}
-            placeholder="Search by name or gig..."
-            aria-label="Search conversations"
+            placeholder={t('inbox.searchPlaceholder')}
+            aria-label={t('inbox.search')}
             className={`${inputClass} pl-9`}
           />
         </div>
       </div>
-      <nav aria-label="Conversations" className="min-h-0 flex-1 overflow-y-auto p-2">
+      <nav aria-label={t('inbox.conversations')} className="min-h-0 flex-1 overflow-y-auto p-2">
         {props.isLoading && (
-          <div className="flex justify-center py-10" role="status" aria-label="Loading conversations">
+          <div className="flex justify-center py-10" role="status" aria-label={t('inbox.loading')}>
             <Spinner />
           </div>
         )}
         {props.isError && !chats && (
           <div className="space-y-3 px-3 py-8 text-center" role="alert">
-            <p className="text-sm text-red-600 dark:text-red-400">{M.fetchChatsFailed}</p>
+            <p className="text-sm text-red-600 dark:text-red-400">{t('inbox.fetchChatsFailed')}</p>
             <button type="button" onClick={props.onRetry} className={buttonSecondary}>
               <RefreshCw className="h-4 w-4" aria-hidden="true" />
-              Try Again
+              {t('inbox.tryAgain')}
             </button>
           </div>
         )}
         {chats && chats.length === 0 && (
           <div className="flex flex-col items-center gap-3 px-4 py-10 text-center">
             <Inbox className="h-10 w-10 text-slate-300 dark:text-slate-600" aria-hidden="true" />
-            <p className="font-semibold text-slate-800 dark:text-slate-100">No conversations yet</p>
-            <p className="text-sm text-slate-500 dark:text-slate-400">Contact a freelancer about a gig to start one.</p>
+            <p className="font-semibold text-slate-800 dark:text-slate-100">{t('inbox.empty')}</p>
+            <p className="text-sm text-slate-500 dark:text-slate-400">{t('inbox.emptyHint')}</p>
             <Link to="/marketplace" className={buttonPrimary}>
               <ShoppingBag className="h-4 w-4" aria-hidden="true" />
-              Browse Marketplace
+              {t('inbox.browseMarketplace')}
             </Link>
           </div>
         )}
         {chats && chats.length > 0 && shown.length === 0 && (
-          <p className="px-3 py-8 text-center text-sm text-slate-500 dark:text-slate-400">No conversations match your search.</p>
+          <p className="px-3 py-8 text-center text-sm text-slate-500 dark:text-slate-400">{t('inbox.noMatch')}</p>
         )}
         {shown.length > 0 && (
           <ul className="space-y-0.5">
@@ -148,7 +150,7 @@ export function ChatList(props: ChatListProps) {
         <div className="flex items-center justify-between gap-2 border-t border-slate-200 px-3 py-2 dark:border-slate-800">
           <button type="button" className={buttonSecondarySmall} onClick={() => props.onPage(props.page - 1)} disabled={props.page <= 1}>
             <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-            Previous
+            {t('inbox.previous')}
           </button>
           <span className="whitespace-nowrap text-xs text-slate-500 dark:text-slate-400">{pageLabel(props.page, props.totalPages)}</span>
           <button
@@ -157,7 +159,7 @@ export function ChatList(props: ChatListProps) {
             onClick={() => props.onPage(props.page + 1)}
             disabled={props.page >= props.totalPages}
           >
-            Next
+            {t('inbox.next')}
             <ChevronRight className="h-4 w-4" aria-hidden="true" />
           </button>
         </div>

@@ -11,7 +11,7 @@ import { MessageList } from '../community/MessageList.tsx';
 import { newClientId } from '../community/optimistic.ts';
 import { addChatMessages, chatKey, loadOlderChatMessages, postChatMessage, updateChat, useChatMessages } from './api.ts';
 import { otherParticipant, withChatMessage } from './chats.ts';
-import { INBOX_MESSAGES as M } from './messages.ts';
+import { useT } from './locales/index.ts';
 import { useMarkChatRead } from './useMarkChatRead.ts';
 
 /** The person on the other side: from the conversation's card, else from a message they sent. */
@@ -23,6 +23,7 @@ function counterpart(chat: Chat | undefined, messages: ChatMessage[] | undefined
 
 /** /inbox/{chatId}: the messages with their senders, and a send form that sends one message at a time. */
 export function ChatView({ chatId, userId }: { chatId: string; userId: string | undefined }) {
+  const t = useT();
   const queryClient = useQueryClient();
   // The conversation's card, as a list page or its creation left it (no request of its own).
   const { data: chat } = useQuery<Chat>({ queryKey: chatKey(chatId), queryFn: skipToken });
@@ -35,7 +36,7 @@ export function ChatView({ chatId, userId }: { chatId: string; userId: string | 
       addChatMessages(queryClient, chatId, [message]);
       updateChat(queryClient, chatId, (c) => withChatMessage(c, message, userId, true));
     },
-    onError: (error) => toast.error(errorMessage(error, M.sendFailed)),
+    onError: (error) => toast.error(errorMessage(error, t('inbox.sendFailed'))),
   });
 
   const other = counterpart(chat, messagesQuery.data, userId);
@@ -44,7 +45,7 @@ export function ChatView({ chatId, userId }: { chatId: string; userId: string | 
       <header className="flex items-center gap-3 border-b border-slate-200 px-3 py-2.5 sm:px-4 dark:border-slate-800">
         <Link
           to="/inbox"
-          aria-label="Back to conversations"
+          aria-label={t('inbox.back')}
           className="rounded-lg p-1.5 text-slate-500 dark:text-slate-400 hover:bg-slate-100 lg:hidden dark:hover:bg-slate-800"
         >
           <ArrowLeft className="h-5 w-5" aria-hidden="true" />
@@ -52,14 +53,14 @@ export function ChatView({ chatId, userId }: { chatId: string; userId: string | 
         <Avatar name={other?.name} picture={other?.picture} className="h-10 w-10 text-sm" />
         <div className="min-w-0 flex-1">
           <h2 className="truncate text-base font-bold text-slate-900 dark:text-white" title={other?.name}>
-            {other?.name ?? 'Conversation'}
+            {other?.name ?? t('inbox.conversation')}
           </h2>
           {chat && (
             <span
-              title={M.about(chat.gigId.title)}
+              title={t('inbox.about', { title: chat.gigId.title })}
               className="inline-block max-w-full truncate rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800 align-top dark:bg-green-950 dark:text-green-300"
             >
-              {M.about(chat.gigId.title)}
+              {t('inbox.about', { title: chat.gigId.title })}
             </span>
           )}
         </div>
@@ -72,14 +73,14 @@ export function ChatView({ chatId, userId }: { chatId: string; userId: string | 
         onRetry={() => void messagesQuery.refetch()}
         onLoadOlder={hasOlderMessages(messagesQuery.data) ? () => loadOlderChatMessages(queryClient, chatId) : undefined}
         userId={userId}
-        emptyText="No messages yet. Say hello!"
-        errorText={M.fetchMessagesFailed}
+        emptyText={t('inbox.emptyChat')}
+        errorText={t('inbox.fetchMessagesFailed')}
       />
       <Composer
         onSend={(content) => send.mutateAsync(content)}
         sending={send.isPending}
-        placeholder={other ? `Message ${other.name}` : 'Type a message'}
-        label="Message"
+        placeholder={other ? t('inbox.messageTo', { name: other.name }) : t('inbox.typeMessage')}
+        label={t('inbox.message')}
       />
     </div>
   );

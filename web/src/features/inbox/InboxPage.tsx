@@ -6,6 +6,7 @@ import { useAuth } from '../auth/AuthProvider.tsx';
 import { useChats } from './api.ts';
 import { ChatList } from './ChatList.tsx';
 import { ChatView } from './ChatView.tsx';
+import { useT } from './locales/index.ts';
 import { useInboxLive } from './useInboxLive.ts';
 
 /**
@@ -13,6 +14,7 @@ import { useInboxLive } from './useInboxLive.ts';
  * wide screens; one or the other on small ones.
  */
 export function InboxPage() {
+  const t = useT();
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const { chatId = null } = useParams();
@@ -23,10 +25,10 @@ export function InboxPage() {
 
   return (
     <div className="mx-auto flex h-[calc(100dvh-7.25rem)] min-h-[26rem] max-w-6xl lg:h-[calc(100dvh-4rem)]">
-      <h1 className="sr-only">Inbox</h1>
+      <h1 className="sr-only">{t('inbox.title')}</h1>
       <div className="flex min-h-0 flex-1 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <aside
-          aria-label="Conversation list"
+          aria-label={t('inbox.conversationList')}
           className={`w-full shrink-0 border-slate-200 lg:block lg:w-80 lg:border-r dark:border-slate-800 ${chatId ? 'hidden' : 'block'}`}
         >
           <ChatList
@@ -43,13 +45,13 @@ export function InboxPage() {
             userId={user?.id}
           />
         </aside>
-        <section aria-label="Conversation" className={`min-w-0 flex-1 lg:block ${chatId ? 'block' : 'hidden'}`}>
+        <section aria-label={t('inbox.conversation')} className={`min-w-0 flex-1 lg:block ${chatId ? 'block' : 'hidden'}`}>
           {chatId ? (
             <ChatView key={chatId} chatId={chatId} userId={user?.id} />
           ) : (
             <div className="flex h-full flex-col items-center justify-center gap-3 p-6 text-center text-slate-500 dark:text-slate-400">
               <MessageSquare className="h-10 w-10 opacity-40" aria-hidden="true" />
-              <p className="text-sm">Select a conversation to read it.</p>
+              <p className="text-sm">{t('inbox.selectConversation')}</p>
             </div>
           )}
         </section>

@@ -1,6 +1,6 @@
 import type { Chat, ChatMessage } from '@commonwork/contracts';
 import { withLastSequence, withReadPosition } from '../../shared/conversation/index.ts';
-import { INBOX_MESSAGES } from './messages.ts';
+import { t } from './locales/index.ts';
 
 type Participant = Chat['participants'][number];
 
@@ -21,12 +21,12 @@ export function chatMatches(chat: Chat, search: string, userId: string | undefin
 export function lastMessagePreview(chat: Pick<Chat, 'lastMessage'>, userId: string | undefined): string {
   if (!chat.lastMessage) return '';
   const mine = chat.lastMessage.sender._id === userId;
-  return `${mine ? INBOX_MESSAGES.youPrefix : ''}${chat.lastMessage.content}`;
+  return mine ? t('inbox.youWrote', { message: chat.lastMessage.content }) : chat.lastMessage.content;
 }
 
 /** 'Page x of y', with at least one page. */
 export function pageLabel(page: number, totalPages: number): string {
-  return INBOX_MESSAGES.pageLabel(page, Math.max(1, totalPages));
+  return t('inbox.pageLabel', { page, totalPages: Math.max(1, totalPages) });
 }
 
 /**

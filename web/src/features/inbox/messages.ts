@@ -1,10 +1,6 @@
-/** Inbox strings of spec 002 §2 and §8, word for word. */
+import { t } from './locales/index.ts';
+
+/** Inbox words another area shows (the marketplace's Contact): spec 002 §8, in the language shown. */
 export const INBOX_MESSAGES = {
-  fetchChatsFailed: 'Failed to fetch chats',
-  fetchMessagesFailed: 'Failed to fetch messages',
-  sendFailed: 'Failed to send message',
-  youPrefix: 'You: ',
-  about: (title: string) => `About: ${title}`,
-  pageLabel: (page: number, totalPages: number) => `Page ${page} of ${totalPages}`,
-  chatStarted: (name: string) => `Chat started with ${name}!`,
+  chatStarted: (name: string) => t('inbox.chatStarted', { name }),
 } as const;

@@ -9,4 +9,5 @@ export const TRANSLATED_FOLDERS: readonly string[] = [
   'features/landing',
   'features/events',
   'features/community',
+  'features/inbox',
 ];
