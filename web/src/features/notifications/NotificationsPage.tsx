@@ -17,17 +17,18 @@ import { createChat } from '../marketplace/api.ts';
 import { chatIdOf } from '../marketplace/gigDisplay.ts';
 import { deleteNotification, markAllRead, markRead, type NotificationTab, useNotificationList } from './api.ts';
 import { BrowserAlertsButton } from './BrowserAlertsButton.tsx';
+import { useT } from './locales/index.ts';
 import { useNotificationContext } from './NotificationProvider.tsx';
 
-const TABS: { id: NotificationTab; label: string }[] = [
-  { id: 'all', label: 'All' },
-  { id: 'unread', label: 'Unread' },
-  { id: 'read', label: 'Read' },
-];
-const NO_SENDER = 'Cannot start chat - sender information not available';
+const TABS = [
+  { id: 'all', label: 'notifications.tab.all' },
+  { id: 'unread', label: 'notifications.tab.unread' },
+  { id: 'read', label: 'notifications.tab.read' },
+] as const satisfies readonly { id: NotificationTab; label: string }[];
 
 /** /notifications (spec 002 §2, §4): tabs with counts, Refresh, Mark All Read, and each item's actions. */
 export function NotificationsPage() {
+  const t = useT();
   const navigate = useNavigate();
   const { refreshKey, triggerRefresh } = useNotificationContext();
   const [tab, setTab] = useState<NotificationTab>('all');
@@ -55,7 +56,7 @@ export function NotificationsPage() {
       async () => {
         const { sender, data: about } = notification;
         if (!sender || !about.gigId) {
-          toast.error(NO_SENDER);
+          toast.error(t('notifications.noSender'));
           return;
         }
         if (!notification.read) await markRead(notification.id);
@@ -63,35 +64,35 @@ export function NotificationsPage() {
         if (!chatId) throw new Error('no chat id');
         navigate(`/inbox/${encodeURIComponent(chatId)}`);
       },
-      'Failed to start chat',
+      t('notifications.startChatFailed'),
     );
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Notifications</h1>
-          <p className="text-slate-600 dark:text-slate-400">What happened while you were away.</p>
+          <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{t('notifications.title')}</h1>
+          <p className="text-slate-600 dark:text-slate-400">{t('notifications.subtitle')}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <BrowserAlertsButton />
           <button type="button" className={buttonSecondary} onClick={() => void list.refetch()} disabled={list.isFetching}>
             <RefreshCw className={`h-4 w-4 ${list.isFetching ? 'animate-spin' : ''}`} aria-hidden="true" />
-            Refresh
+            {t('notifications.refresh')}
           </button>
           <button
             type="button"
             className={buttonSecondary}
-            onClick={() => void act('all', markAllRead, 'Failed to mark notifications as read')}
+            onClick={() => void act('all', markAllRead, t('notifications.markAllReadFailed'))}
             disabled={busy === 'all' || !data?.counts.unread}
           >
             <CheckCheck className="h-4 w-4" aria-hidden="true" />
-            Mark All Read
+            {t('notifications.markAllRead')}
           </button>
         </div>
       </header>
 
-      <div role="tablist" aria-label="Notification filters" className="flex gap-1 border-b border-slate-200 dark:border-slate-800">
+      <div role="tablist" aria-label={t('notifications.filters')} className="flex gap-1 border-b border-slate-200 dark:border-slate-800">
         {TABS.map(({ id, label }) => (
           <button
             key={id}
@@ -104,7 +105,7 @@ export function NotificationsPage() {
             }}
             className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${tab === id ? 'border-green-600 text-green-700 dark:text-green-400' : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400'}`}
           >
-            {label} ({data?.counts[id] ?? 0})
+            {t(label, { count: data?.counts[id] ?? 0 })}
           </button>
         ))}
       </div>
@@ -112,18 +113,18 @@ export function NotificationsPage() {
       {list.isPending ? (
         <p role="status" className="flex items-center justify-center gap-2 py-12 text-slate-500 dark:text-slate-400">
           <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
-          Loading notifications...
+          {t('notifications.loading')}
         </p>
       ) : !data || data.notifications.length === 0 ? (
         <div className={`${cardClass} flex flex-col items-center py-12 text-center`}>
           <Bell className="h-10 w-10 text-slate-400" aria-hidden="true" />
-          <p className="mt-3 font-semibold text-slate-900 dark:text-white">No notifications</p>
+          <p className="mt-3 font-semibold text-slate-900 dark:text-white">{t('notifications.empty')}</p>
           <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-            {tab === 'unread' ? 'You are all caught up.' : 'Updates addressed to you appear here.'}
+            {tab === 'unread' ? t('notifications.caughtUp') : t('notifications.emptyHint')}
           </p>
         </div>
       ) : (
-        <ul className="space-y-3" aria-label="Notifications">
+        <ul className="space-y-3" aria-label={t('notifications.list')}>
           {data.notifications.map((n) => (
             <li key={n.id}>
               <article
@@ -141,7 +142,7 @@ export function NotificationsPage() {
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
                     <h2 className="font-semibold text-slate-900 dark:text-white">
-                      {!n.read && <span className="sr-only">Unread: </span>}
+                      {!n.read && <span className="sr-only">{t('notifications.unreadPrefix')} </span>}
                       {n.title}
                     </h2>
                     <time dateTime={n.createdAt} className="text-xs text-slate-500 dark:text-slate-400">
@@ -149,11 +150,15 @@ export function NotificationsPage() {
                     </time>
                   </div>
                   {/* Who sent it, by name (the avatar alone shows initials), and the gig it is about, as a link. */}
-                  {n.sender && <p className="mt-0.5 text-sm font-medium text-slate-800 dark:text-slate-200">From {n.sender.name}</p>}
+                  {n.sender && (
+                    <p className="mt-0.5 text-sm font-medium text-slate-800 dark:text-slate-200">
+                      {t('notifications.from', { name: n.sender.name })}
+                    </p>
+                  )}
                   <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{n.message}</p>
                   {n.data.gigTitle && (
                     <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-                      Gig:{' '}
+                      {t('notifications.gig')}{' '}
                       {n.data.gigId ? (
                         <Link
                           to={`/marketplace/${n.data.gigId}`}
@@ -170,28 +175,28 @@ export function NotificationsPage() {
                     {n.type === 'gig_interest' && (
                       <button type="button" className={buttonSecondary} onClick={() => void startChat(n)} disabled={busy !== null}>
                         <MessageSquare className="h-4 w-4" aria-hidden="true" />
-                        Start Chat
+                        {t('notifications.startChat')}
                       </button>
                     )}
                     {!n.read && (
                       <button
                         type="button"
                         className={buttonGhost}
-                        onClick={() => void act(n.id, () => markRead(n.id), 'Failed to mark notification as read')}
+                        onClick={() => void act(n.id, () => markRead(n.id), t('notifications.markReadFailed'))}
                         disabled={busy !== null}
                       >
                         <Check className="h-4 w-4" aria-hidden="true" />
-                        Mark as read
+                        {t('notifications.markRead')}
                       </button>
                     )}
                     <button
                       type="button"
                       className={`${buttonGhost} hover:text-red-600`}
-                      onClick={() => void act(n.id, () => deleteNotification(n.id), 'Failed to delete notification')}
+                      onClick={() => void act(n.id, () => deleteNotification(n.id), t('notifications.deleteFailed'))}
                       disabled={busy !== null}
                     >
                       <Trash2 className="h-4 w-4" aria-hidden="true" />
-                      Delete
+                      {t('notifications.delete')}
                     </button>
                   </div>
                 </div>
@@ -202,15 +207,15 @@ export function NotificationsPage() {
       )}
 
       {data && data.pagination.totalPages > 1 && (
-        <nav aria-label="Pagination" className="flex items-center justify-center gap-2">
+        <nav aria-label={t('notifications.pagination')} className="flex items-center justify-center gap-2">
           <button type="button" className={buttonSecondary} onClick={() => setPage(page - 1)} disabled={!data.pagination.hasPrev}>
-            Previous
+            {t('notifications.previous')}
           </button>
           <span className="text-sm text-slate-600">
-            Page {data.pagination.currentPage} of {data.pagination.totalPages}
+            {t('notifications.page', { page: data.pagination.currentPage, totalPages: data.pagination.totalPages })}
           </span>
           <button type="button" className={buttonSecondary} onClick={() => setPage(page + 1)} disabled={!data.pagination.hasNext}>
-            Next
+            {t('notifications.next')}
           </button>
         </nav>
       )}

@@ -1,6 +1,6 @@
 import type { Notification as NotificationItem } from '@commonwork/contracts';
+import { t } from './locales/index.ts';
 
-export const GIG_INTEREST_ALERT = 'New Interest in Your Gig!';
 /** Spec 002 §4: the alert closes itself after 5 seconds. */
 export const ALERT_CLOSE_MS = 5_000;
 
@@ -13,6 +13,6 @@ export const browserAlertsSupported = () => typeof globalThis.Notification === '
  */
 export function showGigInterestAlert(notification: NotificationItem): void {
   if (notification.type !== 'gig_interest' || !browserAlertsSupported() || globalThis.Notification.permission !== 'granted') return;
-  const alert = new globalThis.Notification(GIG_INTEREST_ALERT, { body: notification.message, tag: notification.id });
+  const alert = new globalThis.Notification(t('notifications.gigInterestAlert'), { body: notification.message, tag: notification.id });
   setTimeout(() => alert.close(), ALERT_CLOSE_MS);
 }

@@ -1,6 +1,6 @@
 import type { Notification as NotificationItem } from '@commonwork/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ALERT_CLOSE_MS, GIG_INTEREST_ALERT, showGigInterestAlert } from './browserAlert.ts';
+import { ALERT_CLOSE_MS, showGigInterestAlert } from './browserAlert.ts';
 
 const shown: { title: string; options: NotificationOptions | undefined; closed: boolean }[] = [];
 /** The browser's Notification, recording what would have popped up. */
@@ -45,7 +45,7 @@ describe('the gig-interest browser alert', () => {
     fakeNotifications('granted');
     showGigInterestAlert(interest());
     expect(shown).toEqual([
-      { title: GIG_INTEREST_ALERT, options: { body: 'Bea is interested in your gig "Logo"', tag: interest().id }, closed: false },
+      { title: 'New Interest in Your Gig!', options: { body: 'Bea is interested in your gig "Logo"', tag: interest().id }, closed: false },
     ]);
     vi.advanceTimersByTime(ALERT_CLOSE_MS - 1);
     expect(shown[0]?.closed).toBe(false);

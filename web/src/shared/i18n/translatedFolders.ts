@@ -10,4 +10,5 @@ export const TRANSLATED_FOLDERS: readonly string[] = [
   'features/events',
   'features/community',
   'features/inbox',
+  'features/notifications',
 ];
