@@ -9,6 +9,7 @@ import { Avatar } from '../../shared/ui/Avatar.tsx';
 import { eventDate } from '../events/eventDate.ts';
 import { whereText } from '../events/eventDisplay.ts';
 import { ratingText } from '../marketplace/gigDisplay.ts';
+import { useT } from './locales/index.ts';
 
 const row = 'flex items-center gap-3 rounded-xl p-2 transition hover:bg-slate-50 dark:hover:bg-slate-800';
 
@@ -39,10 +40,11 @@ export function TrendingGigs({ gigs }: { gigs: Gig[] }) {
 }
 
 export function TopFreelancers({ people }: { people: TopFreelancer[] }) {
+  const t = useT();
   return (
     <ul className="space-y-1">
       {people.map((person) => {
-        const headline = person.title || `${person.activeGigs} active gig${person.activeGigs === 1 ? '' : 's'}`;
+        const headline = person.title || t('dashboard.freelancers.activeGigs', { count: person.activeGigs });
         return (
           <li key={person.id}>
             <Link to={profilePathOf(person)} className={row}>
@@ -71,6 +73,7 @@ export function TopFreelancers({ people }: { people: TopFreelancer[] }) {
 }
 
 export function UpcomingEvents({ events }: { events: TechEvent[] }) {
+  const t = useT();
   return (
     <ul className="space-y-1">
       {events.map((event) => (
@@ -91,7 +94,7 @@ export function UpcomingEvents({ events }: { events: TechEvent[] }) {
                 </span>
                 <span className="inline-flex items-center gap-1">
                   <Users className="h-3.5 w-3.5" aria-hidden="true" />
-                  {event.attendeeCount} attending
+                  {t('dashboard.events.attending', { count: event.attendeeCount })}
                 </span>
               </p>
             </div>

@@ -4,6 +4,7 @@ import FolderKanban from 'lucide-react/icons/folder-kanban';
 import Target from 'lucide-react/icons/target';
 import { ChangeBadge } from '../../shared/ui/ChangeBadge.tsx';
 import { cardClass } from '../../shared/ui/classes.ts';
+import { useT } from './locales/index.ts';
 import type { TileFigure } from './tiles.ts';
 
 interface StatTile extends TileFigure {
@@ -22,14 +23,15 @@ export function StatTiles({
   successRate: TileFigure;
   loading: boolean;
 }) {
+  const t = useT();
   // A change badge only where last month gives one (spec 000 §2's fixed +8%, +15%, +2% were invented).
   const tiles: StatTile[] = [
-    { label: 'Active Projects', ...activeProjects, icon: FolderKanban },
-    { label: 'Total Earnings', ...totalEarnings, icon: DollarSign },
-    { label: 'Success Rate', ...successRate, icon: Target },
+    { label: t('dashboard.tiles.activeProjects'), ...activeProjects, icon: FolderKanban },
+    { label: t('dashboard.tiles.totalEarnings'), ...totalEarnings, icon: DollarSign },
+    { label: t('dashboard.tiles.successRate'), ...successRate, icon: Target },
   ];
   return (
-    <section aria-label="Your numbers" className="grid gap-4 sm:grid-cols-3">
+    <section aria-label={t('dashboard.tiles.title')} className="grid gap-4 sm:grid-cols-3">
       {tiles.map(({ label, value, change, note, icon: Icon }) => (
         <div key={label} className={cardClass}>
           <div className="flex items-center justify-between">

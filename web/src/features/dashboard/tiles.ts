@@ -1,6 +1,7 @@
 import type { GigAnalytics, UserStats } from '@commonwork/contracts';
 import { noReviewsText } from '../../shared/figures/figures.ts';
-import { formatCurrency } from '../../shared/format/index.ts';
+import { formatCount, formatCurrency } from '../../shared/format/index.ts';
+import { t } from './locales/index.ts';
 
 /** A tile's figure, its change against last month when there is one, and a note when the figure is missing. */
 export interface TileFigure {
@@ -21,14 +22,14 @@ const UNKNOWN = '—';
 export function tileValues(analytics: GigAnalytics | null, stats: UserStats | null) {
   const activeGigs = analytics?.activeGigs ?? stats?.activeGigs;
   const activeProjects: TileFigure = {
-    value: activeGigs === undefined ? UNKNOWN : String(activeGigs),
+    value: activeGigs === undefined ? UNKNOWN : formatCount(activeGigs),
     change: stats?.changes.activeGigs ?? null,
   };
   const totalEarnings: TileFigure = { value: analytics ? formatCurrency(analytics.totalRevenue) : UNKNOWN, change: null };
   // Ratings run from 1 to 5: an average of 0 is the analytics' "no reviewed gig".
   const rated = analytics !== null && analytics.avgRating > 0;
   const successRate: TileFigure = rated
-    ? { value: `${Math.round(analytics.avgRating * 20)}%`, change: null }
+    ? { value: t('dashboard.tiles.percent', { percent: Math.round(analytics.avgRating * 20) }), change: null }
     : { value: UNKNOWN, change: null, ...(analytics && { note: noReviewsText() }) };
   return { activeProjects, totalEarnings, successRate };
 }

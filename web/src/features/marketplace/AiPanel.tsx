@@ -2,6 +2,7 @@ import type { AiSearchResult } from '@commonwork/contracts';
 import Brain from 'lucide-react/icons/brain';
 import Sparkles from 'lucide-react/icons/sparkles';
 import X from 'lucide-react/icons/x';
+import { useT } from './locales/index.ts';
 
 interface AiPanelProps {
   result: AiSearchResult;
@@ -12,6 +13,7 @@ interface AiPanelProps {
 
 /** What the AI search understood and why (spec 001 §4), with its suggestions as chips. */
 export function AiPanel({ result, refinements, onSuggestion, onDismiss }: AiPanelProps) {
+  const t = useT();
   return (
     <section
       aria-labelledby="ai-panel-title"
@@ -20,7 +22,7 @@ export function AiPanel({ result, refinements, onSuggestion, onDismiss }: AiPane
       <button
         type="button"
         onClick={onDismiss}
-        aria-label="Dismiss AI search explanation"
+        aria-label={t('marketplace.ai.dismiss')}
         className="absolute top-3 right-3 rounded-lg p-1 text-green-700 hover:bg-green-100 dark:text-green-300 dark:hover:bg-green-900"
       >
         <X className="h-5 w-5" aria-hidden="true" />
@@ -31,7 +33,7 @@ export function AiPanel({ result, refinements, onSuggestion, onDismiss }: AiPane
       </h2>
       <p className="mt-1 text-sm text-green-800 dark:text-green-200">{result.explanation}</p>
       {refinements.length > 0 && (
-        <ul className="mt-3 flex flex-wrap gap-2" aria-label="Also applied">
+        <ul className="mt-3 flex flex-wrap gap-2" aria-label={t('marketplace.ai.alsoApplied')}>
           {refinements.map((label) => (
             <li
               key={label}
@@ -44,7 +46,8 @@ export function AiPanel({ result, refinements, onSuggestion, onDismiss }: AiPane
       )}
       {result.suggestions.length > 0 && (
         <div className="mt-3">
-          <p className="text-xs font-semibold uppercase tracking-wide text-green-800 dark:text-green-300">Try also</p>
+          <p className="text-xs font-semibold uppercase tracking-wide text-green-800 dark:text-green-300">{t('marketplace.ai.tryAlso')}</p>
+
           <ul className="mt-2 flex flex-wrap gap-2">
             {result.suggestions.map((suggestion) => (
               <li key={suggestion}>

@@ -3,10 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import MapPin from 'lucide-react/icons/map-pin';
 import { call } from '../../shared/api/index.ts';
 import { reviewsText } from '../../shared/figures/figures.ts';
+import { formatCount } from '../../shared/format/index.ts';
+
 import { Avatar } from '../../shared/ui/Avatar.tsx';
 import { cardClass } from '../../shared/ui/classes.ts';
 import { usePerson } from '../profile/api.ts';
-import { DEFAULT_LOCATION } from './gigDisplay.ts';
+import { defaultLocation } from './gigDisplay.ts';
+import { useT } from './locales/index.ts';
 import { FREELANCER_FIGURE_LABELS } from './messages.ts';
 import { responseFigures } from './responseFigures.ts';
 
@@ -26,13 +29,14 @@ function useResponseTime(userId: string) {
  * While they load a placeholder stands in; what cannot be read is left out.
  */
 export function FreelancerBlurb({ gig }: { gig: Gig }) {
+  const t = useT();
   const { name, picture, profile } = gig.freelancer;
   const person = usePerson(gig.freelancer._id);
   const responses = useResponseTime(gig.freelancer._id);
   return (
     <section className={cardClass} aria-labelledby="freelancer-title">
       <h2 id="freelancer-title" className="text-lg font-semibold text-slate-900 dark:text-white">
-        About the freelancer
+        {t('marketplace.freelancer.title')}
       </h2>
       <div className="mt-4 flex items-center gap-4">
         <Avatar name={name} picture={picture || null} className="h-14 w-14 text-lg" />
@@ -40,7 +44,7 @@ export function FreelancerBlurb({ gig }: { gig: Gig }) {
           <p className="truncate font-semibold text-slate-900 dark:text-white">{name}</p>
           <p className="flex items-center gap-1 text-sm text-slate-500 dark:text-slate-400">
             <MapPin className="h-4 w-4" aria-hidden="true" />
-            {profile?.location || DEFAULT_LOCATION}
+            {profile?.location || defaultLocation()}
           </p>
         </div>
       </div>
@@ -60,16 +64,17 @@ interface FiguresProps {
 
 /** The figures there are; before the first review 'No reviews yet' in place of a rating. */
 function FreelancerFigures({ person, responses }: FiguresProps) {
+  const t = useT();
   const reviews = person ? reviewsText(person.rating, person.reviewCount) : null;
   const figures = [
     ...(reviews?.rating
       ? [
-          { label: FREELANCER_FIGURE_LABELS.rating, value: reviews.rating },
-          { label: FREELANCER_FIGURE_LABELS.reviews, value: String(person?.reviewCount) },
+          { label: t(FREELANCER_FIGURE_LABELS.rating), value: reviews.rating },
+          { label: t(FREELANCER_FIGURE_LABELS.reviews), value: formatCount(person?.reviewCount ?? 0) },
         ]
       : []),
-    ...(responses ? [{ label: FREELANCER_FIGURE_LABELS.responseRate, value: responses.rate }] : []),
-    ...(responses?.time ? [{ label: FREELANCER_FIGURE_LABELS.responseTime, value: responses.time }] : []),
+    ...(responses ? [{ label: t(FREELANCER_FIGURE_LABELS.responseRate), value: responses.rate }] : []),
+    ...(responses?.time ? [{ label: t(FREELANCER_FIGURE_LABELS.responseTime), value: responses.time }] : []),
   ];
   return (
     <div className="mt-5 space-y-3">

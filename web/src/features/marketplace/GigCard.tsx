@@ -8,6 +8,7 @@ import { buttonPrimary } from '../../shared/ui/classes.ts';
 import { OwnerActions } from '../../shared/ui/OwnerActions.tsx';
 import { TagList } from '../../shared/ui/TagList.tsx';
 import { categoryLabel, countText, deliveryLabel, gigIdOf } from './gigDisplay.ts';
+import { useT } from './locales/index.ts';
 import { RatingLine } from './RatingLine.tsx';
 
 interface GigCardProps {
@@ -20,6 +21,7 @@ interface GigCardProps {
 
 /** One gig in the listing (spec 001 §2). */
 export function GigCard({ gig, topRated, owned, onDelete }: GigCardProps) {
+  const t = useT();
   const id = gigIdOf(gig);
   const titleId = `gig-card-${id}`;
   return (
@@ -35,17 +37,17 @@ export function GigCard({ gig, topRated, owned, onDelete }: GigCardProps) {
           {topRated && (
             <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800 dark:bg-amber-950 dark:text-amber-300">
               <Award className="h-3.5 w-3.5" aria-hidden="true" />
-              Top Rated
+              {t('marketplace.card.topRated')}
             </span>
           )}
           {gig.status === 'draft' && (
             <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200">
-              Draft
+              {t('marketplace.card.draft')}
             </span>
           )}
         </div>
         <div className="shrink-0 text-right">
-          <p className="text-xs text-slate-500 dark:text-slate-400">Starting at</p>
+          <p className="text-xs text-slate-500 dark:text-slate-400">{t('marketplace.pricing.startingAt')}</p>
           <p className="text-lg font-bold text-slate-900 dark:text-white">{formatCurrency(gig.price)}</p>
         </div>
       </div>
@@ -66,26 +68,30 @@ export function GigCard({ gig, topRated, owned, onDelete }: GigCardProps) {
       <div className="mt-auto pt-4">
         <dl className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
           <div className="flex items-center gap-1">
-            <dt className="sr-only">Rating</dt>
+            <dt className="sr-only">{t('marketplace.card.rating')}</dt>
             <dd>
               <RatingLine rating={gig.rating} reviews={gig.reviews} />
             </dd>
           </div>
           <div className="flex items-center gap-1">
-            <dt className="sr-only">Delivery time</dt>
+            <dt className="sr-only">{t('marketplace.card.deliveryTime')}</dt>
             <Clock className="h-4 w-4" aria-hidden="true" />
             <dd>{deliveryLabel(gig.deliveryTime)}</dd>
           </div>
           <div className="flex items-center gap-1">
-            <dt className="sr-only">Orders</dt>
+            <dt className="sr-only">{t('marketplace.stats.orders')}</dt>
             <ShoppingCart className="h-4 w-4" aria-hidden="true" />
             <dd>{countText(gig.orders, 'order')}</dd>
           </div>
         </dl>
 
         <div className="mt-4 flex items-center gap-2 border-t border-slate-100 pt-4 dark:border-slate-800">
-          <Link to={`/marketplace/${id}`} className={`${buttonPrimary} flex-1`} aria-label={`View Details: ${gig.title}`}>
-            View Details
+          <Link
+            to={`/marketplace/${id}`}
+            className={`${buttonPrimary} flex-1`}
+            aria-label={t('marketplace.card.viewDetailsOf', { title: gig.title })}
+          >
+            {t('marketplace.card.viewDetails')}
           </Link>
           {owned && <OwnerActions title={gig.title} noun="gig" editTo={`/marketplace/${id}/edit`} onDelete={() => onDelete(gig)} />}
         </div>

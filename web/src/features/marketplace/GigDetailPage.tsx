@@ -21,6 +21,7 @@ import { useAuth } from '../auth/AuthProvider.tsx';
 import { isGigNotFound, sendGigInterest, useGig } from './api.ts';
 import { FreelancerBlurb } from './FreelancerBlurb.tsx';
 import { categoryLabel, countText, deliveryLabel, gigIdOf, isOwner, subCategoryLabel } from './gigDisplay.ts';
+import { useT } from './locales/index.ts';
 import { GIG_MESSAGES } from './messages.ts';
 import { PricingCard } from './PricingCard.tsx';
 import { RatingLine } from './RatingLine.tsx';
@@ -32,31 +33,34 @@ const M = GIG_MESSAGES.detail;
 
 /** /marketplace/:id (spec 001 §2, §4): the gig, its freelancer, pricing actions and statistics. */
 export function GigDetailPage() {
+  const t = useT();
   const { id } = useParams();
   const query = useGig(id);
   const notFound = query.isError && isGigNotFound(query.error);
 
   useEffect(() => {
-    if (query.isError && !isGigNotFound(query.error)) toast.error(M.loadFailed);
+    if (query.isError && !isGigNotFound(query.error)) toast.error(M.loadFailed());
   }, [query.isError, query.error]);
 
-  if (query.isPending) return <LoadingScreen label="Loading gig..." />;
+  if (query.isPending) return <LoadingScreen label={t('marketplace.detail.loading')} />;
   if (notFound) return <GigNotFound />;
   if (query.isError) return <DetailLoadError onRetry={() => void query.refetch()} />;
   return <GigDetail gig={query.data} />;
 }
 
 function BackButton() {
+  const t = useT();
   const navigate = useNavigate();
   return (
     <button type="button" className={`${buttonGhost} -ml-3`} onClick={() => navigate('/marketplace')}>
       <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-      Back to Marketplace
+      {t('marketplace.detail.back')}
     </button>
   );
 }
 
 function GigDetail({ gig }: { gig: Gig }) {
+  const t = useT();
   const { user } = useAuth();
   const navigate = useNavigate();
   const [favourite, setFavourite] = useState(false);
@@ -67,21 +71,21 @@ function GigDetail({ gig }: { gig: Gig }) {
   const contact = useContactFreelancer(gig.freelancer, id);
   const interest = useMutation({
     mutationFn: () => sendGigInterest(id),
-    onSuccess: () => toast.success(M.interestSent),
+    onSuccess: () => toast.success(M.interestSent()),
     // The server's reason when it gave one ('You cannot send interest in your own gig').
-    onError: (err) => toast.error(isApiError(err) && err.status !== 404 ? errorMessage(err, M.interestFailed) : M.interestFailed),
+    onError: (err) => toast.error(isApiError(err) && err.status !== 404 ? errorMessage(err, M.interestFailed()) : M.interestFailed()),
   });
 
   const onInterest = () => {
-    if (!user) return void toast.error(M.interestLoginRequired);
+    if (!user) return void toast.error(M.interestLoginRequired());
     interest.mutate();
   };
   const share = async () => {
     try {
       await navigator.clipboard.writeText(window.location.href);
-      toast.success(M.linkCopied);
+      toast.success(M.linkCopied());
     } catch {
-      toast.error(M.linkCopyFailed);
+      toast.error(M.linkCopyFailed());
     }
   };
 
@@ -93,21 +97,21 @@ function GigDetail({ gig }: { gig: Gig }) {
           <button type="button" className={buttonSecondary} aria-pressed={favourite} onClick={() => setFavourite((f) => !f)}>
             <Heart className={`h-4 w-4 ${favourite ? 'fill-red-500 text-red-500' : ''}`} aria-hidden="true" />
             {/* The visible word is the button's name (read on narrow screens too); aria-pressed says whether it is on. */}
-            <span className="sr-only sm:not-sr-only">{favourite ? 'Saved' : 'Save'}</span>
+            <span className="sr-only sm:not-sr-only">{favourite ? t('marketplace.detail.saved') : t('marketplace.detail.save')}</span>
           </button>
-          <button type="button" className={buttonSecondary} onClick={() => void share()} aria-label="Share gig">
+          <button type="button" className={buttonSecondary} onClick={() => void share()} aria-label={t('marketplace.detail.shareLabel')}>
             <Share2 className="h-4 w-4" aria-hidden="true" />
-            <span className="sr-only sm:not-sr-only">Share</span>
+            <span className="sr-only sm:not-sr-only">{t('marketplace.detail.share')}</span>
           </button>
           {owned && (
             <>
               <Link to={`/marketplace/${id}/edit`} className={buttonSecondary}>
                 <Pencil className="h-4 w-4" aria-hidden="true" />
-                Edit
+                {t('marketplace.detail.edit')}
               </Link>
               <button type="button" className={`${buttonSecondary} text-red-600 dark:text-red-400`} onClick={() => requestDelete(gig)}>
                 <Trash2 className="h-4 w-4" aria-hidden="true" />
-                Delete
+                {t('marketplace.detail.delete')}
               </button>
             </>
           )}
@@ -124,7 +128,7 @@ function GigDetail({ gig }: { gig: Gig }) {
             {gig.subCategory && <span className="text-slate-500 dark:text-slate-400">{subCategoryLabel(gig.subCategory)}</span>}
             {gig.status === 'draft' && (
               <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200">
-                Draft
+                {t('marketplace.card.draft')}
               </span>
             )}
             <span className="ml-auto inline-flex items-center gap-1 text-slate-500 dark:text-slate-400">
@@ -139,20 +143,20 @@ function GigDetail({ gig }: { gig: Gig }) {
             <RatingLine rating={gig.rating} reviews={gig.reviews} />
             <span className="inline-flex items-center gap-1">
               <ShoppingCart className="h-4 w-4" aria-hidden="true" />
-              {countText(gig.orders, 'order')} completed
+              {t('marketplace.count.ordersCompleted', { count: gig.orders })}
             </span>
             <span className="inline-flex items-center gap-1">
               <Clock className="h-4 w-4" aria-hidden="true" />
-              {deliveryLabel(gig.deliveryTime)} delivery
+              {t('marketplace.detail.delivery', { time: deliveryLabel(gig.deliveryTime) })}
             </span>
           </div>
 
-          <h2 className="mt-6 text-lg font-semibold text-slate-900 dark:text-white">Description</h2>
+          <h2 className="mt-6 text-lg font-semibold text-slate-900 dark:text-white">{t('marketplace.detail.description')}</h2>
           <p className="mt-2 whitespace-pre-line break-words text-slate-700 dark:text-slate-300">{gig.description}</p>
 
-          <h2 className="mt-6 text-lg font-semibold text-slate-900 dark:text-white">Skills</h2>
+          <h2 className="mt-6 text-lg font-semibold text-slate-900 dark:text-white">{t('marketplace.detail.skills')}</h2>
           {gig.tags.length > 0 ? (
-            <ul className="mt-2 flex flex-wrap gap-2" aria-label="Skills">
+            <ul className="mt-2 flex flex-wrap gap-2" aria-label={t('marketplace.detail.skills')}>
               {gig.tags.map((tag) => (
                 <li
                   key={tag}
@@ -163,15 +167,15 @@ function GigDetail({ gig }: { gig: Gig }) {
               ))}
             </ul>
           ) : (
-            <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">No skills listed.</p>
+            <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">{t('marketplace.detail.noSkills')}</p>
           )}
         </article>
 
-        <aside className="space-y-6 lg:col-start-3 lg:row-span-2 lg:row-start-1" aria-label="Order this gig">
+        <aside className="space-y-6 lg:col-start-3 lg:row-span-2 lg:row-start-1" aria-label={t('marketplace.detail.orderThis')}>
           <PricingCard
             gig={gig}
             owned={owned}
-            onOrder={() => toast(M.orderSoon)}
+            onOrder={() => toast(M.orderSoon())}
             onContact={contact.start}
             onInterest={onInterest}
             contacting={contact.pending}
@@ -189,29 +193,31 @@ function GigDetail({ gig }: { gig: Gig }) {
 }
 
 function GigNotFound() {
+  const t = useT();
   return (
     <div className="mx-auto max-w-xl py-16 text-center">
       <SearchX className="mx-auto h-12 w-12 text-slate-400" aria-hidden="true" />
-      <h1 className="mt-4 text-2xl font-bold text-slate-900 dark:text-white">{M.notFoundTitle}</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-400">{M.notFoundText}</p>
+      <h1 className="mt-4 text-2xl font-bold text-slate-900 dark:text-white">{M.notFoundTitle()}</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-400">{M.notFoundText()}</p>
       <Link to="/marketplace" className={`${buttonPrimary} mt-6`}>
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        Back to Marketplace
+        {t('marketplace.detail.back')}
       </Link>
     </div>
   );
 }
 
 function DetailLoadError({ onRetry }: { onRetry: () => void }) {
+  const t = useT();
   return (
     <div className="mx-auto max-w-xl py-16 text-center" role="alert">
       <AlertCircle className="mx-auto h-12 w-12 text-red-500" aria-hidden="true" />
-      <h1 className="mt-4 text-2xl font-bold text-slate-900 dark:text-white">{M.loadFailed}</h1>
+      <h1 className="mt-4 text-2xl font-bold text-slate-900 dark:text-white">{M.loadFailed()}</h1>
       <div className="mt-6 flex justify-center gap-2">
         <BackButton />
         <button type="button" className={buttonPrimary} onClick={onRetry}>
           <RefreshCw className="h-4 w-4" aria-hidden="true" />
-          Try again
+          {t('marketplace.listing.tryAgain')}
         </button>
       </div>
     </div>

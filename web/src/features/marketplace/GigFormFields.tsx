@@ -3,10 +3,13 @@ import type { ReactNode } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatCurrency } from '../../shared/format/index.ts';
+import { translateEnglish } from '../../shared/i18n/index.ts';
 import { cardClass, inputClass } from '../../shared/ui/classes.ts';
 import { FormField } from '../../shared/ui/FormField.tsx';
-import { subCategoriesOf, subCategoryLabel } from './gigDisplay.ts';
+
+import { categoryLabel, deliveryLabel, subCategoriesOf, subCategoryLabel } from './gigDisplay.ts';
 import { descriptionHint, type GigFormValues } from './gigForm.ts';
+import { useT } from './locales/index.ts';
 import { TagsInput } from './TagsInput.tsx';
 
 type GigForm = UseFormReturn<GigFormValues, unknown, z.output<typeof GigInput>>;
@@ -26,6 +29,7 @@ const invalid = (id: string, message: string | undefined) =>
 
 /** The gig form's fields (spec 001 §5): basics, category, pricing and delivery, tags. */
 export function GigFormFields({ form }: { form: GigForm }) {
+  const t = useT();
   const {
     register,
     control,
@@ -39,12 +43,12 @@ export function GigFormFields({ form }: { form: GigForm }) {
 
   return (
     <>
-      <Section title="Basic Information">
-        <FormField id="gig-title" label="Gig Title" error={errors.title?.message}>
+      <Section title={t('marketplace.form.basics')}>
+        <FormField id="gig-title" label={t('marketplace.form.gigTitle')} error={errors.title?.message}>
           <input
             id="gig-title"
             type="text"
-            placeholder="I will build a responsive React landing page"
+            placeholder={t('marketplace.form.titlePlaceholder')}
             className={inputClass}
             {...invalid('gig-title', errors.title?.message)}
             {...register('title')}
@@ -52,14 +56,14 @@ export function GigFormFields({ form }: { form: GigForm }) {
         </FormField>
         <FormField
           id="gig-description"
-          label="Description"
+          label={t('marketplace.detail.description')}
           error={errors.description?.message}
           hint={descriptionHint(description.trim().length)}
         >
           <textarea
             id="gig-description"
             rows={6}
-            placeholder="What you deliver, how you work, what you need from the client..."
+            placeholder={t('marketplace.form.descriptionPlaceholder')}
             className={inputClass}
             {...invalid('gig-description', errors.description?.message)}
             {...register('description')}
@@ -67,9 +71,9 @@ export function GigFormFields({ form }: { form: GigForm }) {
         </FormField>
       </Section>
 
-      <Section title="Service Category">
+      <Section title={t('marketplace.form.serviceCategory')}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="gig-category" label="Category" error={errors.category?.message}>
+          <FormField id="gig-category" label={t('marketplace.filters.category')} error={errors.category?.message}>
             <select
               id="gig-category"
               className={inputClass}
@@ -79,15 +83,15 @@ export function GigFormFields({ form }: { form: GigForm }) {
                 onChange: () => setValue('subCategory', ''),
               })}
             >
-              <option value="">Select a category</option>
-              {Object.entries(GIG_CATEGORIES).map(([value, { label }]) => (
+              <option value="">{t('marketplace.form.selectCategory')}</option>
+              {Object.keys(GIG_CATEGORIES).map((value) => (
                 <option key={value} value={value}>
-                  {label}
+                  {categoryLabel(value)}
                 </option>
               ))}
             </select>
           </FormField>
-          <FormField id="gig-subcategory" label="Sub-category" error={errors.subCategory?.message}>
+          <FormField id="gig-subcategory" label={t('marketplace.form.subCategory')} error={errors.subCategory?.message}>
             <select
               id="gig-subcategory"
               className={inputClass}
@@ -95,7 +99,9 @@ export function GigFormFields({ form }: { form: GigForm }) {
               {...invalid('gig-subcategory', errors.subCategory?.message)}
               {...register('subCategory')}
             >
-              <option value="">{subCategories.length === 0 ? 'Choose a category first' : 'Select a sub-category'}</option>
+              <option value="">
+                {subCategories.length === 0 ? t('marketplace.form.categoryFirst') : t('marketplace.form.selectSubCategory')}
+              </option>
               {subCategories.map((value) => (
                 <option key={value} value={value}>
                   {subCategoryLabel(value)}
@@ -106,13 +112,13 @@ export function GigFormFields({ form }: { form: GigForm }) {
         </div>
       </Section>
 
-      <Section title="Pricing & Delivery">
+      <Section title={t('marketplace.form.pricingDelivery')}>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField
             id="gig-price"
-            label="Price (USD)"
+            label={t('marketplace.form.price')}
             error={errors.price?.message}
-            hint={`Minimum price is ${formatCurrency(GIG_MIN_PRICE_HINT)}`}
+            hint={t('marketplace.form.minPrice', { price: formatCurrency(GIG_MIN_PRICE_HINT) })}
           >
             <input
               id="gig-price"
@@ -126,11 +132,11 @@ export function GigFormFields({ form }: { form: GigForm }) {
               {...register('price')}
             />
           </FormField>
-          <FormField id="gig-delivery" label="Delivery Time" error={errors.deliveryTime?.message}>
+          <FormField id="gig-delivery" label={t('marketplace.form.deliveryTime')} error={errors.deliveryTime?.message}>
             <select id="gig-delivery" className={inputClass} {...register('deliveryTime')}>
-              {DELIVERY_OPTIONS.map(({ value, label }) => (
+              {DELIVERY_OPTIONS.map(({ value }) => (
                 <option key={value} value={value}>
-                  {label}
+                  {deliveryLabel(value)}
                 </option>
               ))}
             </select>
@@ -138,14 +144,16 @@ export function GigFormFields({ form }: { form: GigForm }) {
         </div>
       </Section>
 
-      <Section title="Tags">
+      <Section title={t('marketplace.tags.section')}>
         <Controller
           control={control}
           name="tags"
           render={({ field, fieldState }) => (
             <>
               <TagsInput id="gig-tags" tags={field.value} onChange={field.onChange} />
-              {fieldState.error?.message && <p className="text-sm text-red-600 dark:text-red-400">{fieldState.error.message}</p>}
+              {fieldState.error?.message && (
+                <p className="text-sm text-red-600 dark:text-red-400">{translateEnglish(fieldState.error.message)}</p>
+              )}
             </>
           )}
         />

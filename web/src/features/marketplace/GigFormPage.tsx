@@ -23,6 +23,7 @@ import { createGig, GIGS_KEY, updateGig, useGig } from './api.ts';
 import { GigFormFields } from './GigFormFields.tsx';
 import { gigIdOf, isOwner } from './gigDisplay.ts';
 import { EMPTY_GIG_FORM, firstErrorMessage, formValuesOf, type GigFormValues, isGigFormField, toGigBody } from './gigForm.ts';
+import { useT } from './locales/index.ts';
 import { GIG_MESSAGES } from './messages.ts';
 
 const M = GIG_MESSAGES.form;
@@ -41,6 +42,7 @@ export function CreateGigPage() {
 
 /** /marketplace/:id/edit: the same form, prefilled; a failed load returns to /marketplace. */
 export function EditGigPage() {
+  const t = useT();
   const { id } = useParams();
   const navigate = useNavigate();
   const { user } = useAuth();
@@ -48,11 +50,11 @@ export function EditGigPage() {
 
   useEffect(() => {
     if (!query.isError) return;
-    toast.error(M.loadFailed);
+    toast.error(M.loadFailed());
     navigate('/marketplace', { replace: true });
   }, [query.isError, navigate]);
 
-  if (query.isPending || query.isError) return <LoadingScreen label="Loading gig..." />;
+  if (query.isPending || query.isError) return <LoadingScreen label={t('marketplace.detail.loading')} />;
   if (!isOwner(query.data, user?.id)) return <NotYourGig id={gigIdOf(query.data)} />;
   return <GigForm initial={query.data} draft={null} />;
 }
@@ -61,6 +63,7 @@ export function EditGigPage() {
 const FORM_TOAST = 'gig-form';
 
 function GigForm({ initial, draft }: { initial: Gig | null; draft: DraftNavigationState | null }) {
+  const t = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const editing = initial !== null;
@@ -87,7 +90,7 @@ function GigForm({ initial, draft }: { initial: Gig | null; draft: DraftNavigati
         // Published from a saved draft: the server removes the draft once the gig is out.
         const draftId = initial ? null : await savedDraft.settle();
         const { gig } = initial ? await updateGig(gigIdOf(initial), body) : await createGig(draftId ? { ...body, draftId } : body);
-        toast.success(action === 'draft' ? M.draftSaved : editing ? M.updated : M.published);
+        toast.success(action === 'draft' ? M.draftSaved() : editing ? M.updated() : M.published());
         // Lists reload when next shown; the detail page opens with the saved gig (and refreshes it once).
         queryClient.setQueryData([...GIGS_KEY, 'detail', gigIdOf(gig)], gig);
         void queryClient.invalidateQueries({ queryKey: GIGS_KEY, refetchType: 'none' });
@@ -96,7 +99,7 @@ function GigForm({ initial, draft }: { initial: Gig | null; draft: DraftNavigati
         if (isApiError(err)) {
           for (const d of err.details) if (isGigFormField(d.field)) form.setError(d.field, { message: d.message });
         }
-        toast.error(action === 'draft' ? M.draftFailed : M.saveFailed, { id: FORM_TOAST });
+        toast.error(action === 'draft' ? M.draftFailed() : M.saveFailed(), { id: FORM_TOAST });
         savedDraft.resume();
       } finally {
         setSaving(null);
@@ -109,21 +112,28 @@ function GigForm({ initial, draft }: { initial: Gig | null; draft: DraftNavigati
       <div>
         <button type="button" className={`${buttonGhost} -ml-3`} onClick={back}>
           <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-          {initial ? 'Back to Gig' : 'Back to Marketplace'}
+          {initial ? t('marketplace.form.backToGig') : t('marketplace.detail.back')}
         </button>
-        <h1 className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">{editing ? 'Edit Gig' : 'Create New Gig'}</h1>
+        <h1 className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">
+          {editing ? t('marketplace.form.editTitle') : t('marketplace.form.createTitle')}
+        </h1>
         <p className="mt-1 text-slate-600 dark:text-slate-400">
-          {editing ? 'Update the details of your gig.' : 'Describe the service you offer, set your price and publish it.'}
+          {editing ? t('marketplace.form.editIntro') : t('marketplace.form.createIntro')}
         </p>
         {!editing && <DraftSaveState draft={savedDraft} />}
         {!editing && savedDraft.draftId === null && <ResumeDraftOffer type="gig" ownDraftId={savedDraft.ownDraftId} />}
       </div>
 
-      <form onSubmit={save('publish')} noValidate className="space-y-6" aria-label={editing ? 'Edit gig' : 'Create gig'}>
+      <form
+        onSubmit={save('publish')}
+        noValidate
+        className="space-y-6"
+        aria-label={editing ? t('marketplace.form.editLabel') : t('marketplace.form.createLabel')}
+      >
         <GigFormFields form={form} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" className={buttonSecondary} onClick={back} disabled={saving !== null}>
-            Cancel
+            {t('marketplace.form.cancel')}
           </button>
           {/* A new gig's draft is a saved form, kept as it is (only a title needed); an existing gig's
               draft takes the gig down, so it passes the gig's checks. */}
@@ -138,7 +148,7 @@ function GigForm({ initial, draft }: { initial: Gig | null; draft: DraftNavigati
             ) : (
               <FileText className="h-4 w-4" aria-hidden="true" />
             )}
-            {savedDraft.draftId ? 'Update Draft' : 'Save as Draft'}
+            {savedDraft.draftId ? t('marketplace.form.updateDraft') : t('marketplace.form.saveDraft')}
           </button>
           <button type="submit" className={buttonPrimary} disabled={saving !== null}>
             {saving === 'publish' ? (
@@ -148,7 +158,7 @@ function GigForm({ initial, draft }: { initial: Gig | null; draft: DraftNavigati
             ) : (
               <Rocket className="h-4 w-4" aria-hidden="true" />
             )}
-            {editing ? 'Update Gig' : 'Publish Gig'}
+            {editing ? t('marketplace.form.update') : t('marketplace.form.publish')}
           </button>
         </div>
       </form>
@@ -157,13 +167,14 @@ function GigForm({ initial, draft }: { initial: Gig | null; draft: DraftNavigati
 }
 
 function NotYourGig({ id }: { id: string }) {
+  const t = useT();
   const navigate = useNavigate();
   return (
     <div className="mx-auto max-w-xl py-16 text-center">
-      <h1 className="text-2xl font-bold text-slate-900 dark:text-white">You can only edit your own gigs</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-400">This gig belongs to another freelancer.</p>
+      <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{t('marketplace.form.notYoursTitle')}</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-400">{t('marketplace.form.notYoursText')}</p>
       <button type="button" className={`${buttonPrimary} mt-6`} onClick={() => navigate(`/marketplace/${id}`)}>
-        View the gig
+        {t('marketplace.form.viewGig')}
       </button>
     </div>
   );

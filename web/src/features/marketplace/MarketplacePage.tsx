@@ -5,7 +5,9 @@ import ChevronDown from 'lucide-react/icons/chevron-down';
 import Loader2 from 'lucide-react/icons/loader-2';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { errorMessage } from '../../shared/api/index.ts';
 import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue.ts';
+
 import { buttonSecondary } from '../../shared/ui/classes.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
@@ -23,6 +25,7 @@ import {
   paramsKey,
   refinementLabels,
 } from './listing.ts';
+import { useT } from './locales/index.ts';
 import { MarketplaceHero } from './MarketplaceHero.tsx';
 import { GIG_MESSAGES, resultCountText, showingText } from './messages.ts';
 import { NoGigs } from './NoGigs.tsx';
@@ -38,6 +41,7 @@ const SKELETONS = ['a', 'b', 'c', 'd', 'e', 'f'];
 
 /** /marketplace (spec 001 §2, §4): filters, AI search, suggestions, cards, Load More. */
 export function MarketplacePage() {
+  const t = useT();
   const { user } = useAuth();
   const [filters, setFilters] = useState<GigFilters>(DEFAULT_FILTERS);
   const [search, setSearch] = useState('');
@@ -64,7 +68,7 @@ export function MarketplacePage() {
   const loadFailed = isError && !isFetchNextPageError;
   // One toast per failed first load (a failed Load More has its own toast below).
   useEffect(() => {
-    if (loadFailed && errorUpdatedAt) toast.error(GIG_MESSAGES.listing.loadFailed);
+    if (loadFailed && errorUpdatedAt) toast.error(GIG_MESSAGES.listing.loadFailed());
   }, [loadFailed, errorUpdatedAt]);
 
   const gigs = useMemo(() => data?.pages.flatMap((page) => page.gigs) ?? [], [data]);
@@ -89,7 +93,7 @@ export function MarketplacePage() {
       setFilters(DEFAULT_FILTERS);
       setRefinements({});
       setAiResult(null);
-      toast.error(GIG_MESSAGES.listing.aiFailed);
+      toast.error(GIG_MESSAGES.listing.aiFailed());
     },
   });
 
@@ -115,7 +119,7 @@ export function MarketplacePage() {
   };
   const loadMore = async () => {
     const result = await fetchNextPage();
-    if (result.isFetchNextPageError) toast.error(GIG_MESSAGES.listing.loadMoreFailed);
+    if (result.isFetchNextPageError) toast.error(GIG_MESSAGES.listing.loadMoreFailed());
   };
 
   return (
@@ -145,7 +149,7 @@ export function MarketplacePage() {
         <section aria-labelledby="results-title" className="min-w-0 space-y-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <div className="flex flex-wrap items-baseline justify-between gap-2" aria-live="polite">
             <h2 id="results-title" className="text-xl font-semibold text-slate-900 dark:text-white">
-              {isPending ? 'Loading gigs...' : loadFailed ? 'Results' : resultCountText(total)}
+              {isPending ? t('marketplace.listing.loading') : loadFailed ? t('marketplace.listing.results') : resultCountText(total)}
             </h2>
             {!isPending && !loadFailed && total > 0 && (
               <p className="text-sm text-slate-500 dark:text-slate-400">{showingText(gigs.length, total)}</p>
@@ -153,23 +157,20 @@ export function MarketplacePage() {
           </div>
 
           {isPending || drawingCards ? (
-            <div className="grid gap-5 md:grid-cols-2 2xl:grid-cols-3" role="status" aria-label="Loading gigs">
+            <div className="grid gap-5 md:grid-cols-2 2xl:grid-cols-3" role="status" aria-label={t('marketplace.listing.loadingLabel')}>
               {SKELETONS.map((key) => (
                 <GigCardSkeleton key={key} />
               ))}
             </div>
           ) : loadFailed ? (
-            <LoadError
-              message={error instanceof Error && error.message ? error.message : GIG_MESSAGES.listing.loadFailed}
-              onRetry={() => void listing.refetch()}
-            />
+            <LoadError message={errorMessage(error, GIG_MESSAGES.listing.loadFailed())} onRetry={() => void listing.refetch()} />
           ) : gigs.length === 0 ? (
-            <NoGigs title={GIG_MESSAGES.listing.emptyTitle} hint={GIG_MESSAGES.listing.emptyHint} />
+            <NoGigs title={GIG_MESSAGES.listing.emptyTitle()} hint={GIG_MESSAGES.listing.emptyHint()} />
           ) : (
             <>
               <ul
                 className={`grid gap-5 transition-opacity md:grid-cols-2 2xl:grid-cols-3 ${isPlaceholderData ? 'opacity-60' : ''}`}
-                aria-label="Gigs"
+                aria-label={t('marketplace.listing.gigsLabel')}
                 aria-busy={isPlaceholderData}
               >
                 {shownGigs.map((gig) => (
@@ -186,7 +187,7 @@ export function MarketplacePage() {
                     ) : (
                       <ChevronDown className="h-4 w-4" aria-hidden="true" />
                     )}
-                    {GIG_MESSAGES.listing.loadMore}
+                    {GIG_MESSAGES.listing.loadMore()}
                   </button>
                 </div>
               )}
@@ -200,17 +201,19 @@ export function MarketplacePage() {
 }
 
 function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const t = useT();
+  const loadFailed = GIG_MESSAGES.listing.loadFailed();
   return (
     <div
       role="alert"
       className="flex flex-col items-center rounded-2xl border border-red-200 bg-red-50 px-6 py-12 text-center dark:border-red-900 dark:bg-red-950/40"
     >
       <AlertCircle className="h-10 w-10 text-red-500" aria-hidden="true" />
-      <p className="mt-3 font-semibold text-red-800 dark:text-red-200">{GIG_MESSAGES.listing.loadFailed}</p>
-      {message !== GIG_MESSAGES.listing.loadFailed && <p className="mt-1 text-sm text-red-700 dark:text-red-300">{message}</p>}
+      <p className="mt-3 font-semibold text-red-800 dark:text-red-200">{loadFailed}</p>
+      {message !== loadFailed && <p className="mt-1 text-sm text-red-700 dark:text-red-300">{message}</p>}
       <button type="button" className={`${buttonSecondary} mt-4`} onClick={onRetry}>
         <RefreshCw className="h-4 w-4" aria-hidden="true" />
-        Try again
+        {t('marketplace.listing.tryAgain')}
       </button>
     </div>
   );

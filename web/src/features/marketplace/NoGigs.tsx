@@ -2,9 +2,11 @@ import Filter from 'lucide-react/icons/filter';
 import Plus from 'lucide-react/icons/plus';
 import { Link } from 'react-router-dom';
 import { buttonPrimary } from '../../shared/ui/classes.ts';
+import { useT } from './locales/index.ts';
 
 /** The empty state of the listing (spec 001 §2). */
 export function NoGigs({ title, hint }: { title: string; hint: string }) {
+  const t = useT();
   return (
     <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center dark:border-slate-700 dark:bg-slate-900">
       <Filter className="h-10 w-10 text-slate-400" aria-hidden="true" />
@@ -12,7 +14,7 @@ export function NoGigs({ title, hint }: { title: string; hint: string }) {
       <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{hint}</p>
       <Link to="/marketplace/create" className={`${buttonPrimary} mt-5`}>
         <Plus className="h-4 w-4" aria-hidden="true" />
-        Create Gig
+        {t('marketplace.createGig')}
       </Link>
     </div>
   );

@@ -6,6 +6,7 @@ import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import { formatCurrency } from '../../shared/format/index.ts';
 import { buttonPrimary, buttonSecondary, cardClass } from '../../shared/ui/classes.ts';
 import { deliveryLabel } from './gigDisplay.ts';
+import { useT } from './locales/index.ts';
 
 interface PricingCardProps {
   gig: Gig;
@@ -20,34 +21,35 @@ interface PricingCardProps {
 
 /** Price, delivery and the three actions of spec 001 §2. */
 export function PricingCard({ gig, owned, onOrder, onContact, onInterest, contacting, sendingInterest }: PricingCardProps) {
+  const t = useT();
   return (
     <section className={cardClass} aria-labelledby="pricing-title">
       <h2 id="pricing-title" className="sr-only">
-        Pricing
+        {t('marketplace.pricing.title')}
       </h2>
-      <p className="text-sm text-slate-500 dark:text-slate-400">Starting at</p>
+      <p className="text-sm text-slate-500 dark:text-slate-400">{t('marketplace.pricing.startingAt')}</p>
       <p className="text-3xl font-bold text-slate-900 dark:text-white">{formatCurrency(gig.price)}</p>
       <p className="mt-2 flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-300">
         <Clock className="h-4 w-4" aria-hidden="true" />
-        Delivery in {deliveryLabel(gig.deliveryTime)}
+        {t('marketplace.pricing.deliveryIn', { time: deliveryLabel(gig.deliveryTime) })}
       </p>
       {owned ? (
         <p className="mt-5 rounded-lg bg-slate-50 p-3 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-          This is your gig. Buyers order it, contact you and send interest from here.
+          {t('marketplace.pricing.yours')}
         </p>
       ) : (
         <div className="mt-5 space-y-2">
           <button type="button" className={`${buttonPrimary} w-full`} onClick={onOrder}>
             <ShoppingCart className="h-4 w-4" aria-hidden="true" />
-            Order Now
+            {t('marketplace.pricing.order')}
           </button>
           <button type="button" className={`${buttonSecondary} w-full`} onClick={onContact} disabled={contacting}>
             <MessageCircle className="h-4 w-4" aria-hidden="true" />
-            {contacting ? 'Contacting...' : 'Contact Freelancer'}
+            {contacting ? t('marketplace.pricing.contacting') : t('marketplace.pricing.contact')}
           </button>
           <button type="button" className={`${buttonSecondary} w-full`} onClick={onInterest} disabled={sendingInterest}>
             <Send className="h-4 w-4" aria-hidden="true" />
-            {sendingInterest ? 'Sending...' : 'Send Interest'}
+            {sendingInterest ? t('marketplace.pricing.sending') : t('marketplace.pricing.interest')}
           </button>
         </div>
       )}

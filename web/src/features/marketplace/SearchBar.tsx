@@ -6,6 +6,7 @@ import { type KeyboardEvent, useId, useState } from 'react';
 import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue.ts';
 import { Spinner } from '../../shared/ui/Spinner.tsx';
 import { useSuggestions } from './api.ts';
+import { useT } from './locales/index.ts';
 import { moveHighlight, shouldSuggest } from './suggestions.ts';
 
 interface SearchBarProps {
@@ -22,6 +23,7 @@ interface SearchBarProps {
  * Enter with nothing highlighted runs the AI search (spec 001 §5), like the AI Search button.
  */
 export function SearchBar({ value, onChange, onAiSearch, aiSearching }: SearchBarProps) {
+  const t = useT();
   const listId = useId();
   const optionId = (index: number) => `${listId}-option-${index}`;
   const [open, setOpen] = useState(false);
@@ -76,7 +78,7 @@ export function SearchBar({ value, onChange, onAiSearch, aiSearching }: SearchBa
     <div className="flex flex-col gap-2 sm:flex-row">
       <div className="relative flex-1">
         <label htmlFor={`${listId}-input`} className="sr-only">
-          Search gigs
+          {t('marketplace.search.label')}
         </label>
         <Search className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-slate-400" aria-hidden="true" />
         <input
@@ -89,7 +91,7 @@ export function SearchBar({ value, onChange, onAiSearch, aiSearching }: SearchBa
           aria-activedescendant={active >= 0 ? optionId(active) : undefined}
           autoComplete="off"
           value={value}
-          placeholder="Search gigs or describe what you need..."
+          placeholder={t('marketplace.search.placeholder')}
           onChange={(event) => {
             onChange(event.target.value);
             setOpen(true);
@@ -108,7 +110,7 @@ export function SearchBar({ value, onChange, onAiSearch, aiSearching }: SearchBa
         <div
           id={listId}
           role="listbox"
-          aria-label="Search suggestions"
+          aria-label={t('marketplace.search.suggestions')}
           hidden={!visible}
           className="absolute z-20 mt-1 max-h-72 w-full overflow-y-auto rounded-xl border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
@@ -148,7 +150,7 @@ export function SearchBar({ value, onChange, onAiSearch, aiSearching }: SearchBa
         ) : (
           <Sparkles className="h-4 w-4" aria-hidden="true" />
         )}
-        AI Search
+        {t('marketplace.search.ai')}
       </button>
     </div>
   );

@@ -1,6 +1,7 @@
 import Filter from 'lucide-react/icons/filter';
 import { cardClass, inputClass, labelClass } from '../../shared/ui/classes.ts';
-import { CATEGORY_OPTIONS, type GigFilters, PRICE_RANGE_OPTIONS, SORT_OPTIONS } from './listing.ts';
+import { categoryOptions, type GigFilters, priceRangeOptions, sortOptions } from './listing.ts';
+import { useT } from './locales/index.ts';
 
 interface FilterSelectProps<V extends string> {
   id: string;
@@ -37,32 +38,33 @@ interface SmartFiltersProps {
 
 /** Category, price range and sort, with Clear All Filters (spec 001 §2). */
 export function SmartFilters({ filters, onChange, onClear, canClear }: SmartFiltersProps) {
+  const t = useT();
   return (
     <section className={cardClass} aria-labelledby="smart-filters-title">
       <h2 id="smart-filters-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">
         <Filter className="h-5 w-5 text-green-600" aria-hidden="true" />
-        Smart Filters
+        {t('marketplace.filters.title')}
       </h2>
       <div className="mt-4 space-y-4">
         <FilterSelect
           id="filter-category"
-          label="Category"
+          label={t('marketplace.filters.category')}
           value={filters.category}
-          options={CATEGORY_OPTIONS}
+          options={categoryOptions()}
           onChange={(category) => onChange({ ...filters, category })}
         />
         <FilterSelect
           id="filter-price"
-          label="Price Range"
+          label={t('marketplace.filters.priceRange')}
           value={filters.priceRange}
-          options={PRICE_RANGE_OPTIONS}
+          options={priceRangeOptions()}
           onChange={(priceRange) => onChange({ ...filters, priceRange })}
         />
         <FilterSelect
           id="filter-sort"
-          label="Sort By"
+          label={t('marketplace.filters.sortBy')}
           value={filters.sortBy}
-          options={SORT_OPTIONS}
+          options={sortOptions()}
           onChange={(sortBy) => onChange({ ...filters, sortBy })}
         />
         <button
@@ -71,7 +73,7 @@ export function SmartFilters({ filters, onChange, onClear, canClear }: SmartFilt
           disabled={!canClear}
           className="w-full rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 transition hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800"
         >
-          Clear All Filters
+          {t('marketplace.filters.clear')}
         </button>
       </div>
     </section>

@@ -3,20 +3,23 @@ import BarChart3 from 'lucide-react/icons/bar-chart-3';
 import Eye from 'lucide-react/icons/eye';
 import Heart from 'lucide-react/icons/heart';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
+import { formatCount } from '../../shared/format/index.ts';
 import { cardClass } from '../../shared/ui/classes.ts';
+import { useT } from './locales/index.ts';
 
 /** Views, favorites and orders as the gig has them; a real 0 shows 0 (spec 001 §9's defaults 245, 43, 89 were nobody's). */
 export function StatisticsCard({ gig }: { gig: Gig }) {
+  const t = useT();
   const rows = [
-    { label: 'Views', value: gig.views, icon: Eye },
-    { label: 'Favorites', value: gig.favorites, icon: Heart },
-    { label: 'Orders', value: gig.orders, icon: ShoppingCart },
+    { label: t('marketplace.stats.views'), value: gig.views, icon: Eye },
+    { label: t('marketplace.stats.favorites'), value: gig.favorites, icon: Heart },
+    { label: t('marketplace.stats.orders'), value: gig.orders, icon: ShoppingCart },
   ];
   return (
     <section className={cardClass} aria-labelledby="statistics-title">
       <h2 id="statistics-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">
         <BarChart3 className="h-5 w-5 text-green-600" aria-hidden="true" />
-        Gig Statistics
+        {t('marketplace.stats.title')}
       </h2>
       <dl className="mt-4 space-y-3">
         {rows.map(({ label, value, icon: Icon }) => (
@@ -25,7 +28,7 @@ export function StatisticsCard({ gig }: { gig: Gig }) {
               <Icon className="h-4 w-4" aria-hidden="true" />
               {label}
             </dt>
-            <dd className="font-semibold text-slate-900 dark:text-white">{value}</dd>
+            <dd className="font-semibold text-slate-900 dark:text-white">{formatCount(value)}</dd>
           </div>
         ))}
       </dl>

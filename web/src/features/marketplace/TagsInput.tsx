@@ -1,6 +1,7 @@
 import { GIG_TAGS_MAX } from '@commonwork/contracts';
 import { ChipsInput } from '../../shared/ui/ChipsInput.tsx';
 import { acceptTag } from '../../shared/ui/tags.ts';
+import { useT } from './locales/index.ts';
 
 interface TagsInputProps {
   id: string;
@@ -10,17 +11,18 @@ interface TagsInputProps {
 
 /** Tags as removable chips; a new one is added with Enter or the plus button (at most 10, no duplicates). */
 export function TagsInput({ id, tags, onChange }: TagsInputProps) {
+  const t = useT();
   return (
     <ChipsInput
       id={id}
       chips={tags}
       onChange={onChange}
       accept={acceptTag}
-      label="Add a tag"
-      placeholder={tags.length >= GIG_TAGS_MAX ? 'Tag limit reached' : 'e.g. React, then Enter'}
-      addLabel="Add tag"
-      hint={`${tags.length}/${GIG_TAGS_MAX} tags`}
-      listLabel="Added tags"
+      label={t('marketplace.tags.add')}
+      placeholder={tags.length >= GIG_TAGS_MAX ? t('marketplace.tags.limit') : t('marketplace.tags.placeholder')}
+      addLabel={t('marketplace.tags.addButton')}
+      hint={t('marketplace.tags.count', { count: tags.length, max: GIG_TAGS_MAX })}
+      listLabel={t('marketplace.tags.added')}
     />
   );
 }

@@ -1,14 +1,18 @@
 import TrendingUp from 'lucide-react/icons/trending-up';
 import { cardClass } from '../../shared/ui/classes.ts';
-import { TRENDING_SKILLS } from './messages.ts';
+import { useT } from './locales/index.ts';
+// Spec 001 §2's static list. Skill names, searched as written: the same in every language, like the
+// gigs' own tags they find (so they are data, not a catalog's words).
+import TRENDING_SKILLS from './trendingSkills.json';
 
 /** The static Trending Skills list; choosing one searches for it. */
 export function TrendingSkills({ active, onPick }: { active: string; onPick: (skill: string) => void }) {
+  const t = useT();
   return (
     <section className={cardClass} aria-labelledby="trending-skills-title">
       <h2 id="trending-skills-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">
         <TrendingUp className="h-5 w-5 text-green-600" aria-hidden="true" />
-        Trending Skills
+        {t('marketplace.trending.title')}
       </h2>
       <ul className="mt-4 flex flex-wrap gap-2">
         {TRENDING_SKILLS.map((skill) => {

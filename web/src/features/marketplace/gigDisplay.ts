@@ -1,49 +1,54 @@
-import { DELIVERY_OPTIONS, earnsTopRated, GIG_CATEGORIES, type Gig, type GigCategory } from '@commonwork/contracts';
+import { earnsTopRated, GIG_CATEGORIES, type Gig, type GigCategory } from '@commonwork/contracts';
+import english from './locales/en.json';
+import { t } from './locales/index.ts';
 
-/** What the card shows when a gig has no (or an unknown) delivery time (spec 001 §2). */
-export const DEFAULT_DELIVERY_TEXT = '7 days';
+type MessageId = keyof typeof english;
 
-/** Shown when the freelancer has no location (spec 001 §2). */
-export const DEFAULT_LOCATION = 'Remote';
+/** The delivery time a gig without one (or with an unknown one) is shown with (spec 001 §2: '7 days'). */
+const DEFAULT_DELIVERY_DAYS = 7;
+
+/** Shown when the freelancer has no location (spec 001 §2: 'Remote'). */
+export const defaultLocation = () => t('marketplace.freelancer.remote');
 
 const isCategory = (value: string): value is GigCategory => Object.hasOwn(GIG_CATEGORIES, value);
 
-/** The category's label ('web' → 'Web Development'); an unknown value is shown as is. */
-export function categoryLabel(category: string | null | undefined): string {
-  if (!category) return '';
-  return isCategory(category) ? GIG_CATEGORIES[category].label : category;
-}
-
-const SUB_CATEGORY_LABELS: Record<string, string> = {
-  frontend: 'Frontend',
-  backend: 'Backend',
-  fullstack: 'Full Stack',
-  wordpress: 'WordPress',
-  ecommerce: 'E-commerce',
-  ios: 'iOS',
-  android: 'Android',
-  ui: 'UI Design',
-  ux: 'UX Design',
-  graphic: 'Graphic Design',
-  logo: 'Logo Design',
-  analysis: 'Data Analysis',
-  ml: 'Machine Learning',
-  visualization: 'Data Visualization',
-  cicd: 'CI/CD',
-  cloud: 'Cloud',
-  infrastructure: 'Infrastructure',
-  copywriting: 'Copywriting',
-  technical: 'Technical Writing',
-  content: 'Content Writing',
-  seo: 'SEO',
-  social: 'Social Media',
-  ads: 'Advertising',
+/** A catalog's message for `key` under `prefix` ('marketplace.category.web'), if it has one. */
+const messageOf = (prefix: string, key: string): MessageId | null => {
+  const id = `${prefix}.${key}`;
+  return Object.hasOwn(english, id) ? (id as MessageId) : null;
 };
 
-/** A readable sub-category ('cicd' → 'CI/CD'); unknown values get a capital first letter. */
+/**
+ * The category's label ('web' → 'Web Development') in the language shown; a name that is the same
+ * in every language ('DevOps') is the contracts' label; an unknown value is shown as is.
+ */
+export function categoryLabel(category: string | null | undefined): string {
+  if (!category) return '';
+  if (!isCategory(category)) return category;
+  const id = messageOf('marketplace.category', category);
+  return id ? t(id) : GIG_CATEGORIES[category].label;
+}
+
+/** Sub-categories named the same in every language (technologies and trades' own words). */
+const SUB_CATEGORY_NAMES: Record<string, string> = {
+  frontend: 'Frontend',
+  backend: 'Backend',
+  wordpress: 'WordPress',
+  ios: 'iOS',
+  android: 'Android',
+  cicd: 'CI/CD',
+  seo: 'SEO',
+};
+
+/**
+ * A readable sub-category ('cicd' → 'CI/CD', 'logo' → 'Logo Design' in the language shown);
+ * unknown values get a capital first letter.
+ */
 export function subCategoryLabel(value: string): string {
-  const label = Object.hasOwn(SUB_CATEGORY_LABELS, value) ? SUB_CATEGORY_LABELS[value] : undefined;
-  return label ?? value.charAt(0).toUpperCase() + value.slice(1);
+  const id = messageOf('marketplace.subCategory', value);
+  if (id) return t(id);
+  const name = Object.hasOwn(SUB_CATEGORY_NAMES, value) ? SUB_CATEGORY_NAMES[value] : undefined;
+  return name ?? value.charAt(0).toUpperCase() + value.slice(1);
 }
 
 /** The sub-categories a category offers; none for no (or an unknown) category. */
@@ -51,16 +56,23 @@ export function subCategoriesOf(category: string): readonly string[] {
   return isCategory(category) ? GIG_CATEGORIES[category].subCategories : [];
 }
 
+/** DELIVERY_OPTIONS' labels that are not a count of days. */
+const DELIVERY_PERIODS: Record<string, MessageId> = {
+  '7': 'marketplace.delivery.week',
+  '14': 'marketplace.delivery.twoWeeks',
+  '30': 'marketplace.delivery.month',
+};
+
 /**
- * The delivery time as text: the DELIVERY_OPTIONS label ('7' → '1 week'); another whole number of
- * days reads 'N days'; nothing (or nonsense) reads the spec's default '7 days'.
+ * The delivery time as text, as DELIVERY_OPTIONS label it ('7' → '1 week', '3' → '3 days');
+ * another whole number of days reads 'N days'; nothing (or nonsense) reads the spec's default '7 days'.
  */
 export function deliveryLabel(deliveryTime: string | null | undefined): string {
-  const option = DELIVERY_OPTIONS.find((o) => o.value === deliveryTime);
-  if (option) return option.label;
+  const period = deliveryTime && Object.hasOwn(DELIVERY_PERIODS, deliveryTime) ? DELIVERY_PERIODS[deliveryTime] : undefined;
+  if (period) return t(period);
   const days = Number(deliveryTime);
-  if (deliveryTime && Number.isInteger(days) && days > 0) return days === 1 ? '1 day' : `${days} days`;
-  return DEFAULT_DELIVERY_TEXT;
+  const known = Boolean(deliveryTime) && Number.isInteger(days) && days > 0;
+  return t('marketplace.delivery.days', { days: known ? days : DEFAULT_DELIVERY_DAYS });
 }
 
 /** The gig's id, whichever of `_id` and `id` the response carries. */
@@ -84,8 +96,14 @@ export function ratingText(rating: number | null | undefined): string {
   return (rating ?? 0).toFixed(1);
 }
 
-/** A count with its noun: '1 review', '12 reviews', '0 orders'. */
-export const countText = (count: number, noun: 'review' | 'order' | 'view') => `${count} ${noun}${count === 1 ? '' : 's'}`;
+const COUNT_MESSAGES = {
+  review: 'marketplace.count.review',
+  order: 'marketplace.count.order',
+  view: 'marketplace.count.view',
+} as const satisfies Record<string, MessageId>;
+
+/** A count with its noun, plural by the language: '1 review', '12 reviews', '0 orders'. */
+export const countText = (count: number, noun: keyof typeof COUNT_MESSAGES) => t(COUNT_MESSAGES[noun], { count });
 
 /**
  * The chat id in a create-chat answer: the spec only says it "contains the chat id", so the usual

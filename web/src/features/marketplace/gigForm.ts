@@ -1,4 +1,6 @@
 import { DEFAULT_DELIVERY_TIME, type DeliveryTime, type Gig, type GigInput } from '@commonwork/contracts';
+import { translateEnglish } from '../../shared/i18n/index.ts';
+import { t } from './locales/index.ts';
 
 /** What the form holds: the price stays the typed text until the schema coerces it. */
 export interface GigFormValues {
@@ -52,12 +54,13 @@ export function formValuesOf(gig: Gig): GigFormValues {
 
 /**
  * The first failed rule in the spec's order (title, description, category, sub-category, price):
- * the one message the toast shows. `errors` maps a field to its message.
+ * the one message the toast shows, in the language shown (the schema's words are English). `errors`
+ * maps a field to its message.
  */
 export function firstErrorMessage(errors: Partial<Record<string, { message?: string | undefined } | undefined>>): string | null {
   for (const field of VALIDATION_ORDER) {
     const message = errors[field]?.message;
-    if (message) return message;
+    if (message) return translateEnglish(message);
   }
   return null;
 }
@@ -73,6 +76,6 @@ export const DESCRIPTION_HINT_CHARS = 100;
 /** The hint under the description: how many characters toward the suggested 100. */
 export function descriptionHint(length: number): string {
   return length >= DESCRIPTION_HINT_CHARS
-    ? `${length} characters`
-    : `${length}/${DESCRIPTION_HINT_CHARS} characters: a good description has at least ${DESCRIPTION_HINT_CHARS}`;
+    ? t('marketplace.form.characters', { length })
+    : t('marketplace.form.charactersHint', { length, min: DESCRIPTION_HINT_CHARS });
 }

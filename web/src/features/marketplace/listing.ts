@@ -11,6 +11,8 @@ import {
 } from '@commonwork/contracts';
 import { type QueryOf, queryString } from '../../shared/api/index.ts';
 import { formatCurrency } from '../../shared/format/index.ts';
+import { categoryLabel } from './gigDisplay.ts';
+import { t } from './locales/index.ts';
 
 /** The Smart Filters card's choices. */
 export interface GigFilters {
@@ -39,23 +41,24 @@ export interface ListingParams extends GigFilters, AiRefinements {
 
 export const DEFAULT_FILTERS: GigFilters = { category: 'all', priceRange: 'all', sortBy: 'relevance' };
 
-export const CATEGORY_OPTIONS: { value: GigFilters['category']; label: string }[] = [
-  { value: 'all', label: 'All Categories' },
-  ...Object.entries(GIG_CATEGORIES).map(([value, { label }]) => ({ value: value as GigCategory, label })),
+// The Smart Filters' choices, in the language shown when they are drawn.
+export const categoryOptions = (): { value: GigFilters['category']; label: string }[] => [
+  { value: 'all', label: t('marketplace.filters.allCategories') },
+  ...Object.keys(GIG_CATEGORIES).map((value) => ({ value: value as GigCategory, label: categoryLabel(value) })),
 ];
 
-export const PRICE_RANGE_OPTIONS: { value: PriceRange; label: string }[] = [
-  { value: 'all', label: 'All Prices' },
-  { value: 'low', label: `Under ${formatCurrency(PRICE_THRESHOLDS.low)}` },
+export const priceRangeOptions = (): { value: PriceRange; label: string }[] => [
+  { value: 'all', label: t('marketplace.filters.allPrices') },
+  { value: 'low', label: t('marketplace.filters.under', { price: formatCurrency(PRICE_THRESHOLDS.low) }) },
   { value: 'medium', label: `${formatCurrency(PRICE_THRESHOLDS.low)}-${formatCurrency(PRICE_THRESHOLDS.high)}` },
-  { value: 'high', label: `Over ${formatCurrency(PRICE_THRESHOLDS.high)}` },
+  { value: 'high', label: t('marketplace.filters.over', { price: formatCurrency(PRICE_THRESHOLDS.high) }) },
 ];
 
-export const SORT_OPTIONS: { value: GigSort; label: string }[] = [
-  { value: 'relevance', label: 'Most Relevant' },
-  { value: 'price-low', label: 'Price: Low to High' },
-  { value: 'price-high', label: 'Price: High to Low' },
-  { value: 'rating', label: 'Highest Rated' },
+export const sortOptions = (): { value: GigSort; label: string }[] => [
+  { value: 'relevance', label: t('marketplace.filters.relevance') },
+  { value: 'price-low', label: t('marketplace.filters.priceLow') },
+  { value: 'price-high', label: t('marketplace.filters.priceHigh') },
+  { value: 'rating', label: t('marketplace.filters.rating') },
 ];
 
 /** Whether any filter, the search or an AI refinement narrows the list (Clear All Filters is useful). */
@@ -115,12 +118,11 @@ export function applyAiResult(data: AiSearchResult): { filters: GigFilters; refi
  */
 export function refinementLabels(refinements: AiRefinements): string[] {
   const labels: string[] = [];
-  if (refinements.words) labels.push(`Words: ${refinements.words}`);
-  if (refinements.minPrice !== undefined) labels.push(`From ${formatCurrency(refinements.minPrice)}`);
-  if (refinements.maxPrice !== undefined) labels.push(`Up to ${formatCurrency(refinements.maxPrice)}`);
-  if (refinements.maxDelivery !== undefined) {
-    labels.push(`Delivery within ${refinements.maxDelivery} ${refinements.maxDelivery === 1 ? 'day' : 'days'}`);
-  }
+  if (refinements.words) labels.push(t('marketplace.ai.words', { words: refinements.words }));
+  if (refinements.minPrice !== undefined) labels.push(t('marketplace.ai.from', { price: formatCurrency(refinements.minPrice) }));
+  if (refinements.maxPrice !== undefined) labels.push(t('marketplace.ai.upTo', { price: formatCurrency(refinements.maxPrice) }));
+  if (refinements.maxDelivery !== undefined) labels.push(t('marketplace.ai.deliveryWithin', { days: refinements.maxDelivery }));
+
   return labels;
 }
 

@@ -1,5 +1,6 @@
 import type { PlatformFigures } from '@commonwork/contracts';
 import { formatCount } from '../../shared/format/index.ts';
+import { t } from './locales/index.ts';
 import { MARKETPLACE_FIGURE_LABELS } from './messages.ts';
 
 /** One figure of the hero: the count and its noun. */
@@ -13,7 +14,6 @@ export interface MarketplaceFigure {
 export function marketplaceFigures(figures: PlatformFigures | undefined): MarketplaceFigure[] {
   if (!figures) return [];
   return (Object.keys(MARKETPLACE_FIGURE_LABELS) as (keyof PlatformFigures)[]).map((key) => {
-    const [one, many] = MARKETPLACE_FIGURE_LABELS[key];
-    return { key, value: formatCount(figures[key]), label: figures[key] === 1 ? one : many };
+    return { key, value: formatCount(figures[key]), label: t(MARKETPLACE_FIGURE_LABELS[key], { count: figures[key] }) };
   });
 }

@@ -1,65 +1,67 @@
-/** Marketplace strings of spec 001 §2, §4, §5, §6 and §8, word for word. */
+import { t } from './locales/index.ts';
+
+/**
+ * Marketplace strings of spec 001 §2, §4, §5, §6 and §8 (English word for word in locales/en.json),
+ * each read when it is shown, so it is in the language on screen then.
+ */
 export const GIG_MESSAGES = {
   listing: {
-    loadFailed: 'Failed to load gigs',
-    loadMoreFailed: 'Failed to load more gigs',
-    aiFailed: 'AI search failed, using regular search',
-    emptyTitle: 'No gigs found',
-    emptyHint: 'Try adjusting your filters or search terms',
-    loadMore: 'Load More Gigs',
+    loadFailed: () => t('marketplace.listing.loadFailed'),
+    loadMoreFailed: () => t('marketplace.listing.loadMoreFailed'),
+    aiFailed: () => t('marketplace.listing.aiFailed'),
+    emptyTitle: () => t('marketplace.listing.emptyTitle'),
+    emptyHint: () => t('marketplace.listing.emptyHint'),
+    loadMore: () => t('marketplace.listing.loadMore'),
   },
   delete: {
-    confirm: (title: string) => `Are you sure you want to delete "${title}"? This action cannot be undone.`,
-    success: 'Gig deleted successfully',
-    failed: 'Failed to delete gig',
-    loginRequired: 'Please log in to delete gigs',
+    confirm: (title: string) => t('marketplace.delete.confirm', { title }),
+    success: () => t('marketplace.delete.success'),
+    failed: () => t('marketplace.delete.failed'),
+    loginRequired: () => t('marketplace.delete.loginRequired'),
   },
   form: {
-    loadFailed: 'Failed to load gig data',
-    draftSaved: 'Gig saved as draft!',
-    published: 'Gig published successfully!',
-    updated: 'Gig updated successfully!',
-    draftFailed: 'Failed to save draft',
-    saveFailed: 'Failed to save gig',
+    loadFailed: () => t('marketplace.form.loadFailed'),
+    draftSaved: () => t('marketplace.form.draftSaved'),
+    published: () => t('marketplace.form.published'),
+    updated: () => t('marketplace.form.updated'),
+    draftFailed: () => t('marketplace.form.draftFailed'),
+    saveFailed: () => t('marketplace.form.saveFailed'),
   },
   detail: {
-    loadFailed: 'Failed to load gig details',
-    notFoundTitle: 'Gig not found',
-    notFoundText: "The gig you're looking for doesn't exist or has been removed.",
-    orderSoon: 'Order feature coming soon!',
-    contactLoginRequired: 'Please log in to contact the freelancer',
-    contactSelf: 'You cannot contact yourself',
-    contactFailed: 'Failed to create chat with freelancer',
-    interestLoginRequired: 'Please log in to create notifications',
-    interestSent: 'Interest notification sent to freelancer',
-    interestFailed: 'Failed to send notification',
+    loadFailed: () => t('marketplace.detail.loadFailed'),
+    notFoundTitle: () => t('marketplace.detail.notFoundTitle'),
+    notFoundText: () => t('marketplace.detail.notFoundText'),
+    orderSoon: () => t('marketplace.detail.orderSoon'),
+    contactLoginRequired: () => t('marketplace.detail.contactLoginRequired'),
+    contactSelf: () => t('marketplace.detail.contactSelf'),
+    contactFailed: () => t('marketplace.detail.contactFailed'),
+    interestLoginRequired: () => t('marketplace.detail.interestLoginRequired'),
+    interestSent: () => t('marketplace.detail.interestSent'),
+    interestFailed: () => t('marketplace.detail.interestFailed'),
     /** Not quoted by the spec (its share button has no behaviour shown): ours. */
-    linkCopied: 'Gig link copied to clipboard',
-    linkCopyFailed: 'Could not copy the link',
+    linkCopied: () => t('marketplace.detail.linkCopied'),
+    linkCopyFailed: () => t('marketplace.detail.linkCopyFailed'),
   },
 } as const;
 
-/** 'N gigs found' and 'Showing X of Y' (spec 001 §2), word for word for every N. */
-export const resultCountText = (total: number) => `${total} gigs found`;
-export const showingText = (shown: number, total: number) => `Showing ${shown} of ${total}`;
+/** 'N gigs found' and 'Showing X of Y' (spec 001 §2), word for word for every N in English. */
+export const resultCountText = (total: number) => t('marketplace.listing.resultCount', { total });
+export const showingText = (shown: number, total: number) => t('marketplace.listing.showing', { shown, total });
 
 /**
  * The hero's figures, the platform's own counts (spec 001 §1's fixed '10K+ professionals, 95%
- * satisfaction, 24/7 support' were nobody's): singular and plural.
+ * satisfaction, 24/7 support' were nobody's): their nouns, plural by the count.
  */
 export const MARKETPLACE_FIGURE_LABELS = {
-  members: ['member', 'members'],
-  activeGigs: ['gig on offer', 'gigs on offer'],
-  events: ['event', 'events'],
+  members: 'marketplace.figures.members',
+  activeGigs: 'marketplace.figures.activeGigs',
+  events: 'marketplace.figures.events',
 } as const;
 
 /** The freelancer blurb's figures, each the freelancer's own (spec 001 §1 had fixed placeholders). */
 export const FREELANCER_FIGURE_LABELS = {
-  rating: 'rating',
-  reviews: 'reviews',
-  responseRate: 'response rate',
-  responseTime: 'response time',
+  rating: 'marketplace.freelancer.rating',
+  reviews: 'marketplace.freelancer.reviews',
+  responseRate: 'marketplace.freelancer.responseRate',
+  responseTime: 'marketplace.freelancer.responseTime',
 } as const;
-
-/** A static list (spec 001 §2); choosing one searches for it. */
-export const TRENDING_SKILLS = ['React', 'Node.js', 'Python', 'UI/UX Design', 'Machine Learning', 'Flutter', 'DevOps', 'SEO'] as const;

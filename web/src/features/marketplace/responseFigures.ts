@@ -1,11 +1,12 @@
 import { RESPONSE_TIME_RULE, type ResponseTime } from '@commonwork/contracts';
+import { t } from './locales/index.ts';
 
 /** A median wait in words: under an hour in minutes (at least 1), under two days in hours, then days. */
 export function waitText(minutes: number): string {
-  if (minutes < 60) return `${Math.max(1, Math.round(minutes))} min`;
+  if (minutes < 60) return t('marketplace.wait.minutes', { minutes: Math.max(1, Math.round(minutes)) });
   const hours = Math.round(minutes / 60);
-  if (hours < 48) return hours === 1 ? '1 hour' : `${hours} hours`;
-  return `${Math.round(minutes / 1440)} days`;
+  if (hours < 48) return t('marketplace.wait.hours', { hours });
+  return t('marketplace.wait.days', { days: Math.round(minutes / 1440) });
 }
 
 /**
@@ -15,7 +16,8 @@ export function waitText(minutes: number): string {
 export function responseFigures(figures: ResponseTime | undefined): { rate: string; time: string | null } | null {
   if (!figures || figures.conversations < RESPONSE_TIME_RULE.minConversations) return null;
   return {
-    rate: `${Math.round((figures.answered / figures.conversations) * 100)}%`,
+    rate: t('marketplace.freelancer.percent', { percent: Math.round((figures.answered / figures.conversations) * 100) }),
+
     time: figures.medianMinutes === null ? null : waitText(figures.medianMinutes),
   };
 }

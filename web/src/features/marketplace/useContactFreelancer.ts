@@ -23,18 +23,19 @@ export function useContactFreelancer(freelancer: { _id: string; name: string }, 
     mutationFn: (about: string) => createChat(freelancer._id, about),
     onSuccess: (body) => {
       const chatId = chatIdOf(body);
-      if (!chatId) return void toast.error(M.contactFailed);
+      if (!chatId) return void toast.error(M.contactFailed());
       rememberCreatedChat(queryClient, body);
       toast.success(INBOX_MESSAGES.chatStarted(freelancer.name));
       navigate(`/inbox/${encodeURIComponent(chatId)}`);
     },
     // The server's error text when it sent one (a missing route's 404 text is not for people).
-    onError: (err) => toast.error(isApiError(err) && err.status !== 404 ? errorMessage(err, M.contactFailed) : M.contactFailed),
+    onError: (err) => toast.error(isApiError(err) && err.status !== 404 ? errorMessage(err, M.contactFailed()) : M.contactFailed()),
   });
 
   const start = () => {
-    if (!user) return void toast.error(M.contactLoginRequired);
-    if (user.id === freelancer._id) return void toast.error(M.contactSelf);
+    if (!user) return void toast.error(M.contactLoginRequired());
+    if (user.id === freelancer._id) return void toast.error(M.contactSelf());
+
     if (gigId) contact.mutate(gigId);
   };
   return { start, pending: contact.isPending };

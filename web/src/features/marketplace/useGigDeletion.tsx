@@ -3,16 +3,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useConfirmedDelete } from '../../shared/ui/useConfirmedDelete.tsx';
 import { deleteGig, GIGS_KEY } from './api.ts';
 import { gigIdOf } from './gigDisplay.ts';
+import { useT } from './locales/index.ts';
 import { GIG_MESSAGES } from './messages.ts';
 
 /** Deleting a gig with the spec's confirmation; `onDeleted` runs after a successful delete. */
 export function useGigDeletion(onDeleted?: (gig: Gig) => void) {
+  const t = useT();
   const queryClient = useQueryClient();
+  const M = GIG_MESSAGES.delete;
   return useConfirmedDelete<Gig>({
-    title: 'Delete gig',
-    confirmText: (gig) => GIG_MESSAGES.delete.confirm(gig.title),
+    title: t('marketplace.delete.title'),
+    confirmText: (gig) => M.confirm(gig.title),
     remove: (gig) => deleteGig(gigIdOf(gig)),
-    messages: GIG_MESSAGES.delete,
+    messages: { loginRequired: M.loginRequired(), success: M.success(), failed: M.failed() },
+
     onDeleted: async (gig) => {
       // The detail page navigates away first, so its query is not refetched as a 404.
       onDeleted?.(gig);

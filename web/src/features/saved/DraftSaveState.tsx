@@ -1,4 +1,3 @@
-import { DRAFT_MESSAGES } from '@commonwork/contracts';
 import AlertTriangle from 'lucide-react/icons/alert-triangle';
 import Check from 'lucide-react/icons/check';
 import CloudOff from 'lucide-react/icons/cloud-off';
@@ -8,17 +7,20 @@ import { formatRelativeTimeLong } from '../../shared/format/index.ts';
 import { buttonPrimary, buttonSecondary } from '../../shared/ui/classes.ts';
 import { Modal } from '../../shared/ui/Modal.tsx';
 import { differencesBetween } from './draftDiff.ts';
+import { t, useT } from './locales/index.ts';
+import { SAVED_TEXT } from './messages.ts';
 import type { DraftControl } from './useDraft.ts';
 
 /** The most fields listed side by side; a form rarely differs in more, and the rest are counted. */
 const FIELDS_SHOWN = 12;
-const shown = (text: string) => (text === '' ? '(empty)' : text);
+const shown = (text: string) => (text === '' ? t('saved.compare.empty') : text);
 
 /**
  * Where a self-saving form stands: "Saving...", "Saved", not saved (with Retry), or changed in
  * another tab, which opens both versions to choose from (closing it leaves the choice for later).
  */
 export function DraftSaveState({ draft }: { draft: DraftControl }) {
+  const t = useT();
   const [comparing, setComparing] = useState(false);
   const { conflict } = draft;
   // Opened by each new conflict (the control is rebuilt every render; the stored draft is not).
@@ -33,30 +35,30 @@ export function DraftSaveState({ draft }: { draft: DraftControl }) {
         {draft.status === 'saving' && (
           <>
             <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
-            Saving...
+            {t('saved.state.saving')}
           </>
         )}
         {draft.status === 'saved' && (
           <>
             <Check className="h-4 w-4 text-green-600" aria-hidden="true" />
-            Saved
+            {t('saved.state.saved')}
           </>
         )}
         {draft.status === 'failed' && (
           <>
             <CloudOff className="h-4 w-4 text-red-600" aria-hidden="true" />
-            Not saved.
+            {t('saved.state.notSaved')}
             <button type="button" className="font-semibold text-green-700 underline dark:text-green-400" onClick={draft.retry}>
-              Retry
+              {t('saved.state.retry')}
             </button>
           </>
         )}
         {draft.status === 'conflict' && (
           <>
             <AlertTriangle className="h-4 w-4 text-amber-600" aria-hidden="true" />
-            Changed in another tab.
+            {t('saved.state.changed')}
             <button type="button" className="font-semibold text-green-700 underline dark:text-green-400" onClick={() => setComparing(true)}>
-              Compare versions
+              {t('saved.state.compare')}
             </button>
           </>
         )}
@@ -64,17 +66,17 @@ export function DraftSaveState({ draft }: { draft: DraftControl }) {
       {conflict && (
         <Modal
           open={comparing}
-          title={DRAFT_MESSAGES.changedElsewhere}
-          description={`The other version was saved ${formatRelativeTimeLong(conflict.theirs.lastModified)}. Choose the one to keep.`}
+          title={SAVED_TEXT.changedElsewhere()}
+          description={t('saved.compare.description', { when: formatRelativeTimeLong(conflict.theirs.lastModified) })}
           onClose={() => setComparing(false)}
         >
           <VersionsCompared mine={conflict.mine} theirs={conflict.theirs.data} />
           <div className="mt-4 flex flex-wrap justify-end gap-2">
             <button type="button" className={buttonSecondary} onClick={conflict.takeTheirs}>
-              Use the other version
+              {t('saved.compare.takeTheirs')}
             </button>
             <button type="button" className={buttonPrimary} onClick={() => void conflict.keepMine()}>
-              Keep this tab's version
+              {t('saved.compare.keepMine')}
             </button>
           </div>
         </Modal>
@@ -84,22 +86,23 @@ export function DraftSaveState({ draft }: { draft: DraftControl }) {
 }
 
 function VersionsCompared({ mine, theirs }: { mine: object; theirs: object }) {
+  const t = useT();
   const differences = differencesBetween(mine, theirs);
   const hidden = differences.length - FIELDS_SHOWN;
   return (
     <div className="space-y-2">
       <table className="w-full table-fixed text-left text-sm">
-        <caption className="sr-only">Fields that differ between the two versions</caption>
+        <caption className="sr-only">{t('saved.compare.caption')}</caption>
         <thead className="text-xs uppercase text-slate-500 dark:text-slate-400">
           <tr>
             <th scope="col" className="w-1/4 pb-1">
-              Field
+              {t('saved.compare.field')}
             </th>
             <th scope="col" className="pb-1">
-              This tab
+              {t('saved.compare.thisTab')}
             </th>
             <th scope="col" className="pb-1">
-              Other version
+              {t('saved.compare.other')}
             </th>
           </tr>
         </thead>
@@ -115,7 +118,7 @@ function VersionsCompared({ mine, theirs }: { mine: object; theirs: object }) {
           ))}
         </tbody>
       </table>
-      {hidden > 0 && <p className="text-xs text-slate-500 dark:text-slate-400">and {hidden} more fields</p>}
+      {hidden > 0 && <p className="text-xs text-slate-500 dark:text-slate-400">{t('saved.compare.more', { count: hidden })}</p>}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { formatRelativeTimeLong } from '../../shared/format/index.ts';
 import { buttonPrimary, buttonSecondary } from '../../shared/ui/classes.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { openDraft, useDrafts } from './api.ts';
+import { useT } from './locales/index.ts';
 import { SAVED_TEXT } from './messages.ts';
 
 /**
@@ -17,6 +18,7 @@ import { SAVED_TEXT } from './messages.ts';
  * Rendered only while the form has no saved draft; nothing shows while the list loads or fails.
  */
 export function ResumeDraftOffer({ type, ownDraftId }: { type: DraftType; ownDraftId: string }) {
+  const t = useT();
   const navigate = useNavigate();
   const drafts = useDrafts();
   const [dismissed, setDismissed] = useState(false);
@@ -30,7 +32,7 @@ export function ResumeDraftOffer({ type, ownDraftId }: { type: DraftType; ownDra
     try {
       await openDraft(navigate, id, { replace: true });
     } catch {
-      toast.error(SAVED_TEXT.loadFailed);
+      toast.error(SAVED_TEXT.loadFailed());
       setOpening(false);
     }
   };
@@ -43,7 +45,7 @@ export function ResumeDraftOffer({ type, ownDraftId }: { type: DraftType; ownDra
 
   return (
     <section
-      aria-label="Unfinished draft"
+      aria-label={t('saved.resume.label')}
       className="mt-4 flex flex-col gap-3 rounded-xl border border-green-200 bg-green-50 p-4 sm:flex-row sm:items-center dark:border-green-900 dark:bg-green-950/40"
     >
       <History className="hidden h-5 w-5 shrink-0 text-green-700 sm:block dark:text-green-400" aria-hidden="true" />
@@ -57,11 +59,11 @@ export function ResumeDraftOffer({ type, ownDraftId }: { type: DraftType; ownDra
       </div>
       <div className="flex shrink-0 gap-2">
         <button type="button" className={buttonSecondary} onClick={() => setDismissed(true)} disabled={opening}>
-          Start fresh
+          {t('saved.resume.fresh')}
         </button>
         <button type="button" className={buttonPrimary} onClick={() => void resume(latest.id)} disabled={opening}>
           {opening && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
-          Resume
+          {t('saved.resume.resume')}
         </button>
       </div>
     </section>

@@ -13,17 +13,19 @@ import { formatRelativeTimeShort } from '../../shared/format/index.ts';
 import { buttonGhost, buttonSecondary, cardClass, inputClass } from '../../shared/ui/classes.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { deleteDraft, invalidateDrafts, openDraft, useDrafts } from './api.ts';
+import { useT } from './locales/index.ts';
 import { SAVED_TEXT } from './messages.ts';
 
 type Tab = 'all' | 'event' | 'gig';
-const TABS: { id: Tab; label: string }[] = [
-  { id: 'all', label: 'All' },
-  { id: 'event', label: 'Events' },
-  { id: 'gig', label: 'Gigs' },
-];
+const TABS = [
+  { id: 'all', name: 'saved.tabs.all' },
+  { id: 'event', name: 'saved.tabs.event' },
+  { id: 'gig', name: 'saved.tabs.gig' },
+] as const satisfies readonly { id: Tab; name: string }[];
 
 /** /saved (spec 002 §2 Saved): drafts by type, searched by title, opened in their form or deleted, one or many. */
 export function SavedPage() {
+  const t = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const drafts = useDrafts();
@@ -33,7 +35,7 @@ export function SavedPage() {
   const [busy, setBusy] = useState<string | null>(null);
 
   useEffect(() => {
-    if (drafts.isError) toast.error(SAVED_TEXT.fetchFailed);
+    if (drafts.isError) toast.error(SAVED_TEXT.fetchFailed());
   }, [drafts.isError]);
 
   const shown = useMemo(() => {
@@ -60,10 +62,10 @@ export function SavedPage() {
     setBusy(draft.id);
     try {
       await deleteDraft(draft.id);
-      toast.success(SAVED_TEXT.deleted);
+      toast.success(SAVED_TEXT.deleted());
       setSelected((current) => new Set([...current].filter((id) => id !== draft.id)));
     } catch {
-      toast.error(SAVED_TEXT.deleteFailed);
+      toast.error(SAVED_TEXT.deleteFailed());
     } finally {
       setBusy(null);
       await invalidateDrafts(queryClient);
@@ -76,7 +78,7 @@ export function SavedPage() {
     const results = await Promise.allSettled(ids.map(deleteDraft));
     const deleted = results.filter((r) => r.status === 'fulfilled').length;
     if (deleted === ids.length) toast.success(SAVED_TEXT.bulkDeleted(deleted));
-    else toast.error(SAVED_TEXT.bulkDeleteFailed);
+    else toast.error(SAVED_TEXT.bulkDeleteFailed());
     setSelected(new Set());
     setBusy(null);
     await invalidateDrafts(queryClient);
@@ -87,7 +89,7 @@ export function SavedPage() {
     try {
       await openDraft(navigate, draft.id);
     } catch {
-      toast.error(SAVED_TEXT.loadFailed);
+      toast.error(SAVED_TEXT.loadFailed());
       setBusy(null);
     }
   };
@@ -96,20 +98,20 @@ export function SavedPage() {
     <div className="mx-auto max-w-3xl space-y-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Saved Items</h1>
-          <p className="text-slate-600 dark:text-slate-400">Drafts of your events and gigs.</p>
+          <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{t('saved.title')}</h1>
+          <p className="text-slate-600 dark:text-slate-400">{t('saved.intro')}</p>
         </div>
         {shownSelected.length > 0 && (
           <button type="button" className={buttonSecondary} onClick={() => void removeSelected()} disabled={busy !== null}>
             <Trash2 className="h-4 w-4" aria-hidden="true" />
-            Delete Selected ({shownSelected.length})
+            {t('saved.deleteSelected', { count: shownSelected.length })}
           </button>
         )}
       </header>
 
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div role="tablist" aria-label="Draft types" className="flex gap-1 border-b border-slate-200 dark:border-slate-800">
-          {TABS.map(({ id, label }) => (
+        <div role="tablist" aria-label={t('saved.tabsLabel')} className="flex gap-1 border-b border-slate-200 dark:border-slate-800">
+          {TABS.map(({ id, name }) => (
             <button
               key={id}
               type="button"
@@ -118,17 +120,17 @@ export function SavedPage() {
               onClick={() => setTab(id)}
               className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${tab === id ? 'border-green-600 text-green-700 dark:text-green-400' : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400'}`}
             >
-              {label} ({counts[id]})
+              {t(name)} ({counts[id]})
             </button>
           ))}
         </div>
         <label className="relative block w-full sm:w-64">
-          <span className="sr-only">Search drafts by title</span>
+          <span className="sr-only">{t('saved.searchLabel')}</span>
           <Search className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 text-slate-400" aria-hidden="true" />
           <input
             type="search"
             className={`${inputClass} pl-9`}
-            placeholder="Search drafts..."
+            placeholder={t('saved.searchPlaceholder')}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
@@ -138,23 +140,21 @@ export function SavedPage() {
       {drafts.isPending ? (
         <p role="status" className="flex items-center justify-center gap-2 py-12 text-slate-500 dark:text-slate-400">
           <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
-          Loading drafts...
+          {t('saved.loading')}
         </p>
       ) : shown.length === 0 ? (
         <div className={`${cardClass} flex flex-col items-center py-12 text-center`}>
           <Bookmark className="h-10 w-10 text-slate-400" aria-hidden="true" />
-          <p className="mt-3 font-semibold text-slate-900 dark:text-white">No drafts</p>
-          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-            {search ? 'No draft has that title.' : 'Save an event or a gig as a draft to finish it later.'}
-          </p>
+          <p className="mt-3 font-semibold text-slate-900 dark:text-white">{t('saved.emptyTitle')}</p>
+          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{search ? t('saved.emptyNoMatch') : t('saved.emptyHint')}</p>
         </div>
       ) : (
         <>
           <label className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
             <input type="checkbox" checked={allShownSelected} onChange={toggleAll} />
-            Select all
+            {t('saved.selectAll')}
           </label>
-          <ul className="space-y-3" aria-label="Drafts">
+          <ul className="space-y-3" aria-label={t('saved.listLabel')}>
             {shown.map((draft) => {
               const Icon = draft.type === 'event' ? CalendarDays : ShoppingBag;
               return (
@@ -162,7 +162,7 @@ export function SavedPage() {
                   <article aria-label={draft.title} className={`${cardClass} flex items-center gap-4`}>
                     <input
                       type="checkbox"
-                      aria-label={`Select ${draft.title}`}
+                      aria-label={t('saved.select', { title: draft.title })}
                       checked={selected.has(draft.id)}
                       onChange={() => toggle(draft.id)}
                     />
@@ -170,16 +170,18 @@ export function SavedPage() {
                     <div className="min-w-0 flex-1">
                       <h2 className="truncate font-semibold text-slate-900 dark:text-white">{draft.title}</h2>
                       <p className="text-sm text-slate-500 dark:text-slate-400">
-                        {draft.type === 'event' ? 'Event' : 'Gig'} · edited {formatRelativeTimeShort(draft.lastModified)}
+                        {t(draft.type === 'event' ? 'saved.editedEvent' : 'saved.editedGig', {
+                          when: formatRelativeTimeShort(draft.lastModified),
+                        })}
                       </p>
                     </div>
                     <button type="button" className={buttonGhost} onClick={() => void edit(draft)} disabled={busy !== null}>
                       <Pencil className="h-4 w-4" aria-hidden="true" />
-                      Edit
+                      {t('saved.edit')}
                     </button>
                     <button type="button" className={buttonGhost} onClick={() => void removeOne(draft)} disabled={busy !== null}>
                       <Trash2 className="h-4 w-4" aria-hidden="true" />
-                      Delete
+                      {t('saved.delete')}
                     </button>
                   </article>
                 </li>

@@ -1,4 +1,5 @@
 import { CreateDraftRequest, DRAFT_DATA_MAX_BYTES } from '@commonwork/contracts';
+import { translateEnglish } from '../../shared/i18n/index.ts';
 import { SAVED_TEXT } from './messages.ts';
 
 /**
@@ -8,9 +9,11 @@ import { SAVED_TEXT } from './messages.ts';
  */
 export function draftRefusal(values: object): string | null {
   const title = 'title' in values ? String(values.title ?? '').trim() : '';
-  if (!title) return SAVED_TEXT.titleNeeded;
+  if (!title) return SAVED_TEXT.titleNeeded();
   const checked = CreateDraftRequest.shape.title.safeParse(title);
-  if (!checked.success) return checked.error.issues[0]?.message ?? SAVED_TEXT.saveFailed;
-  if (new TextEncoder().encode(JSON.stringify(values)).length > DRAFT_DATA_MAX_BYTES) return SAVED_TEXT.tooLarge;
+  // The schema's words are English: shown in the language on screen.
+  if (!checked.success) return translateEnglish(checked.error.issues[0]?.message ?? SAVED_TEXT.saveFailed());
+  if (new TextEncoder().encode(JSON.stringify(values)).length > DRAFT_DATA_MAX_BYTES) return SAVED_TEXT.tooLarge();
+
   return null;
 }

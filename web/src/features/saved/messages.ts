@@ -1,17 +1,24 @@
-import { DRAFT_MESSAGES } from '@commonwork/contracts';
+import { t } from './locales/index.ts';
 
-/** The Saved screen's and the draft buttons' words (spec 001 §8 Drafts, spec 002 §8), word for word. */
+/**
+ * The Saved screen's and the draft buttons' words (spec 001 §8 Drafts, spec 002 §8; English word for
+ * word in locales/en.json, contracts' DRAFT_MESSAGES among them), each read when it is shown.
+ */
 export const SAVED_TEXT = {
-  ...DRAFT_MESSAGES,
-  fetchFailed: 'Failed to fetch saved drafts',
-  deleteFailed: 'Failed to delete draft',
-  bulkDeleteFailed: 'Failed to delete selected drafts',
-  bulkDeleted: (n: number) => `${n} drafts deleted successfully`,
-  loadFailed: 'Failed to load draft',
-  saveFailed: 'Failed to save draft',
-  updateFailed: 'Failed to update draft',
-  titleNeeded: 'Please enter a title to save as draft',
+  tooLarge: () => t('saved.draft.tooLarge'),
+  changedElsewhere: () => t('saved.draft.changedElsewhere'),
+  saved: () => t('saved.draft.saved'),
+  updated: () => t('saved.draft.updated'),
+  deleted: () => t('saved.draft.deleted'),
+  fetchFailed: () => t('saved.fetchFailed'),
+  deleteFailed: () => t('saved.deleteFailed'),
+  bulkDeleteFailed: () => t('saved.bulkDeleteFailed'),
+  bulkDeleted: (count: number) => t('saved.bulkDeleted', { count }),
+  loadFailed: () => t('saved.loadFailed'),
+  saveFailed: () => t('saved.saveFailed'),
+  updateFailed: () => t('saved.updateFailed'),
+  titleNeeded: () => t('saved.titleNeeded'),
   // Ours (the spec has no words for it): a create form opened anew offers the person's last unfinished draft.
-  resumeOffer: (title: string, when: string) => `Resume your draft “${title}”, last edited ${when}?`,
-  moreDrafts: (n: number) => `${n} more in Saved Items`,
+  resumeOffer: (title: string, when: string) => t('saved.resumeOffer', { title, when }),
+  moreDrafts: (count: number) => t('saved.moreDrafts', { count }),
 } as const;

@@ -24,8 +24,8 @@ interface DraftOptions<V extends FieldValues> {
   opened: DraftNavigationState | null;
   /** Whether the form keeps itself as a draft while it is filled in (the new gig and event forms). */
   autosave: boolean;
-  /** The words for a new draft saved with the button (the gig form has its own, spec 001 §8). */
-  savedText?: string;
+  /** The words for a new draft saved with the button (the gig form has its own, spec 001 §8), read when shown. */
+  savedText?: () => string;
 }
 
 /** The stored draft a 409 answered with, when the save was refused because it changed elsewhere. */
@@ -177,11 +177,11 @@ export function useDraft<V extends FieldValues>({ type, form, opened, autosave, 
     setSaving(true);
     try {
       await store();
-      toast.success(isNew ? savedText : SAVED_TEXT.updated);
+      toast.success(isNew ? savedText() : SAVED_TEXT.updated());
       await invalidateDrafts(queryClient);
       navigate('/saved');
     } catch (error) {
-      if (!storedDraftOf(error)) toast.error(isNew ? SAVED_TEXT.saveFailed : SAVED_TEXT.updateFailed);
+      if (!storedDraftOf(error)) toast.error(isNew ? SAVED_TEXT.saveFailed() : SAVED_TEXT.updateFailed());
     } finally {
       setSaving(false);
     }
@@ -207,9 +207,9 @@ export function useDraft<V extends FieldValues>({ type, form, opened, autosave, 
     held.current = false;
     try {
       await store(theirs.version);
-      toast.success(SAVED_TEXT.updated);
+      toast.success(SAVED_TEXT.updated());
     } catch (error) {
-      if (!storedDraftOf(error)) toast.error(SAVED_TEXT.updateFailed);
+      if (!storedDraftOf(error)) toast.error(SAVED_TEXT.updateFailed());
     }
   };
 
