@@ -1,3 +1,2 @@
-export { formatDate } from './dates.ts';
 export { formatBadgeCount, formatCount, formatCurrency, initialsOf } from './numbers.ts';
 export { formatRelativeTimeLong, formatRelativeTimeShort, formatTimeLabel } from './relativeTime.ts';
