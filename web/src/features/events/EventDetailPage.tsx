@@ -149,7 +149,7 @@ export function EventDetailPage() {
           {event.agenda.length > 0 && (
             <section className={cardClass} aria-labelledby="agenda">
               <h2 id="agenda" className="text-lg font-semibold">
-                {t('events.form.agenda')}
+                {t('events.detail.agenda')}
               </h2>
               <ol className="mt-3 space-y-3">
                 {event.agenda.map((item) => (
@@ -169,7 +169,7 @@ export function EventDetailPage() {
           {event.requirements.length > 0 && (
             <section className={cardClass} aria-labelledby="requirements">
               <h2 id="requirements" className="text-lg font-semibold">
-                {t('events.form.requirements')}
+                {t('events.detail.requirements')}
               </h2>
               <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-700 dark:text-slate-300">
                 {event.requirements.map((r) => (

@@ -35,6 +35,7 @@ import { createEvent, invalidateEvents, updateEvent, useEvent } from './api.ts';
 import { categoryLabel, isOrganizer, locationTypeLabel } from './eventDisplay.ts';
 import { clearedLocation, type EventFormValues, emptyEventForm, formValuesOf, placeFieldsOf, toEventBody } from './eventForm.ts';
 import { eventFormResolver } from './eventFormResolver.ts';
+import { useT as useFormT } from './form/locales/index.ts';
 import { useT } from './locales/index.ts';
 import { saveFailureText } from './messages.ts';
 
@@ -47,6 +48,7 @@ export function CreateEventPage() {
 /** /events/edit/:id and /events/:id/edit: the same form, prefilled; a failed load returns to /events. */
 export function EditEventPage() {
   const t = useT();
+  const f = useFormT();
   const { id } = useParams();
   const navigate = useNavigate();
   const { user } = useAuth();
@@ -54,15 +56,15 @@ export function EditEventPage() {
 
   useEffect(() => {
     if (!query.isError) return;
-    toast.error(t('events.form.loadFailed'));
+    toast.error(f('events.form.loadFailed'));
     navigate('/events', { replace: true });
-  }, [query.isError, navigate, t]);
+  }, [query.isError, navigate, f]);
 
   if (query.isPending || query.isError) return <LoadingScreen label={t('events.loading')} />;
   if (!isOrganizer(query.data, user?.id)) {
     return (
       <div className={`${cardClass} mx-auto max-w-xl text-center`}>
-        <p className="font-semibold">{t('events.form.onlyOwn')}</p>
+        <p className="font-semibold">{f('events.form.onlyOwn')}</p>
       </div>
     );
   }
@@ -73,6 +75,7 @@ const err = (error: FieldError | undefined) => error?.message;
 
 function EventForm({ initial, draft }: { initial: TechEvent | null; draft: DraftNavigationState | null }) {
   const t = useT();
+  const f = useFormT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const editing = initial !== null;
@@ -103,12 +106,12 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
         const draftId = await savedDraft.settle();
         await createEvent(draftId ? { ...body, draftId } : body);
       }
-      toast.success(editing ? t('events.updated') : t('events.created'));
+      toast.success(editing ? f('events.form.updated') : f('events.form.created'));
       await invalidateEvents(queryClient);
       navigate('/events');
     } catch (error) {
       // One toast for the form's failures: a second attempt replaces the first instead of piling up.
-      const fallback = t('events.form.saveFailed');
+      const fallback = f('events.form.saveFailed');
       toast.error(isApiError(error) ? saveFailureText(errorMessage(error, fallback), error.details) : fallback, { id: 'event-form' });
       savedDraft.resume();
     } finally {
@@ -122,25 +125,25 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
     <div className="mx-auto max-w-3xl space-y-6">
       <button type="button" className={buttonGhost} onClick={() => navigate(-1)}>
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        {t('events.form.back')}
+        {f('events.form.back')}
       </button>
       <div>
-        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{editing ? t('events.form.editTitle') : t('events.create')}</h1>
+        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{editing ? f('events.form.editTitle') : t('events.create')}</h1>
         {!editing && <DraftSaveState draft={savedDraft} />}
         {!editing && savedDraft.draftId === null && <ResumeDraftOffer type="event" ownDraftId={savedDraft.ownDraftId} />}
       </div>
 
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-6">
-        <section className={`${cardClass} space-y-4`} aria-label={t('events.form.basics')}>
-          <FormField id="title" label={t('events.form.title')} error={err(errors.title)}>
+        <section className={`${cardClass} space-y-4`} aria-label={f('events.form.basics')}>
+          <FormField id="title" label={f('events.form.title')} error={err(errors.title)}>
             <input {...register('title')} {...field('title')} className={inputClass} maxLength={EVENT_TITLE_MAX} />
           </FormField>
-          <FormField id="description" label={t('events.form.description')} error={err(errors.description)}>
+          <FormField id="description" label={f('events.form.description')} error={err(errors.description)}>
             <textarea {...register('description')} {...field('description')} rows={5} className={inputClass} />
           </FormField>
-          <FormField id="category" label={t('events.form.category')} error={err(errors.category)}>
+          <FormField id="category" label={f('events.form.category')} error={err(errors.category)}>
             <select {...register('category')} {...field('category')} className={inputClass}>
-              <option value="">{t('events.form.selectCategory')}</option>
+              <option value="">{f('events.form.selectCategory')}</option>
               {EVENT_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
                   {categoryLabel(c)}
@@ -149,7 +152,7 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
             </select>
           </FormField>
           <ImageUpload
-            label={t('events.form.image')}
+            label={f('events.form.image')}
             type="event"
             folder="events"
             value={image}
@@ -157,40 +160,40 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
           />
         </section>
 
-        <section className={`${cardClass} grid gap-4 sm:grid-cols-2`} aria-label={t('events.form.when')}>
-          <FormField id="date" label={t('events.form.startDate')} error={err(errors.date)}>
+        <section className={`${cardClass} grid gap-4 sm:grid-cols-2`} aria-label={f('events.form.when')}>
+          <FormField id="date" label={f('events.form.startDate')} error={err(errors.date)}>
             <input type="date" {...register('date')} {...field('date')} className={inputClass} />
           </FormField>
-          <FormField id="time" label={t('events.form.startTime')} error={err(errors.time)}>
+          <FormField id="time" label={f('events.form.startTime')} error={err(errors.time)}>
             <input type="time" {...register('time')} {...field('time')} className={inputClass} />
           </FormField>
-          <FormField id="endDate" label={t('events.form.endDate')} error={err(errors.endDate)}>
+          <FormField id="endDate" label={f('events.form.endDate')} error={err(errors.endDate)}>
             <input type="date" {...register('endDate')} id="endDate" className={inputClass} />
           </FormField>
-          <FormField id="endTime" label={t('events.form.endTime')} error={err(errors.endTime)}>
+          <FormField id="endTime" label={f('events.form.endTime')} error={err(errors.endTime)}>
             <input type="time" {...register('endTime')} id="endTime" className={inputClass} />
           </FormField>
-          <FormField id="timeZone" label={t('events.form.timeZone')} error={err(errors.timeZone)}>
+          <FormField id="timeZone" label={f('events.form.timeZone')} error={err(errors.timeZone)}>
             <select {...register('timeZone')} id="timeZone" className={inputClass}>
               {timeZoneOptions(watch('timeZone')).map((zone) => (
                 <option key={zone}>{zone}</option>
               ))}
             </select>
           </FormField>
-          <FormField id="rsvpDeadline" label={t('events.form.rsvpDeadline')} error={err(errors.rsvpDeadline)}>
+          <FormField id="rsvpDeadline" label={f('events.form.rsvpDeadline')} error={err(errors.rsvpDeadline)}>
             <input type="date" {...register('rsvpDeadline')} id="rsvpDeadline" className={inputClass} />
           </FormField>
         </section>
 
-        <section className={`${cardClass} space-y-4`} aria-label={t('events.form.where')}>
-          <FormField id="locationType" label={t('events.form.locationType')} error={err(errors.location?.type)}>
+        <section className={`${cardClass} space-y-4`} aria-label={f('events.form.where')}>
+          <FormField id="locationType" label={f('events.form.locationType')} error={err(errors.location?.type)}>
             <select
               id="locationType"
               className={inputClass}
               value={locationType}
               onChange={(e) => setValue('location', clearedLocation(e.target.value), { shouldDirty: true })}
             >
-              <option value="">{t('events.form.selectLocationType')}</option>
+              <option value="">{f('events.form.selectLocationType')}</option>
               {LOCATION_TYPES.map((type) => (
                 <option key={type.value} value={type.value}>
                   {locationTypeLabel(type.value)}
@@ -200,32 +203,32 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
           </FormField>
           {places.venue && (
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField id="venue" label={t('events.form.venue')} error={err(errors.location?.venue)}>
+              <FormField id="venue" label={f('events.form.venue')} error={err(errors.location?.venue)}>
                 <input {...register('location.venue')} id="venue" className={inputClass} />
               </FormField>
-              <FormField id="address" label={t('events.form.address')} error={err(errors.location?.address)}>
+              <FormField id="address" label={f('events.form.address')} error={err(errors.location?.address)}>
                 <input {...register('location.address')} id="address" className={inputClass} />
               </FormField>
-              <FormField id="city" label={t('events.form.city')} error={err(errors.location?.city)}>
+              <FormField id="city" label={f('events.form.city')} error={err(errors.location?.city)}>
                 <input {...register('location.city')} id="city" className={inputClass} />
               </FormField>
-              <FormField id="country" label={t('events.form.country')} error={err(errors.location?.country)}>
+              <FormField id="country" label={f('events.form.country')} error={err(errors.location?.country)}>
                 <input {...register('location.country')} id="country" className={inputClass} />
               </FormField>
             </div>
           )}
           {places.link && (
-            <FormField id="meetingLink" label={t('events.form.meetingLink')} error={err(errors.location?.meetingLink)}>
+            <FormField id="meetingLink" label={f('events.form.meetingLink')} error={err(errors.location?.meetingLink)}>
               <input type="url" {...register('location.meetingLink')} id="meetingLink" className={inputClass} placeholder="https://" />
             </FormField>
           )}
         </section>
 
-        <section className={`${cardClass} grid gap-4 sm:grid-cols-3`} aria-label={t('events.form.tickets')}>
+        <section className={`${cardClass} grid gap-4 sm:grid-cols-3`} aria-label={f('events.form.tickets')}>
           <FormField id="price" label={t('events.listing.price')} error={err(errors.price)}>
             <input type="number" min={0} step={0.01} {...register('price')} id="price" className={inputClass} />
           </FormField>
-          <FormField id="currency" label={t('events.form.currency')}>
+          <FormField id="currency" label={f('events.form.currency')}>
             <select {...register('currency')} id="currency" className={inputClass}>
               {CURRENCIES.map((c) => (
                 <option key={c}>{c}</option>
@@ -234,9 +237,9 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
           </FormField>
           <FormField
             id="maxAttendees"
-            label={t('events.form.maxAttendees')}
+            label={f('events.form.maxAttendees')}
             error={err(errors.maxAttendees)}
-            hint={t('events.form.unlimitedHint')}
+            hint={f('events.form.unlimitedHint')}
           >
             <input type="number" min={1} step={1} {...register('maxAttendees')} id="maxAttendees" className={inputClass} />
           </FormField>
@@ -245,7 +248,7 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
         <section className={`${cardClass} space-y-3`} aria-labelledby="agenda-title">
           <div className="flex items-center justify-between">
             <h2 id="agenda-title" className="font-semibold">
-              {t('events.form.agenda')}
+              {f('events.form.agenda')}
             </h2>
             <button
               type="button"
@@ -253,27 +256,27 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
               onClick={() => agenda.append({ time: '', title: '', description: '', speaker: '' })}
             >
               <Plus className="h-4 w-4" aria-hidden="true" />
-              {t('events.form.addAgendaItem')}
+              {f('events.form.addAgendaItem')}
             </button>
           </div>
           {agenda.fields.map((item, i) => (
             <fieldset key={item.id} className="grid gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-2 dark:border-slate-700">
-              <legend className="sr-only">{t('events.form.agendaItem', { number: i + 1 })}</legend>
+              <legend className="sr-only">{f('events.form.agendaItem', { number: i + 1 })}</legend>
               <FormField id={`agenda-${i}-time`} label={t('events.card.time')} error={err(errors.agenda?.[i]?.time)}>
                 <input {...register(`agenda.${i}.time`)} id={`agenda-${i}-time`} className={inputClass} placeholder="18:30" />
               </FormField>
-              <FormField id={`agenda-${i}-title`} label={t('events.form.sessionTitle')} error={err(errors.agenda?.[i]?.title)}>
+              <FormField id={`agenda-${i}-title`} label={f('events.form.sessionTitle')} error={err(errors.agenda?.[i]?.title)}>
                 <input {...register(`agenda.${i}.title`)} id={`agenda-${i}-title`} className={inputClass} />
               </FormField>
-              <FormField id={`agenda-${i}-speaker`} label={t('events.form.speaker')}>
+              <FormField id={`agenda-${i}-speaker`} label={f('events.form.speaker')}>
                 <input {...register(`agenda.${i}.speaker`)} id={`agenda-${i}-speaker`} className={inputClass} />
               </FormField>
-              <FormField id={`agenda-${i}-description`} label={t('events.form.details')}>
+              <FormField id={`agenda-${i}-description`} label={f('events.form.details')}>
                 <input {...register(`agenda.${i}.description`)} id={`agenda-${i}-description`} className={inputClass} />
               </FormField>
               <button type="button" className={`${buttonGhost} sm:col-span-2 justify-self-end`} onClick={() => agenda.remove(i)}>
                 <Trash2 className="h-4 w-4" aria-hidden="true" />
-                {t('events.form.removeAgendaItem', { number: i + 1 })}
+                {f('events.form.removeAgendaItem', { number: i + 1 })}
               </button>
             </fieldset>
           ))}
@@ -282,11 +285,11 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
         <section className={`${cardClass} space-y-3`} aria-labelledby="requirements-title">
           <div className="flex items-center justify-between">
             <h2 id="requirements-title" className="font-semibold">
-              {t('events.form.requirements')}
+              {f('events.form.requirements')}
             </h2>
             <button type="button" className={buttonSecondary} onClick={() => requirements.append({ text: '' })}>
               <Plus className="h-4 w-4" aria-hidden="true" />
-              {t('events.form.addRequirement')}
+              {f('events.form.addRequirement')}
             </button>
           </div>
           {requirements.fields.map((item, i) => (
@@ -294,7 +297,7 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
               <div className="flex-1">
                 <FormField
                   id={`requirement-${i}`}
-                  label={t('events.form.requirement', { number: i + 1 })}
+                  label={f('events.form.requirement', { number: i + 1 })}
                   error={err(errors.requirements?.[i]?.text)}
                 >
                   <input {...register(`requirements.${i}.text`)} id={`requirement-${i}`} className={inputClass} />
@@ -304,7 +307,7 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
                 type="button"
                 className={`${buttonGhost} mt-6`}
                 onClick={() => requirements.remove(i)}
-                aria-label={t('events.form.removeRequirement', { number: i + 1 })}
+                aria-label={f('events.form.removeRequirement', { number: i + 1 })}
               >
                 <Trash2 className="h-4 w-4" aria-hidden="true" />
               </button>
@@ -315,21 +318,21 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
         <section className={cardClass}>
           <ChipsInput
             id="event-tags"
-            label={t('events.form.tags')}
+            label={f('events.form.tags')}
             chips={tags}
             onChange={(next) => setValue('tags', next, { shouldDirty: true })}
             accept={acceptTag}
-            placeholder={t('events.form.tagPlaceholder')}
-            listLabel={t('events.form.tagList')}
-            addLabel={t('events.form.addTag')}
-            hint={t('events.form.tagCount', { count: tags.length, max: EVENT_TAGS_MAX })}
+            placeholder={f('events.form.tagPlaceholder')}
+            listLabel={f('events.form.tagList')}
+            addLabel={f('events.form.addTag')}
+            hint={f('events.form.tagCount', { count: tags.length, max: EVENT_TAGS_MAX })}
           />
           {errors.tags && <p className="mt-1 text-sm text-red-600">{translateEnglish(err(errors.tags as FieldError) ?? '')}</p>}
         </section>
 
         <div className="flex justify-end gap-2">
           <button type="button" className={buttonSecondary} onClick={() => navigate('/events')}>
-            {t('events.form.cancel')}
+            {f('events.form.cancel')}
           </button>
           {!editing && (
             <button type="button" className={buttonSecondary} onClick={() => void savedDraft.save()} disabled={saving || savedDraft.saving}>
@@ -338,12 +341,12 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
               ) : (
                 <Save className="h-4 w-4" aria-hidden="true" />
               )}
-              {savedDraft.draftId ? t('events.form.updateDraft') : t('events.form.saveDraft')}
+              {savedDraft.draftId ? f('events.form.updateDraft') : f('events.form.saveDraft')}
             </button>
           )}
           <button type="submit" className={buttonPrimary} disabled={saving}>
             {saving ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Rocket className="h-4 w-4" aria-hidden="true" />}
-            {editing ? t('events.form.update') : t('events.form.publish')}
+            {editing ? f('events.form.update') : f('events.form.publish')}
           </button>
         </div>
       </form>

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { activate, loadLocale, translateEnglish } from '../../shared/i18n/i18n.ts';
 import { eventDate } from './eventDate.ts';
 import { categoryLabel, priceText, seatsText, whereText } from './eventDisplay.ts';
+import { saveFailureText } from './messages.ts';
 import { registrationState } from './registration.ts';
 
 async function show(locale: 'en' | 'es' | 'fr' | 'de') {
@@ -23,6 +24,7 @@ describe("an event's words and figures", () => {
     expect(seatsText({ attendeeCount: 1, maxAttendees: 1 })).toBe('1 / 1 attendees');
     expect(categoryLabel('workshop')).toBe('Workshop');
     expect(whereText(hybrid)).toBe('Lisbon + Online');
+    expect(saveFailureText('Bad', [{ field: 'title', message: 'Title is required' }])).toBe('Bad. Details: title: Title is required');
   });
 
   it('follow the language shown: dates, amounts and plurals in its form', async () => {
@@ -38,8 +40,11 @@ describe("an event's words and figures", () => {
       kind: 'notice',
       text: 'Die Veranstaltung ist ausgebucht',
     });
-    // The contracts' validation messages, as the form's fields show them.
+    // The contracts' validation messages, as the form's fields and its failure toast show them.
     expect(translateEnglish('Title is required')).toBe('Der Titel ist erforderlich');
+    expect(saveFailureText('', [{ field: 'title', message: 'Title is required' }])).toBe(
+      'Fehler beim Speichern der Veranstaltung. Einzelheiten: title: Der Titel ist erforderlich',
+    );
     await show('fr');
     expect(eventDate({ date: '2030-05-10' })).toBe('10 mai 2030');
   });

@@ -1,5 +1,5 @@
 import { translateEnglish } from '../../shared/i18n/index.ts';
-import { t } from './locales/index.ts';
+import { t } from './form/locales/index.ts';
 
 /**
  * A save failure's toast (spec 001 §8): the server's message (or 'Error saving event'), with its

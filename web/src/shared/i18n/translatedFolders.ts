@@ -6,7 +6,7 @@ export const TRANSLATED_FOLDERS: readonly string[] = [
   'app',
   'shared',
   'features/layout',
-  'features/landing',
+  'features/landing', 'features/settings',
   'features/marketplace',
   'features/dashboard',
   'features/saved',
