@@ -3,7 +3,11 @@ import type { FormEvent } from 'react';
 import { inputClass } from '../../shared/ui/classes.ts';
 import { FormField } from '../../shared/ui/FormField.tsx';
 import { Switch } from '../../shared/ui/Switch.tsx';
+import { type t, useT } from './locales/index.ts';
 import { SaveBar } from './SaveBar.tsx';
+
+/** A settings message's id. */
+type SettingsMessage = Parameters<typeof t>[0];
 
 interface PreferenceTabProps {
   preferences: Preferences;
@@ -13,12 +17,12 @@ interface PreferenceTabProps {
 }
 
 type NotificationKey = keyof Preferences['notifications'];
-const NOTIFICATION_TOGGLES: { key: NotificationKey; label: string; description: string }[] = [
-  { key: 'email', label: 'Email notifications', description: 'Receive updates by email.' },
-  { key: 'push', label: 'Push notifications', description: 'Browser alerts while Commonwork is open.' },
-  { key: 'marketplaceAlerts', label: 'Marketplace alerts', description: 'Interest in your gigs and new matching gigs.' },
-  { key: 'messageNotifications', label: 'Message notifications', description: 'New messages in your inbox and channels.' },
-  { key: 'eventReminders', label: 'Event reminders', description: 'Reminders before events you attend.' },
+const NOTIFICATION_TOGGLES: { key: NotificationKey; label: SettingsMessage; description: SettingsMessage }[] = [
+  { key: 'email', label: 'settings.notify.email', description: 'settings.notify.emailHint' },
+  { key: 'push', label: 'settings.notify.push', description: 'settings.notify.pushHint' },
+  { key: 'marketplaceAlerts', label: 'settings.notify.marketplace', description: 'settings.notify.marketplaceHint' },
+  { key: 'messageNotifications', label: 'settings.notify.messages', description: 'settings.notify.messagesHint' },
+  { key: 'eventReminders', label: 'settings.notify.events', description: 'settings.notify.eventsHint' },
 ];
 
 const submit = (onSave: () => Promise<void>) => (event: FormEvent) => {
@@ -27,6 +31,7 @@ const submit = (onSave: () => Promise<void>) => (event: FormEvent) => {
 };
 
 export function NotificationsTab({ preferences, onChange, saving, onSave }: PreferenceTabProps) {
+  const t = useT();
   return (
     <form onSubmit={submit(onSave)} className="space-y-4">
       <div className="divide-y divide-slate-200 dark:divide-slate-800">
@@ -34,8 +39,8 @@ export function NotificationsTab({ preferences, onChange, saving, onSave }: Pref
           <Switch
             key={key}
             id={`notify-${key}`}
-            label={label}
-            description={description}
+            label={t(label)}
+            description={t(description)}
             checked={preferences.notifications[key]}
             onChange={(checked) => onChange({ ...preferences, notifications: { ...preferences.notifications, [key]: checked } })}
           />
@@ -47,21 +52,18 @@ export function NotificationsTab({ preferences, onChange, saving, onSave }: Pref
 }
 
 type PrivacyToggle = 'showEmail' | 'showPhone' | 'searchable';
-const PRIVACY_TOGGLES: { key: PrivacyToggle; label: string; description: string }[] = [
-  { key: 'showEmail', label: 'Show email', description: 'Let other members see your email address.' },
-  { key: 'showPhone', label: 'Show phone', description: 'Let other members see your phone number.' },
-  { key: 'searchable', label: 'Searchable profile', description: 'Let your profile appear in search results.' },
+const PRIVACY_TOGGLES: { key: PrivacyToggle; label: SettingsMessage; description: SettingsMessage }[] = [
+  { key: 'showEmail', label: 'settings.privacy.showEmail', description: 'settings.privacy.showEmailHint' },
+  { key: 'showPhone', label: 'settings.privacy.showPhone', description: 'settings.privacy.showPhoneHint' },
+  { key: 'searchable', label: 'settings.privacy.searchable', description: 'settings.privacy.searchableHint' },
 ];
 
 export function PrivacyTab({ preferences, onChange, saving, onSave }: PreferenceTabProps) {
   const { privacy } = preferences;
+  const t = useT();
   return (
     <form onSubmit={submit(onSave)} className="space-y-4">
-      <FormField
-        id="privacy-visibility"
-        label="Profile visibility"
-        hint="A private profile is visible only to members you are connected with."
-      >
+      <FormField id="privacy-visibility" label={t('settings.privacy.visibility')} hint={t('settings.privacy.visibilityHint')}>
         <select
           id="privacy-visibility"
           className={inputClass}
@@ -71,8 +73,8 @@ export function PrivacyTab({ preferences, onChange, saving, onSave }: Preference
             if (profileVisibility) onChange({ ...preferences, privacy: { ...privacy, profileVisibility } });
           }}
         >
-          <option value="public">Public</option>
-          <option value="private">Private</option>
+          <option value="public">{t('settings.privacy.public')}</option>
+          <option value="private">{t('settings.privacy.private')}</option>
         </select>
       </FormField>
       <div className="divide-y divide-slate-200 dark:divide-slate-800">
@@ -80,8 +82,8 @@ export function PrivacyTab({ preferences, onChange, saving, onSave }: Preference
           <Switch
             key={key}
             id={`privacy-${key}`}
-            label={label}
-            description={description}
+            label={t(label)}
+            description={t(description)}
             checked={privacy[key]}
             onChange={(checked) => onChange({ ...preferences, privacy: { ...privacy, [key]: checked } })}
           />

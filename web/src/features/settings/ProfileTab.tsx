@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { SessionUser } from '../../shared/api/index.ts';
 import { inputClass } from '../../shared/ui/classes.ts';
 import { FormField } from '../../shared/ui/FormField.tsx';
+import { useT } from './locales/index.ts';
 import { SaveBar } from './SaveBar.tsx';
 
 const ProfileSettingsSchema = UpdateUserRequest.pick({ name: true, phone: true, bio: true }).required();
@@ -38,6 +39,7 @@ interface ProfileTabProps {
 
 /** Name, phone and bio (email is read-only), plus language and time zone. */
 export function ProfileTab({ user, preferences, onPreferencesChange, saving, onSave }: ProfileTabProps) {
+  const t = useT();
   const {
     register,
     handleSubmit,
@@ -54,26 +56,26 @@ export function ProfileTab({ user, preferences, onPreferencesChange, saving, onS
   return (
     <form onSubmit={handleSubmit(onSave)} noValidate className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="settings-name" label="Full name" error={errors.name?.message}>
+        <FormField id="settings-name" label={t('settings.profile.name')} error={errors.name?.message}>
           <input id="settings-name" type="text" autoComplete="name" className={inputClass} {...register('name')} />
         </FormField>
-        <FormField id="settings-email" label="Email" hint="Your email comes from your sign-in account and cannot be changed here.">
+        <FormField id="settings-email" label={t('settings.profile.email')} hint={t('settings.profile.emailHint')}>
           <input id="settings-email" type="email" value={user.email} readOnly className={inputClass} />
         </FormField>
-        <FormField id="settings-phone" label="Phone" error={errors.phone?.message}>
+        <FormField id="settings-phone" label={t('settings.profile.phone')} error={errors.phone?.message}>
           <input id="settings-phone" type="tel" autoComplete="tel" className={inputClass} {...register('phone')} />
         </FormField>
       </div>
-      <FormField id="settings-bio" label="Bio" error={errors.bio?.message}>
+      <FormField id="settings-bio" label={t('settings.profile.bio')} error={errors.bio?.message}>
         <textarea id="settings-bio" rows={4} className={inputClass} {...register('bio')} />
       </FormField>
 
       <section aria-labelledby="settings-region-title" className="border-t border-slate-200 pt-6 dark:border-slate-800">
         <h2 id="settings-region-title" className="text-base font-semibold text-slate-900 dark:text-white">
-          Language and region
+          {t('settings.region.title')}
         </h2>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          <FormField id="settings-language" label="Language">
+          <FormField id="settings-language" label={t('settings.region.language')}>
             <select
               id="settings-language"
               className={inputClass}
@@ -90,16 +92,16 @@ export function ProfileTab({ user, preferences, onPreferencesChange, saving, onS
               ))}
             </select>
           </FormField>
-          <FormField id="settings-timezone" label="Time zone">
+          <FormField id="settings-timezone" label={t('settings.region.timezone')}>
             <select
               id="settings-timezone"
               className={inputClass}
               value={preferences.timezone}
               onChange={(e) => onPreferencesChange({ ...preferences, timezone: e.target.value })}
             >
-              {timeZoneOptions(preferences.timezone).map((t) => (
-                <option key={t} value={t}>
-                  {t}
+              {timeZoneOptions(preferences.timezone).map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone}
                 </option>
               ))}
             </select>

@@ -2,7 +2,6 @@ import {
   changedFields,
   DEFAULT_PREFERENCES,
   mergePreferences,
-  PROFILE_MESSAGES,
   type Preferences,
   type PreferencesPatch,
   preferencesPatch,
@@ -16,27 +15,31 @@ import UserRound from 'lucide-react/icons/user-round';
 import { useState } from 'react';
 import type { SessionUser } from '../../shared/api/index.ts';
 import { useTransientFlag } from '../../shared/hooks/useTransientFlag.ts';
+import { showLocale } from '../../shared/i18n/index.ts';
 import { Banner } from '../../shared/ui/Banner.tsx';
 import { cardClass } from '../../shared/ui/classes.ts';
 import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { mergeUser, newerProfileOf, updateUser, useFreshUser } from '../profile/api.ts';
+import { t as profileText } from '../profile/locales/index.ts';
 import { HelpTab } from './HelpTab.tsx';
+import { type t, useT } from './locales/index.ts';
 import { NotificationsTab, PrivacyTab } from './PreferenceTabs.tsx';
 import { type ProfileSettingsValues, ProfileTab, profileSettingsOf } from './ProfileTab.tsx';
 
+type SettingsMessage = Parameters<typeof t>[0];
 type TabName = 'Profile' | 'Notifications' | 'Privacy' | 'Help & Support';
-const TABS: { name: TabName; icon: LucideIcon }[] = [
-  { name: 'Profile', icon: UserRound },
-  { name: 'Notifications', icon: Bell },
-  { name: 'Privacy', icon: Lock },
-  { name: 'Help & Support', icon: HelpCircle },
+// A tab's name (its element id, in English), its label and its save's message, by id.
+const TABS: { name: TabName; icon: LucideIcon; label: SettingsMessage; saved: SettingsMessage }[] = [
+  { name: 'Profile', icon: UserRound, label: 'settings.tab.profile', saved: 'settings.saved.profile' },
+  { name: 'Notifications', icon: Bell, label: 'settings.tab.notifications', saved: 'settings.saved.notifications' },
+  { name: 'Privacy', icon: Lock, label: 'settings.tab.privacy', saved: 'settings.saved.privacy' },
+  { name: 'Help & Support', icon: HelpCircle, label: 'settings.tab.help', saved: 'settings.saved.help' },
 ];
 
 const tabId = (tab: TabName) => `settings-tab-${tab.toLowerCase().replace(/[^a-z]+/g, '-')}`;
-const savedMessage = (tab: TabName) => `${tab} settings saved successfully!`;
-const FAILED = 'Failed to save settings';
+const savedMessage = (tab: TabName) => TABS.find(({ name }) => name === tab)?.saved ?? 'settings.saved.profile';
 
 /** Stored preferences over the defaults, so a user saved before a field existed still has every field. */
 function preferencesOf(user: SessionUser): Preferences {
@@ -58,6 +61,7 @@ export function SettingsPage() {
 
 function Settings({ user }: { user: SessionUser }) {
   const { updateUser: storeUser } = useAuth();
+  const t = useT();
   const [tab, setTab] = useState<TabName>('Profile');
   useFreshUser(user.id);
   // The person's changes over the preferences as read, so newer stored values show through the rest.
@@ -83,15 +87,17 @@ function Settings({ user }: { user: SessionUser }) {
     try {
       const { user: updated } = await updateUser(user.id, { ...changes, version: user.version });
       storeUser(mergeUser(user, updated));
+      // A new language shows at once (its catalogs fetched first), so the confirmation speaks it too.
+      if (changedPreferences?.language) await showLocale(changedPreferences.language).catch(() => undefined);
       setEdits({});
       setSavedTab(tab);
       flashSaved();
-      toast.success(savedMessage(tab));
+      toast.success(t(savedMessage(tab)));
     } catch (error) {
       const newer = newerProfileOf(error);
       if (newer) storeUser(mergeUser(user, newer));
-      setSaveError(newer ? `${PROFILE_MESSAGES.changedElsewhere}. ${PROFILE_MESSAGES.newerShown}` : FAILED);
-      toast.error(FAILED);
+      setSaveError(newer ? profileText('profile.changed.elsewhere') : t('settings.failed'));
+      toast.error(t('settings.failed'));
     } finally {
       setSaving(false);
     }
@@ -106,17 +112,17 @@ function Settings({ user }: { user: SessionUser }) {
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <header>
-        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Settings</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-400">Manage your profile, notifications and privacy.</p>
+        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{t('settings.title')}</h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">{t('settings.lead')}</p>
       </header>
 
       <div
         role="tablist"
-        aria-label="Settings sections"
+        aria-label={t('settings.sections')}
         // Two by two on a phone, one row from 640 px: every tab is in sight, none hides past the edge.
         className="grid grid-cols-2 gap-1 border-b border-slate-200 sm:flex dark:border-slate-800"
       >
-        {TABS.map(({ name, icon: Icon }) => (
+        {TABS.map(({ name, icon: Icon, label }) => (
           <button
             key={name}
             id={tabId(name)}
@@ -132,12 +138,12 @@ function Settings({ user }: { user: SessionUser }) {
             }`}
           >
             <Icon className="h-4 w-4" aria-hidden="true" />
-            {name}
+            {t(label)}
           </button>
         ))}
       </div>
 
-      {showSaved && savedTab && <Banner tone="success">{savedMessage(savedTab)}</Banner>}
+      {showSaved && savedTab && <Banner tone="success">{t(savedMessage(savedTab))}</Banner>}
       {saveError && <Banner tone="error">{saveError}</Banner>}
 
       <section id="settings-panel" role="tabpanel" aria-labelledby={tabId(tab)} className={cardClass}>

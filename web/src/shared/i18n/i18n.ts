@@ -95,6 +95,15 @@ export function activate(locale: Locale): void {
   if (i18n.locale !== locale) i18n.activate(locale);
 }
 
+/**
+ * Loads and activates `locale` now, for a change the person just made (Settings): what is said next
+ * (a toast) is in it. The LocaleProvider then draws the screens in it as the session changes.
+ */
+export async function showLocale(locale: Locale): Promise<void> {
+  await loadLocale(locale);
+  activate(locale);
+}
+
 /** The active language. */
 export const activeLocale = (): Locale => (isLocale(i18n.locale) ? i18n.locale : 'en');
 

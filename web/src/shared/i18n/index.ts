@@ -1,4 +1,4 @@
 export { chooseLocale } from './chooseLocale.ts';
 export { type AreaMessages, defineMessages } from './defineMessages.tsx';
-export { activeLocale, dateLocale, type Locale, type Messages, translateEnglish, type Values } from './i18n.ts';
+export { activeLocale, dateLocale, type Locale, type Messages, showLocale, translateEnglish, type Values } from './i18n.ts';
 export { LocaleProvider, useLocale } from './LocaleProvider.tsx';
