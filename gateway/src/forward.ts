@@ -25,19 +25,21 @@ const codeOf = (error: Error) => {
 const hasBody = (request: Pick<FastifyRequest, 'headers'>) =>
   Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
 
-/** The browser went away (a tab closed, a page left) before its answer. */
-const clientLeft = (request: { raw: { aborted: boolean; socket: { destroyed: boolean } | null } }) =>
-  request.raw.aborted || request.raw.socket?.destroyed === true;
+/**
+ * The browser went away (a tab closed, a page left) before its answer: the connection to answer on
+ * is gone. (The request's own stream says little: the proxy destroys it when a replica refuses its body.)
+ */
+const clientLeft = (reply: { raw: { destroyed: boolean } }) => reply.raw.destroyed;
 
 /**
  * The request's logger for the proxy: the proxy warns 'response errored' with the stack whenever the
  * forwarded call fails, the client's own leaving included (its half-read body breaks the call); that
  * one is the client's doing, logged once by the kit, and the proxy's warning goes to debug.
  */
-export function proxyLogger(request: FastifyRequest): FastifyRequest['log'] {
+export function proxyLogger(request: FastifyRequest, reply: { raw: { destroyed: boolean } }): FastifyRequest['log'] {
   const log = request.log;
   return Object.assign(Object.create(log), {
-    warn: (...args: Parameters<typeof log.warn>) => (clientLeft(request) ? log.debug(...args) : log.warn(...args)),
+    warn: (...args: Parameters<typeof log.warn>) => (clientLeft(reply) ? log.debug(...args) : log.warn(...args)),
   });
 }
 
@@ -63,7 +65,7 @@ export function replicaReplyOptions(
     onError: (reply, { error }) => {
       const request = reply.request;
       // Nothing failed upstream, and there is no one to answer (the kit logs the request as closed).
-      if (clientLeft(request)) return void reply.hijack();
+      if (clientLeft(reply)) return void reply.hijack();
       const state = tries.get(request);
       const code = codeOf(error);
       // A replica that refuses connections is gone until its probe says otherwise: the next requests skip it.

@@ -133,8 +133,8 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
   // add beside the kit's JSON parser; services parse and validate what arrives.
   await app.register(async (proxies) => {
     proxies.removeContentTypeParser('application/json');
-    proxies.addHook('onRequest', async (request) => {
-      request.log = proxyLogger(request);
+    proxies.addHook('onRequest', async (request, reply) => {
+      request.log = proxyLogger(request, reply);
     });
     for (const [service, prefixes] of Object.entries(SERVICE_PREFIXES)) {
       const replyOptions = replicaReplyOptions(replicasOf(service), (request, headers) => ({

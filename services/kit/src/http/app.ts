@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, {
   type FastifyInstance,
+  LogController,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
   type RawServerDefault,
@@ -58,7 +59,7 @@ export function createApp(options: AppOptions): App {
     trustProxy: options.trustedProxies?.length ? [...options.trustedProxies] : false,
     requestIdHeader: false,
     // Fastify's two lines per request (received, completed) are one here, written on response.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
     genReqId: (req) => {
