@@ -41,6 +41,18 @@ async function tableWithout(database: Database, table: string, excluded: string[
 }
 
 const USERS_OUTSIDE_EVENTS = ['rating', 'review_count'];
+const oneDecimal = (x: number) => Math.round(x * 10) / 10;
+
+/** Checks that each person has the reviews of their gigs (summed; ratings averaged by reviews) and returns them by person. */
+async function expectRatingsEarned(database: Database) {
+  const { rows } = await sql<{ id: string; rating: number; review_count: number; reviews: string; weighted: number | null }>`
+    select u.id, u.rating, u.review_count, coalesce(sum(g.reviews), 0) as reviews,
+      sum(g.rating * g.reviews) / nullif(sum(g.reviews), 0) as weighted
+    from identity.users u left join marketplace.gigs g on g.owner_id = u.id group by u.id`.execute(database.root);
+  const earned = new Map(rows.map((r) => [r.id, { rating: oneDecimal(Number(r.weighted ?? 0)), reviewCount: Number(r.reviews) }]));
+  for (const r of rows) expect({ rating: oneDecimal(r.rating), reviewCount: r.review_count }, r.id).toEqual(earned.get(r.id));
+  return earned;
+}
 const GIGS_OUTSIDE_EVENTS = ['rating', 'reviews', 'orders'];
 
 describe('demo seed', () => {
@@ -102,6 +114,18 @@ describe('demo seed', () => {
     const pairs = Object.entries(GIG_CATEGORIES).flatMap(([c, { subCategories }]) => subCategories.map((s) => `${c}/${s}`));
     expect(new Set(gigs.map((g) => `${g.category}/${g.subCategory}`))).toEqual(new Set(pairs));
     for (const gig of gigs) expect(names.has(gig.freelancer.name), gig.freelancer.name).toBe(true);
+  });
+
+  it("rates each person by their gigs: their reviews summed, their gigs' ratings averaged by reviews", async () => {
+    const earned = await expectRatingsEarned(database);
+    expect([...earned.values()].filter((r) => r.reviewCount > 0).length, 'people with reviewed gigs').toBeGreaterThan(0);
+    // Identity's top freelancers (people with active gigs, once marketplace's events are in) read the same.
+    const top = await eventually(async () => {
+      const res = await fetch(`${platform?.url}/api/users/top-freelancers?limit=10`);
+      const { users } = (await res.json()) as { users: { _id: string; rating: number; reviewCount: number }[] };
+      return users.length === new Set((await get('/api/gigs?limit=100')).body.gigs.map((g) => g.freelancer.name)).size && users;
+    });
+    for (const u of top) expect({ rating: oneDecimal(u.rating), reviewCount: u.reviewCount }, u._id).toEqual(earned.get(u._id));
   });
 
   it('finds a seeded gig by a word of its title', async () => {
@@ -219,12 +243,22 @@ describe('demo seed', () => {
     const kinds = await eventually(async () => {
       const list = (await getAs(session.token, '/api/notifications?limit=50')).notifications as {
         type: string;
+        title: string;
+        createdAt: string;
+        data: { chatId?: string };
         sender: { name: string } | null;
       }[];
       const types = new Set(list.map((n) => n.type));
       return types.has('message') && types.has('gig_interest') && types.has('event_invite') ? list : null;
     }, 20_000);
     for (const note of kinds) expect(note.sender?.name, 'a known sender').not.toBe('Member');
+    // A chat's notification is dated by a message sent to the host (hours or days ago), not by when the service made it.
+    const { rows: sent } = await sql<{ chat_id: string; created_at: Date }>`
+      select chat_id, created_at from messaging.chat_messages where sender_id <> ${session.user.id}`.execute(database.root);
+    const sentTimes = new Set(sent.map((r) => `${r.chat_id} ${new Date(r.created_at).toISOString()}`));
+    const messages = kinds.filter((n) => n.type === 'message');
+    expect(messages.length).toBeGreaterThan(0);
+    for (const note of messages) expect(sentTimes.has(`${note.data.chatId} ${note.createdAt}`), note.title).toBe(true);
     const drafts = (await getAs(session.token, '/api/drafts')).data as unknown[];
     expect(drafts.length).toBeGreaterThanOrEqual(1);
   });
@@ -281,5 +315,7 @@ describe('demo seed', () => {
     expect(await tableWithout(database, 'drafts.drafts', [])).toEqual(savedDrafts);
     expect(await tableWithout(database, 'identity.users', USERS_OUTSIDE_EVENTS)).toEqual(users);
     expect(await tableWithout(database, 'marketplace.gigs', GIGS_OUTSIDE_EVENTS)).toEqual(gigs);
+    // A rebuild leaves people's and gigs' reviews alike (none until orders make them events): they still agree.
+    await expectRatingsEarned(database);
   });
 });

@@ -4,7 +4,7 @@ import { migrations as draftsMigrations } from '../../../services/drafts/src/mig
 import { seedEvents } from '../../../services/events/src/events/seed.ts';
 import { migrations as eventsMigrations } from '../../../services/events/src/migrations.ts';
 import { migrations as identityMigrations } from '../../../services/identity/src/migrations.ts';
-import { seedUsers } from '../../../services/identity/src/users/seed.ts';
+import { seedRatings, seedUsers } from '../../../services/identity/src/users/seed.ts';
 import { seedFreelancers, seedGigs } from '../../../services/marketplace/src/gigs/seed.ts';
 import { migrations as marketplaceMigrations } from '../../../services/marketplace/src/migrations.ts';
 import { type DemoPicture, demoPictureRef, seedPictures } from '../../../services/media/src/images/seed.ts';
@@ -127,6 +127,8 @@ export async function seedDemo(database: Database, options: DemoOptions = {}, lo
     rng,
     { now, metadata },
   );
+  // Each person is rated by their gigs' reviews, never by a number of their own.
+  await seedRatings(database, gigs);
   log?.info({ users: users.length, gigs: gigs.length }, 'demo people and gigs seeded');
 
   // The host: the person with the most gigs, first among attendees and in every conversation.
