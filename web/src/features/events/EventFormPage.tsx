@@ -32,12 +32,12 @@ import { DraftSaveState } from '../saved/DraftSaveState.tsx';
 import { ResumeDraftOffer } from '../saved/ResumeDraftOffer.tsx';
 import { useDraft } from '../saved/useDraft.ts';
 import { createEvent, invalidateEvents, updateEvent, useEvent } from './api.ts';
-import { categoryLabel, isOrganizer, locationTypeLabel } from './eventDisplay.ts';
 import { clearedLocation, type EventFormValues, emptyEventForm, formValuesOf, placeFieldsOf, toEventBody } from './eventForm.ts';
 import { eventFormResolver } from './eventFormResolver.ts';
+import { categoryLabel, locationTypeLabel } from './eventLabels.ts';
 import { useT as useFormT } from './form/locales/index.ts';
-import { useT } from './locales/index.ts';
 import { saveFailureText } from './messages.ts';
+import { isOrganizer } from './organizer.ts';
 
 /** /events/create; opened from /saved, it continues that draft (spec 001 §2 carried state). */
 export function CreateEventPage() {
@@ -47,7 +47,6 @@ export function CreateEventPage() {
 
 /** /events/edit/:id and /events/:id/edit: the same form, prefilled; a failed load returns to /events. */
 export function EditEventPage() {
-  const t = useT();
   const f = useFormT();
   const { id } = useParams();
   const navigate = useNavigate();
@@ -60,7 +59,7 @@ export function EditEventPage() {
     navigate('/events', { replace: true });
   }, [query.isError, navigate, f]);
 
-  if (query.isPending || query.isError) return <LoadingScreen label={t('events.loading')} />;
+  if (query.isPending || query.isError) return <LoadingScreen label={f('events.form.loading')} />;
   if (!isOrganizer(query.data, user?.id)) {
     return (
       <div className={`${cardClass} mx-auto max-w-xl text-center`}>
@@ -74,7 +73,6 @@ export function EditEventPage() {
 const err = (error: FieldError | undefined) => error?.message;
 
 function EventForm({ initial, draft }: { initial: TechEvent | null; draft: DraftNavigationState | null }) {
-  const t = useT();
   const f = useFormT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -128,7 +126,9 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
         {f('events.form.back')}
       </button>
       <div>
-        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{editing ? f('events.form.editTitle') : t('events.create')}</h1>
+        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">
+          {editing ? f('events.form.editTitle') : f('events.form.createTitle')}
+        </h1>
         {!editing && <DraftSaveState draft={savedDraft} />}
         {!editing && savedDraft.draftId === null && <ResumeDraftOffer type="event" ownDraftId={savedDraft.ownDraftId} />}
       </div>
@@ -225,7 +225,7 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
         </section>
 
         <section className={`${cardClass} grid gap-4 sm:grid-cols-3`} aria-label={f('events.form.tickets')}>
-          <FormField id="price" label={t('events.listing.price')} error={err(errors.price)}>
+          <FormField id="price" label={f('events.form.price')} error={err(errors.price)}>
             <input type="number" min={0} step={0.01} {...register('price')} id="price" className={inputClass} />
           </FormField>
           <FormField id="currency" label={f('events.form.currency')}>
@@ -262,7 +262,7 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
           {agenda.fields.map((item, i) => (
             <fieldset key={item.id} className="grid gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-2 dark:border-slate-700">
               <legend className="sr-only">{f('events.form.agendaItem', { number: i + 1 })}</legend>
-              <FormField id={`agenda-${i}-time`} label={t('events.card.time')} error={err(errors.agenda?.[i]?.time)}>
+              <FormField id={`agenda-${i}-time`} label={f('events.form.time')} error={err(errors.agenda?.[i]?.time)}>
                 <input {...register(`agenda.${i}.time`)} id={`agenda-${i}-time`} className={inputClass} placeholder="18:30" />
               </FormField>
               <FormField id={`agenda-${i}-title`} label={f('events.form.sessionTitle')} error={err(errors.agenda?.[i]?.title)}>

@@ -1,31 +1,10 @@
-import type { EventCategory, LocationType, TechEvent } from '@commonwork/contracts';
+import type { TechEvent } from '@commonwork/contracts';
 import { activeLocale } from '../../shared/i18n/index.ts';
+import { categoryLabel, locationTypeLabel } from './eventLabels.ts';
 import { t } from './locales/index.ts';
+import { isOrganizer } from './organizer.ts';
 
-const CATEGORIES = {
-  workshop: 'events.category.workshop',
-  conference: 'events.category.conference',
-  networking: 'events.category.networking',
-  hackathon: 'events.category.hackathon',
-  webinar: 'events.category.webinar',
-  meetup: 'events.category.meetup',
-  other: 'events.category.other',
-} as const satisfies Record<EventCategory, string>;
-
-/** The location types' labels (spec 001 §7: offline reads In-Person). */
-const LOCATION_TYPE_LABELS = {
-  online: 'events.locationType.online',
-  offline: 'events.locationType.offline',
-  hybrid: 'events.locationType.hybrid',
-} as const satisfies Record<LocationType, string>;
-
-/** A category's name in the language shown ('Workshop'); an unknown one as it came. */
-export const categoryLabel = (category: string) =>
-  Object.hasOwn(CATEGORIES, category) ? t(CATEGORIES[category as EventCategory]) : category;
-
-/** A location type's label ('In-Person' for offline); an unknown one as it came. */
-export const locationTypeLabel = (type: string) =>
-  Object.hasOwn(LOCATION_TYPE_LABELS, type) ? t(LOCATION_TYPE_LABELS[type as LocationType]) : type;
+export { categoryLabel, isOrganizer, locationTypeLabel };
 
 /** Where, in a few words: 'Online', or the city (else the venue) for in-person and hybrid events. */
 export function whereText(event: Pick<TechEvent, 'location'>) {
@@ -54,6 +33,3 @@ export const seatsText = (event: Pick<TechEvent, 'attendeeCount' | 'maxAttendees
   event.maxAttendees === null
     ? t('events.seats', { count: event.attendeeCount })
     : t('events.seatsOf', { count: event.attendeeCount, max: event.maxAttendees });
-
-export const isOrganizer = (event: Pick<TechEvent, 'organizer'>, userId: string | undefined) =>
-  Boolean(userId) && event.organizer._id === userId;
