@@ -69,6 +69,20 @@ export async function logInWithDevIssuer(page: Page, person: Person): Promise<vo
 }
 
 /**
+ * Console errors and uncaught exceptions as a page runs: where React reports a page that did not
+ * hydrate as drawn. Failed fetches are left out: offline, the sign-in page's Google script cannot load.
+ */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  return errors;
+}
+
+/**
  * The browser globals that `page.evaluate` callbacks use. The root tsconfig has no DOM library (it
  * type-checks Node code), so callbacks cast `globalThis` to this instead.
  */
