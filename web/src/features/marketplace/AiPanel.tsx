@@ -2,7 +2,7 @@ import type { AiSearchResult } from '@commonwork/contracts';
 import Brain from 'lucide-react/icons/brain';
 import Sparkles from 'lucide-react/icons/sparkles';
 import X from 'lucide-react/icons/x';
-import { useT } from './locales/index.ts';
+import { useT } from './browse/locales/index.ts';
 
 interface AiPanelProps {
   result: AiSearchResult;

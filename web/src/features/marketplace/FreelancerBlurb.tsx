@@ -8,8 +8,9 @@ import { formatCount } from '../../shared/format/index.ts';
 import { Avatar } from '../../shared/ui/Avatar.tsx';
 import { cardClass } from '../../shared/ui/classes.ts';
 import { usePerson } from '../profile/api.ts';
+import { useT } from './browse/locales/index.ts';
 import { defaultLocation } from './gigDisplay.ts';
-import { useT } from './locales/index.ts';
+
 import { FREELANCER_FIGURE_LABELS } from './messages.ts';
 import { responseFigures } from './responseFigures.ts';
 

@@ -7,8 +7,9 @@ import { formatCurrency } from '../../shared/format/index.ts';
 import { buttonPrimary } from '../../shared/ui/classes.ts';
 import { OwnerActions } from '../../shared/ui/OwnerActions.tsx';
 import { TagList } from '../../shared/ui/TagList.tsx';
+import { useT } from './browse/locales/index.ts';
 import { categoryLabel, countText, deliveryLabel, gigIdOf } from './gigDisplay.ts';
-import { useT } from './locales/index.ts';
+
 import { RatingLine } from './RatingLine.tsx';
 
 interface GigCardProps {

@@ -19,9 +19,10 @@ import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { isGigNotFound, sendGigInterest, useGig } from './api.ts';
+import { useT } from './browse/locales/index.ts';
 import { FreelancerBlurb } from './FreelancerBlurb.tsx';
 import { categoryLabel, countText, deliveryLabel, gigIdOf, isOwner, subCategoryLabel } from './gigDisplay.ts';
-import { useT } from './locales/index.ts';
+
 import { GIG_MESSAGES } from './messages.ts';
 import { PricingCard } from './PricingCard.tsx';
 import { RatingLine } from './RatingLine.tsx';

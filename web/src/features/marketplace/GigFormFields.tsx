@@ -56,7 +56,7 @@ export function GigFormFields({ form }: { form: GigForm }) {
         </FormField>
         <FormField
           id="gig-description"
-          label={t('marketplace.detail.description')}
+          label={t('marketplace.form.description')}
           error={errors.description?.message}
           hint={descriptionHint(description.trim().length)}
         >
@@ -73,7 +73,7 @@ export function GigFormFields({ form }: { form: GigForm }) {
 
       <Section title={t('marketplace.form.serviceCategory')}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="gig-category" label={t('marketplace.filters.category')} error={errors.category?.message}>
+          <FormField id="gig-category" label={t('marketplace.form.category')} error={errors.category?.message}>
             <select
               id="gig-category"
               className={inputClass}

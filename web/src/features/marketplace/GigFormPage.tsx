@@ -20,13 +20,14 @@ import { DraftSaveState } from '../saved/DraftSaveState.tsx';
 import { ResumeDraftOffer } from '../saved/ResumeDraftOffer.tsx';
 import { useDraft } from '../saved/useDraft.ts';
 import { createGig, GIGS_KEY, updateGig, useGig } from './api.ts';
+import { GIG_FORM_MESSAGES } from './formMessages.ts';
 import { GigFormFields } from './GigFormFields.tsx';
 import { gigIdOf, isOwner } from './gigDisplay.ts';
 import { EMPTY_GIG_FORM, firstErrorMessage, formValuesOf, type GigFormValues, isGigFormField, toGigBody } from './gigForm.ts';
 import { useT } from './locales/index.ts';
-import { GIG_MESSAGES } from './messages.ts';
 
-const M = GIG_MESSAGES.form;
+const M = GIG_FORM_MESSAGES;
+
 type GigBody = z.output<typeof GigInput>;
 type SaveAction = 'draft' | 'publish';
 
@@ -54,7 +55,7 @@ export function EditGigPage() {
     navigate('/marketplace', { replace: true });
   }, [query.isError, navigate]);
 
-  if (query.isPending || query.isError) return <LoadingScreen label={t('marketplace.detail.loading')} />;
+  if (query.isPending || query.isError) return <LoadingScreen label={t('marketplace.form.loading')} />;
   if (!isOwner(query.data, user?.id)) return <NotYourGig id={gigIdOf(query.data)} />;
   return <GigForm initial={query.data} draft={null} />;
 }
@@ -112,7 +113,7 @@ function GigForm({ initial, draft }: { initial: Gig | null; draft: DraftNavigati
       <div>
         <button type="button" className={`${buttonGhost} -ml-3`} onClick={back}>
           <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-          {initial ? t('marketplace.form.backToGig') : t('marketplace.detail.back')}
+          {initial ? t('marketplace.form.backToGig') : t('marketplace.form.backToMarketplace')}
         </button>
         <h1 className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">
           {editing ? t('marketplace.form.editTitle') : t('marketplace.form.createTitle')}

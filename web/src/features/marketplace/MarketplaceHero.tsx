@@ -5,7 +5,8 @@ import Plus from 'lucide-react/icons/plus';
 import Users from 'lucide-react/icons/users';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useT } from './locales/index.ts';
+import { useT } from './browse/locales/index.ts';
+
 import { marketplaceFigures } from './marketplaceFigures.ts';
 import { usePlatformFigures } from './usePlatformFigures.ts';
 

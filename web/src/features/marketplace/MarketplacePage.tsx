@@ -13,6 +13,8 @@ import { toast } from '../../shared/ui/toast.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { AiPanel } from './AiPanel.tsx';
 import { aiSearch, useGigListing } from './api.ts';
+import { useT } from './browse/locales/index.ts';
+import { refinementLabels } from './filterLabels.ts';
 import { GigCard, GigCardSkeleton } from './GigCard.tsx';
 import { gigIdOf, isOwner, isTopRated } from './gigDisplay.ts';
 import {
@@ -23,9 +25,8 @@ import {
   hasActiveFilters,
   type ListingParams,
   paramsKey,
-  refinementLabels,
 } from './listing.ts';
-import { useT } from './locales/index.ts';
+
 import { MarketplaceHero } from './MarketplaceHero.tsx';
 import { GIG_MESSAGES, resultCountText, showingText } from './messages.ts';
 import { NoGigs } from './NoGigs.tsx';

@@ -2,7 +2,7 @@ import Filter from 'lucide-react/icons/filter';
 import Plus from 'lucide-react/icons/plus';
 import { Link } from 'react-router-dom';
 import { buttonPrimary } from '../../shared/ui/classes.ts';
-import { useT } from './locales/index.ts';
+import { useT } from './browse/locales/index.ts';
 
 /** The empty state of the listing (spec 001 §2). */
 export function NoGigs({ title, hint }: { title: string; hint: string }) {

@@ -5,8 +5,8 @@ import Send from 'lucide-react/icons/send';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import { formatCurrency } from '../../shared/format/index.ts';
 import { buttonPrimary, buttonSecondary, cardClass } from '../../shared/ui/classes.ts';
+import { useT } from './browse/locales/index.ts';
 import { deliveryLabel } from './gigDisplay.ts';
-import { useT } from './locales/index.ts';
 
 interface PricingCardProps {
   gig: Gig;

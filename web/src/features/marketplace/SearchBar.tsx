@@ -6,7 +6,8 @@ import { type KeyboardEvent, useId, useState } from 'react';
 import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue.ts';
 import { Spinner } from '../../shared/ui/Spinner.tsx';
 import { useSuggestions } from './api.ts';
-import { useT } from './locales/index.ts';
+import { useT } from './browse/locales/index.ts';
+
 import { moveHighlight, shouldSuggest } from './suggestions.ts';
 
 interface SearchBarProps {

@@ -1,7 +1,8 @@
 import Filter from 'lucide-react/icons/filter';
 import { cardClass, inputClass, labelClass } from '../../shared/ui/classes.ts';
-import { categoryOptions, type GigFilters, priceRangeOptions, sortOptions } from './listing.ts';
-import { useT } from './locales/index.ts';
+import { useT } from './browse/locales/index.ts';
+import { categoryOptions, priceRangeOptions, sortOptions } from './filterLabels.ts';
+import type { GigFilters } from './listing.ts';
 
 interface FilterSelectProps<V extends string> {
   id: string;

@@ -5,7 +5,7 @@ import Heart from 'lucide-react/icons/heart';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import { formatCount } from '../../shared/format/index.ts';
 import { cardClass } from '../../shared/ui/classes.ts';
-import { useT } from './locales/index.ts';
+import { useT } from './browse/locales/index.ts';
 
 /** Views, favorites and orders as the gig has them; a real 0 shows 0 (spec 001 §9's defaults 245, 43, 89 were nobody's). */
 export function StatisticsCard({ gig }: { gig: Gig }) {

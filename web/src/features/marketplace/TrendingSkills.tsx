@@ -1,6 +1,7 @@
 import TrendingUp from 'lucide-react/icons/trending-up';
 import { cardClass } from '../../shared/ui/classes.ts';
-import { useT } from './locales/index.ts';
+import { useT } from './browse/locales/index.ts';
+
 // Spec 001 §2's static list. Skill names, searched as written: the same in every language, like the
 // gigs' own tags they find (so they are data, not a catalog's words).
 import TRENDING_SKILLS from './trendingSkills.json';

@@ -1,18 +1,13 @@
 import {
   type AiSearchResult,
   aiListing,
-  GIG_CATEGORIES,
   GIG_PAGE_SIZE,
   type GigCategory,
   type GigSort,
   type marketplaceRoutes,
-  PRICE_THRESHOLDS,
   type PriceRange,
 } from '@commonwork/contracts';
 import { type QueryOf, queryString } from '../../shared/api/index.ts';
-import { formatCurrency } from '../../shared/format/index.ts';
-import { categoryLabel } from './gigDisplay.ts';
-import { t } from './locales/index.ts';
 
 /** The Smart Filters card's choices. */
 export interface GigFilters {
@@ -40,26 +35,6 @@ export interface ListingParams extends GigFilters, AiRefinements {
 }
 
 export const DEFAULT_FILTERS: GigFilters = { category: 'all', priceRange: 'all', sortBy: 'relevance' };
-
-// The Smart Filters' choices, in the language shown when they are drawn.
-export const categoryOptions = (): { value: GigFilters['category']; label: string }[] => [
-  { value: 'all', label: t('marketplace.filters.allCategories') },
-  ...Object.keys(GIG_CATEGORIES).map((value) => ({ value: value as GigCategory, label: categoryLabel(value) })),
-];
-
-export const priceRangeOptions = (): { value: PriceRange; label: string }[] => [
-  { value: 'all', label: t('marketplace.filters.allPrices') },
-  { value: 'low', label: t('marketplace.filters.under', { price: formatCurrency(PRICE_THRESHOLDS.low) }) },
-  { value: 'medium', label: `${formatCurrency(PRICE_THRESHOLDS.low)}-${formatCurrency(PRICE_THRESHOLDS.high)}` },
-  { value: 'high', label: t('marketplace.filters.over', { price: formatCurrency(PRICE_THRESHOLDS.high) }) },
-];
-
-export const sortOptions = (): { value: GigSort; label: string }[] => [
-  { value: 'relevance', label: t('marketplace.filters.relevance') },
-  { value: 'price-low', label: t('marketplace.filters.priceLow') },
-  { value: 'price-high', label: t('marketplace.filters.priceHigh') },
-  { value: 'rating', label: t('marketplace.filters.rating') },
-];
 
 /** Whether any filter, the search or an AI refinement narrows the list (Clear All Filters is useful). */
 export function hasActiveFilters(params: ListingParams): boolean {
@@ -110,20 +85,6 @@ export function applyAiResult(data: AiSearchResult): { filters: GigFilters; refi
   if (maxPrice !== undefined) refinements.maxPrice = maxPrice;
   if (maxDelivery !== undefined) refinements.maxDelivery = maxDelivery;
   return { filters: { category, priceRange, sortBy }, refinements };
-}
-
-/**
- * The refinements as short chips for the AI panel: 'Words: logo', 'From $50', 'Up to $500',
- * 'Delivery within 3 days'.
- */
-export function refinementLabels(refinements: AiRefinements): string[] {
-  const labels: string[] = [];
-  if (refinements.words) labels.push(t('marketplace.ai.words', { words: refinements.words }));
-  if (refinements.minPrice !== undefined) labels.push(t('marketplace.ai.from', { price: formatCurrency(refinements.minPrice) }));
-  if (refinements.maxPrice !== undefined) labels.push(t('marketplace.ai.upTo', { price: formatCurrency(refinements.maxPrice) }));
-  if (refinements.maxDelivery !== undefined) labels.push(t('marketplace.ai.deliveryWithin', { days: refinements.maxDelivery }));
-
-  return labels;
 }
 
 /** A stable key for a params object (query keys and the debounce comparison). */

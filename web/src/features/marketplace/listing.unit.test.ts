@@ -1,6 +1,7 @@
 import type { AiSearchResult } from '@commonwork/contracts';
 import { describe, expect, it } from 'vitest';
-import { applyAiResult, DEFAULT_FILTERS, hasActiveFilters, type ListingParams, listingQueryString, refinementLabels } from './listing.ts';
+import { refinementLabels } from './filterLabels.ts';
+import { applyAiResult, DEFAULT_FILTERS, hasActiveFilters, type ListingParams, listingQueryString } from './listing.ts';
 
 const params = (over: Partial<ListingParams> = {}): ListingParams => ({ ...DEFAULT_FILTERS, search: '', ...over });
 

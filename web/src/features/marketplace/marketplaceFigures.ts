@@ -1,6 +1,7 @@
 import type { PlatformFigures } from '@commonwork/contracts';
 import { formatCount } from '../../shared/format/index.ts';
-import { t } from './locales/index.ts';
+import { t } from './browse/locales/index.ts';
+
 import { MARKETPLACE_FIGURE_LABELS } from './messages.ts';
 
 /** One figure of the hero: the count and its noun. */

@@ -1,4 +1,4 @@
-import { t } from './locales/index.ts';
+import { t } from './browse/locales/index.ts';
 
 /**
  * Marketplace strings of spec 001 §2, §4, §5, §6 and §8 (English word for word in locales/en.json),
@@ -19,14 +19,7 @@ export const GIG_MESSAGES = {
     failed: () => t('marketplace.delete.failed'),
     loginRequired: () => t('marketplace.delete.loginRequired'),
   },
-  form: {
-    loadFailed: () => t('marketplace.form.loadFailed'),
-    draftSaved: () => t('marketplace.form.draftSaved'),
-    published: () => t('marketplace.form.published'),
-    updated: () => t('marketplace.form.updated'),
-    draftFailed: () => t('marketplace.form.draftFailed'),
-    saveFailed: () => t('marketplace.form.saveFailed'),
-  },
+
   detail: {
     loadFailed: () => t('marketplace.detail.loadFailed'),
     notFoundTitle: () => t('marketplace.detail.notFoundTitle'),

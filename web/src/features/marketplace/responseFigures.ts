@@ -1,5 +1,5 @@
 import { RESPONSE_TIME_RULE, type ResponseTime } from '@commonwork/contracts';
-import { t } from './locales/index.ts';
+import { t } from './browse/locales/index.ts';
 
 /** A median wait in words: under an hour in minutes (at least 1), under two days in hours, then days. */
 export function waitText(minutes: number): string {

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { activate, loadLocale } from '../../shared/i18n/i18n.ts';
+import { refinementLabels } from './filterLabels.ts';
+import { GIG_FORM_MESSAGES } from './formMessages.ts';
 import { categoryLabel, countText, deliveryLabel, subCategoryLabel } from './gigDisplay.ts';
 import { descriptionHint, firstErrorMessage } from './gigForm.ts';
-import { refinementLabels } from './listing.ts';
 import { marketplaceFigures } from './marketplaceFigures.ts';
 import { GIG_MESSAGES, resultCountText } from './messages.ts';
 import { waitText } from './responseFigures.ts';
@@ -23,7 +24,8 @@ describe('the marketplace in another language', () => {
 
   it('reads a message when it is shown, in the language shown then', async () => {
     await show('de');
-    expect(GIG_MESSAGES.form.published()).toBe('Angebot erfolgreich veröffentlicht!');
+    expect(GIG_FORM_MESSAGES.published()).toBe('Angebot erfolgreich veröffentlicht!');
+
     expect(GIG_MESSAGES.delete.confirm('Logo')).toBe(
       'Möchten Sie „Logo“ wirklich löschen? Diese Aktion kann nicht rückgängig gemacht werden.',
     );

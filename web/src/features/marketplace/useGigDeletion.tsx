@@ -2,8 +2,9 @@ import type { Gig } from '@commonwork/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useConfirmedDelete } from '../../shared/ui/useConfirmedDelete.tsx';
 import { deleteGig, GIGS_KEY } from './api.ts';
+import { useT } from './browse/locales/index.ts';
 import { gigIdOf } from './gigDisplay.ts';
-import { useT } from './locales/index.ts';
+
 import { GIG_MESSAGES } from './messages.ts';
 
 /** Deleting a gig with the spec's confirmation; `onDeleted` runs after a successful delete. */

@@ -13,8 +13,8 @@ import { formatRelativeTimeShort } from '../../shared/format/index.ts';
 import { buttonGhost, buttonSecondary, cardClass, inputClass } from '../../shared/ui/classes.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { deleteDraft, invalidateDrafts, openDraft, useDrafts } from './api.ts';
-import { useT } from './locales/index.ts';
 import { SAVED_TEXT } from './messages.ts';
+import { t as messageOf, useT } from './page/locales/index.ts';
 
 type Tab = 'all' | 'event' | 'gig';
 const TABS = [
@@ -35,7 +35,8 @@ export function SavedPage() {
   const [busy, setBusy] = useState<string | null>(null);
 
   useEffect(() => {
-    if (drafts.isError) toast.error(SAVED_TEXT.fetchFailed());
+    // The toast's words as the language is when the list fails (a later change of language shows no new toast).
+    if (drafts.isError) toast.error(messageOf('saved.fetchFailed'));
   }, [drafts.isError]);
 
   const shown = useMemo(() => {
@@ -62,10 +63,10 @@ export function SavedPage() {
     setBusy(draft.id);
     try {
       await deleteDraft(draft.id);
-      toast.success(SAVED_TEXT.deleted());
+      toast.success(t('saved.draft.deleted'));
       setSelected((current) => new Set([...current].filter((id) => id !== draft.id)));
     } catch {
-      toast.error(SAVED_TEXT.deleteFailed());
+      toast.error(t('saved.deleteFailed'));
     } finally {
       setBusy(null);
       await invalidateDrafts(queryClient);
@@ -77,8 +78,9 @@ export function SavedPage() {
     setBusy('selected');
     const results = await Promise.allSettled(ids.map(deleteDraft));
     const deleted = results.filter((r) => r.status === 'fulfilled').length;
-    if (deleted === ids.length) toast.success(SAVED_TEXT.bulkDeleted(deleted));
-    else toast.error(SAVED_TEXT.bulkDeleteFailed());
+    if (deleted === ids.length) toast.success(t('saved.bulkDeleted', { count: deleted }));
+    else toast.error(t('saved.bulkDeleteFailed'));
+
     setSelected(new Set());
     setBusy(null);
     await invalidateDrafts(queryClient);

@@ -1,19 +1,16 @@
 import { t } from './locales/index.ts';
 
 /**
- * The Saved screen's and the draft buttons' words (spec 001 §8 Drafts, spec 002 §8; English word for
- * word in locales/en.json, contracts' DRAFT_MESSAGES among them), each read when it is shown.
+ * The draft buttons' and states' words (spec 001 §8 Drafts, spec 002 §8; English word for word in
+ * locales/en.json, contracts' DRAFT_MESSAGES among them), each read when it is shown. The Saved
+ * screen's own are in page/locales.
+
  */
 export const SAVED_TEXT = {
   tooLarge: () => t('saved.draft.tooLarge'),
   changedElsewhere: () => t('saved.draft.changedElsewhere'),
   saved: () => t('saved.draft.saved'),
   updated: () => t('saved.draft.updated'),
-  deleted: () => t('saved.draft.deleted'),
-  fetchFailed: () => t('saved.fetchFailed'),
-  deleteFailed: () => t('saved.deleteFailed'),
-  bulkDeleteFailed: () => t('saved.bulkDeleteFailed'),
-  bulkDeleted: (count: number) => t('saved.bulkDeleted', { count }),
   loadFailed: () => t('saved.loadFailed'),
   saveFailed: () => t('saved.saveFailed'),
   updateFailed: () => t('saved.updateFailed'),

@@ -2,7 +2,7 @@ import { DRAFT_TITLE_MAX } from '@commonwork/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { activate, loadLocale } from '../../shared/i18n/i18n.ts';
 import { draftRefusal } from './draftRules.ts';
-import { SAVED_TEXT } from './messages.ts';
+import { t } from './page/locales/index.ts';
 
 afterEach(() => activate('en'));
 
@@ -15,10 +15,10 @@ describe('drafts in another language', () => {
   });
 
   it('count deleted drafts with the plural rules of the language (English keeps the spec’s words)', async () => {
-    expect(SAVED_TEXT.bulkDeleted(1)).toBe('1 drafts deleted successfully');
+    expect(t('saved.bulkDeleted', { count: 1 })).toBe('1 drafts deleted successfully');
     await loadLocale('fr');
     activate('fr');
-    expect(SAVED_TEXT.bulkDeleted(1)).toBe('1 brouillon supprimé avec succès');
-    expect(SAVED_TEXT.bulkDeleted(3)).toBe('3 brouillons supprimés avec succès');
+    expect(t('saved.bulkDeleted', { count: 1 })).toBe('1 brouillon supprimé avec succès');
+    expect(t('saved.bulkDeleted', { count: 3 })).toBe('3 brouillons supprimés avec succès');
   });
 });

@@ -1,5 +1,5 @@
 import { defineMessages } from '../../../shared/i18n/index.ts';
 import english from './en.json';
 
-/** saved's messages: `t('saved.…')` (see shared/i18n). */
+/** The drafts' words every create form shows (its draft's state, the offer to resume): `t('saved.…')` (see shared/i18n). */
 export const { t, useT, Trans } = defineMessages(english);
