@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { SESSION_EXPIRED_MESSAGE, useAuth } from '../features/auth/AuthProvider.tsx';
+import { SESSION_EXPIRED, useAuth } from '../features/auth/AuthProvider.tsx';
 
 /**
  * Signed-in routes: a visitor goes to the landing page with its sign-in dialog open, back here once
@@ -12,7 +12,7 @@ export function ProtectedRoute() {
   const { pathname, search } = useLocation();
   if (isLoading) return <Outlet />;
   if (!isAuthenticated) {
-    if (sessionExpired) return <Navigate to="/login" replace state={{ error: SESSION_EXPIRED_MESSAGE }} />;
+    if (sessionExpired) return <Navigate to="/login" replace state={{ error: SESSION_EXPIRED }} />;
     return <Navigate to="/" replace state={{ signIn: true, from: `${pathname}${search}` }} />;
   }
   return <Outlet />;

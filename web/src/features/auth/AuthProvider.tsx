@@ -26,8 +26,8 @@ interface AuthContextValue {
   sessionExpired: boolean;
 }
 
-/** Shown on /login after a 401 ended the session. */
-export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
+/** Shown on /login after a 401 ended the session: its id in the auth catalog (AuthPage translates it; the catalog stays out of the entry). */
+export const SESSION_EXPIRED = 'auth.sessionExpired';
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -60,7 +60,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       onUnauthorized(() => {
         setSessionExpired(true);
         removeStoredSession();
-        navigate('/login', { replace: true, state: { error: SESSION_EXPIRED_MESSAGE } });
+        navigate('/login', { replace: true, state: { error: SESSION_EXPIRED } });
       }),
     [navigate],
   );

@@ -2,13 +2,14 @@ import { type SessionResponse, SetupUserRequest } from '@commonwork/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { isApiError } from '../../shared/api/index.ts';
+import { errorMessage, isApiError } from '../../shared/api/index.ts';
 import { Avatar } from '../../shared/ui/Avatar.tsx';
 import { Banner } from '../../shared/ui/Banner.tsx';
 import { buttonPrimary, buttonSecondary, inputClass } from '../../shared/ui/classes.ts';
 import { FormField } from '../../shared/ui/FormField.tsx';
 import { Modal } from '../../shared/ui/Modal.tsx';
 import { setupProfile } from './api.ts';
+import { t, useT } from './locales/index.ts';
 import { AUTH_MESSAGES } from './messages.ts';
 import type { PendingProfile } from './useProviderSignIn.ts';
 
@@ -25,13 +26,9 @@ interface CompleteProfileModalProps {
 
 /** The 'Complete Your Profile' step: name, username and bio, all required; email is read-only. */
 export function CompleteProfileModal({ pending, onClose, onComplete }: CompleteProfileModalProps) {
+  const text = useT();
   return (
-    <Modal
-      open={pending !== null}
-      title="Complete Your Profile"
-      description="Choose a username and tell the community about yourself."
-      onClose={onClose}
-    >
+    <Modal open={pending !== null} title={text('auth.setup.title')} description={text('auth.setup.description')} onClose={onClose}>
       {pending && <CompleteProfileForm pending={pending} onCancel={onClose} onComplete={onComplete} />}
     </Modal>
   );
@@ -47,6 +44,7 @@ function CompleteProfileForm({
   onComplete: (response: SessionResponse) => void;
 }) {
   const [formError, setFormError] = useState<string | null>(null);
+  const text = useT();
   const {
     register,
     handleSubmit,
@@ -70,14 +68,14 @@ function CompleteProfileForm({
       onComplete(response);
     } catch (err) {
       if (!isApiError(err)) {
-        setFormError(AUTH_MESSAGES.unexpected);
+        setFormError(t(AUTH_MESSAGES.unexpected));
         return;
       }
       for (const detail of err.details) {
         if (isSetupField(detail.field)) setError(detail.field, { message: detail.message });
       }
       if (err.status === 409 && err.message) setError('username', { message: err.message });
-      setFormError(err.message || AUTH_MESSAGES.setupFallback);
+      setFormError(errorMessage(err, t(AUTH_MESSAGES.setupFallback)));
     }
   });
 
@@ -86,40 +84,34 @@ function CompleteProfileForm({
       <div className="flex items-end gap-3">
         <Avatar name={pending.name} picture={pending.picture} className="h-11 w-11 text-base" />
         <div className="min-w-0 flex-1">
-          <FormField id="setup-email" label="Email" hint="From your sign-in account">
+          <FormField id="setup-email" label={text('auth.setup.email')} hint={text('auth.setup.emailHint')}>
             <input id="setup-email" type="email" value={pending.email} readOnly className={inputClass} />
           </FormField>
         </div>
       </div>
       {formError && <Banner tone="error">{formError}</Banner>}
-      <FormField id="setup-name" label="Name" error={errors.name?.message}>
+      <FormField id="setup-name" label={text('auth.setup.name')} error={errors.name?.message}>
         <input id="setup-name" type="text" autoComplete="name" className={inputClass} {...register('name')} />
       </FormField>
-      <FormField id="setup-username" label="Username" error={errors.username?.message}>
+      <FormField id="setup-username" label={text('auth.setup.username')} error={errors.username?.message}>
         <input
           id="setup-username"
           type="text"
           autoComplete="username"
-          placeholder="e.g. ada.dev"
+          placeholder={text('auth.setup.usernamePlaceholder')}
           className={inputClass}
           {...register('username')}
         />
       </FormField>
-      <FormField id="setup-bio" label="Bio" error={errors.bio?.message}>
-        <textarea
-          id="setup-bio"
-          rows={3}
-          placeholder="What do you build, and what are you looking for?"
-          className={inputClass}
-          {...register('bio')}
-        />
+      <FormField id="setup-bio" label={text('auth.setup.bio')} error={errors.bio?.message}>
+        <textarea id="setup-bio" rows={3} placeholder={text('auth.setup.bioPlaceholder')} className={inputClass} {...register('bio')} />
       </FormField>
       <div className="flex justify-end gap-2 pt-2">
         <button type="button" className={buttonSecondary} onClick={onCancel}>
-          Cancel
+          {text('auth.setup.cancel')}
         </button>
         <button type="submit" className={buttonPrimary} disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Complete Profile'}
+          {text(isSubmitting ? 'auth.setup.saving' : 'auth.setup.submit')}
         </button>
       </div>
     </form>

@@ -7,6 +7,7 @@ import { errorMessage } from '../../shared/api/index.ts';
 import { buttonSecondary, inputClass } from '../../shared/ui/classes.ts';
 import { FormField } from '../../shared/ui/FormField.tsx';
 import { requestDevToken } from './api.ts';
+import { t, useT } from './locales/index.ts';
 import { AUTH_MESSAGES, type AuthMode } from './messages.ts';
 
 const DevSignInSchema = DevTokenRequest.pick({ email: true, name: true });
@@ -23,6 +24,7 @@ interface DevSignInFormProps {
  */
 export function DevSignInForm({ mode, disabled, onCredential }: DevSignInFormProps) {
   const [error, setError] = useState<string | null>(null);
+  const text = useT();
   const {
     register,
     handleSubmit,
@@ -35,7 +37,7 @@ export function DevSignInForm({ mode, disabled, onCredential }: DevSignInFormPro
       const { token } = await requestDevToken(values);
       onCredential(token);
     } catch (err) {
-      setError(errorMessage(err, AUTH_MESSAGES.authenticateFallback));
+      setError(errorMessage(err, t(AUTH_MESSAGES.authenticateFallback)));
     }
   });
 
@@ -46,16 +48,14 @@ export function DevSignInForm({ mode, disabled, onCredential }: DevSignInFormPro
     >
       <h2 id="dev-sign-in-title" className="flex items-center gap-2 text-sm font-semibold text-amber-900 dark:text-amber-200">
         <Terminal className="h-4 w-4" aria-hidden="true" />
-        Developer sign-in
+        {text('auth.dev.title')}
       </h2>
-      <p className="mt-1 text-xs text-amber-800 dark:text-amber-300">
-        For trying Commonwork offline: this server signs you in with any email, no Google account needed.
-      </p>
+      <p className="mt-1 text-xs text-amber-800 dark:text-amber-300">{text('auth.dev.lead')}</p>
       <form onSubmit={onSubmit} className="mt-3 space-y-3" noValidate>
-        <FormField id="dev-email" label="Email" error={errors.email?.message}>
+        <FormField id="dev-email" label={text('auth.dev.email')} error={errors.email?.message}>
           <input id="dev-email" type="email" autoComplete="email" className={inputClass} {...register('email')} />
         </FormField>
-        <FormField id="dev-name" label="Name" error={errors.name?.message}>
+        <FormField id="dev-name" label={text('auth.dev.name')} error={errors.name?.message}>
           <input id="dev-name" type="text" autoComplete="name" className={inputClass} {...register('name')} />
         </FormField>
         {error && (
@@ -64,7 +64,7 @@ export function DevSignInForm({ mode, disabled, onCredential }: DevSignInFormPro
           </p>
         )}
         <button type="submit" className={`${buttonSecondary} w-full`} disabled={disabled || isSubmitting}>
-          {mode === 'signup' ? 'Sign up as developer' : 'Sign in as developer'}
+          {text(mode === 'signup' ? 'auth.dev.signup' : 'auth.dev.login')}
         </button>
       </form>
     </section>

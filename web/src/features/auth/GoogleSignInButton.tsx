@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import { useLocale } from '../../shared/i18n/index.ts';
 import { useTheme } from '../../shared/theme/ThemeProvider.tsx';
 import { Spinner } from '../../shared/ui/Spinner.tsx';
 import { loadGoogleIdentity } from './google.ts';
+import { useT } from './locales/index.ts';
 import type { AuthMode } from './messages.ts';
 
 interface GoogleSignInButtonProps {
@@ -15,6 +17,8 @@ interface GoogleSignInButtonProps {
 export function GoogleSignInButton({ clientId, mode, onCredential }: GoogleSignInButtonProps) {
   const container = useRef<HTMLDivElement>(null);
   const { isDark } = useTheme();
+  const t = useT();
+  const locale = useLocale();
   const [state, setState] = useState<'loading' | 'ready' | 'unavailable'>('loading');
   // The GIS callback is registered once; keep it pointing at the latest handler.
   const handler = useRef(onCredential);
@@ -36,6 +40,7 @@ export function GoogleSignInButton({ clientId, mode, onCredential }: GoogleSignI
           shape: 'pill',
           text: mode === 'signup' ? 'signup_with' : 'signin_with',
           width: 300,
+          locale,
         });
         setState('ready');
       })
@@ -45,16 +50,12 @@ export function GoogleSignInButton({ clientId, mode, onCredential }: GoogleSignI
     return () => {
       cancelled = true;
     };
-  }, [clientId, mode, isDark]);
+  }, [clientId, mode, isDark, locale]);
 
   return (
     <div className="flex min-h-11 justify-center">
       {state === 'loading' && <Spinner />}
-      {state === 'unavailable' && (
-        <p className="text-center text-sm text-slate-500 dark:text-slate-400">
-          Google sign-in could not be loaded. Check your connection and reload the page.
-        </p>
-      )}
+      {state === 'unavailable' && <p className="text-center text-sm text-slate-500 dark:text-slate-400">{t('auth.google.unavailable')}</p>}
       <div ref={container} />
     </div>
   );

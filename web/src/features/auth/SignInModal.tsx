@@ -4,6 +4,7 @@ import { Modal } from '../../shared/ui/Modal.tsx';
 import { Toasts } from '../../shared/ui/Toasts.tsx';
 import { useAuthConfig } from './api.ts';
 import { CompleteProfileModal } from './CompleteProfileModal.tsx';
+import { useT } from './locales/index.ts';
 import { SignInMethods } from './SignInPanel.tsx';
 import { signInPrompt } from './signInPrompt.ts';
 import { useProviderSignIn } from './useProviderSignIn.ts';
@@ -25,9 +26,10 @@ export function SignInModal({ onClose }: { onClose: () => void }) {
 function SignInDialogs({ onClose }: { onClose: () => void }) {
   const flow = useProviderSignIn('login');
   const config = useAuthConfig();
+  const t = useT();
   return (
     <>
-      <Modal open={!flow.signInClosed} title="Welcome" description={signInPrompt(config.data)} onClose={onClose}>
+      <Modal open={!flow.signInClosed} title={t('auth.modal.welcome')} description={signInPrompt(config.data)} onClose={onClose}>
         <SignInMethods mode="login" flow={flow} />
       </Modal>
       <CompleteProfileModal pending={flow.pending} onClose={onClose} onComplete={flow.completeProfile} />

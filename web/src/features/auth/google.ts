@@ -10,6 +10,8 @@ interface GoogleButtonOptions {
   text?: 'signin_with' | 'signup_with' | 'continue_with' | 'signin';
   shape?: 'rectangular' | 'pill' | 'circle' | 'square';
   width?: number;
+  /** The button's language (Google Identity Services' `locale`): the interface's. */
+  locale?: string;
 }
 
 interface GoogleIdentity {

@@ -1,20 +1,22 @@
-/** Sign-in strings of spec 000 §8 and 002 §8, word for word. */
+import type { t } from './locales/index.ts';
+
+/** Sign-in messages of spec 000 §8 and 002 §8 by id (features/auth/locales), translated when shown. */
 export const AUTH_MESSAGES = {
   login: {
-    failed: 'Login failed. Please try again.',
-    providerFailed: 'Google login failed. Please try again.',
-    success: 'Welcome back!',
+    failed: 'auth.login.failed',
+    providerFailed: 'auth.login.providerFailed',
+    success: 'auth.login.success',
   },
   signup: {
-    failed: 'Failed to sign up with Google. Please try again.',
-    providerFailed: 'Google sign up was cancelled or failed',
-    success: 'Account created successfully!',
+    failed: 'auth.signup.failed',
+    providerFailed: 'auth.signup.providerFailed',
+    success: 'auth.signup.success',
   },
-  authenticateFallback: 'Failed to authenticate',
-  processFailed: 'Failed to process Google login. Please try again.',
-  setupFallback: 'Failed to update profile',
-  unexpected: 'Something went wrong. Please try again.',
-  joinRequiresLogin: 'Please login to join the channel',
-} as const;
+  authenticateFallback: 'auth.authenticateFallback',
+  processFailed: 'auth.processFailed',
+  setupFallback: 'auth.setupFallback',
+  unexpected: 'auth.unexpected',
+  joinRequiresLogin: 'auth.joinRequiresLogin',
+} as const satisfies Record<string, Parameters<typeof t>[0] | Record<string, Parameters<typeof t>[0]>>;
 
 export type AuthMode = 'login' | 'signup';

@@ -1,4 +1,5 @@
 import type { AuthConfigResponse } from '@commonwork/contracts';
+import { t } from './locales/index.ts';
 
 /**
  * The sign-in dialog's line under 'Welcome', naming the methods this server offers: 'Sign in with
@@ -6,10 +7,10 @@ import type { AuthConfigResponse } from '@commonwork/contracts';
  * does not promise a Google button it never shows. Until the methods are known, no method is named.
  */
 export function signInPrompt(config: AuthConfigResponse | undefined): string {
-  if (!config) return 'Sign in to continue.';
+  if (!config) return t('auth.prompt.unknown');
   const { googleClientId, devLogin } = config;
-  if (googleClientId && devLogin) return 'Sign in with Google or the developer sign-in to continue.';
-  if (googleClientId) return 'Sign in with Google to continue.';
-  if (devLogin) return 'Use the developer sign-in to continue.';
-  return 'Sign-in is not available on this server.';
+  if (googleClientId && devLogin) return t('auth.prompt.both');
+  if (googleClientId) return t('auth.prompt.google');
+  if (devLogin) return t('auth.prompt.dev');
+  return t('auth.prompt.none');
 }

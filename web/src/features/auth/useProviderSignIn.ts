@@ -5,6 +5,7 @@ import { errorMessage, isApiError } from '../../shared/api/index.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { useAuth } from './AuthProvider.tsx';
 import { exchangeCredential } from './api.ts';
+import { t } from './locales/index.ts';
 import { AUTH_MESSAGES, type AuthMode } from './messages.ts';
 
 /** A sign-in that still needs a username and bio: our access token stays in memory until setup. */
@@ -53,7 +54,7 @@ export function useProviderSignIn(mode: AuthMode) {
   );
 
   const providerFailed = useCallback(() => {
-    const message = AUTH_MESSAGES[mode].providerFailed;
+    const message = t(AUTH_MESSAGES[mode].providerFailed);
     setError(message);
     toast.error(message);
   }, [mode]);
@@ -71,7 +72,7 @@ export function useProviderSignIn(mode: AuthMode) {
         const { user, token } = response;
         if (user.username && user.bio) {
           const created = mode === 'signup' && response.isNewUser;
-          finish(response, created ? AUTH_MESSAGES.signup.success : AUTH_MESSAGES.login.success);
+          finish(response, t(created ? AUTH_MESSAGES.signup.success : AUTH_MESSAGES.login.success));
           return;
         }
         setSignInClosed(true);
@@ -81,8 +82,8 @@ export function useProviderSignIn(mode: AuthMode) {
         );
       } catch (err) {
         // The server's word when it answered; otherwise the answer never came or could not be read.
-        setError(isApiError(err) ? errorMessage(err, AUTH_MESSAGES.authenticateFallback) : AUTH_MESSAGES.processFailed);
-        toast.error(AUTH_MESSAGES[mode].failed);
+        setError(isApiError(err) ? errorMessage(err, t(AUTH_MESSAGES.authenticateFallback)) : t(AUTH_MESSAGES.processFailed));
+        toast.error(t(AUTH_MESSAGES[mode].failed));
       } finally {
         setIsSigningIn(false);
       }
@@ -99,7 +100,7 @@ export function useProviderSignIn(mode: AuthMode) {
   const completeProfile = useCallback(
     (response: SessionResponse) => {
       setPending(null);
-      finish(response, AUTH_MESSAGES.signup.success);
+      finish(response, t(AUTH_MESSAGES.signup.success));
     },
     [finish],
   );

@@ -41,6 +41,7 @@ const SAME_AS_ENGLISH: Record<(typeof TRANSLATIONS)[number], readonly string[]> 
     'Hybrid',
     'Tags',
     'Cloud',
+    'Name',
   ],
 };
 

@@ -8,6 +8,7 @@ export const TRANSLATED_FOLDERS: readonly string[] = [
   'features/layout',
   'features/landing',
   'features/settings',
+  'features/auth',
   'features/marketplace',
   'features/dashboard',
   'features/saved',
