@@ -16,6 +16,7 @@ import { useAuth } from '../auth/AuthProvider.tsx';
 import { AUTH_MESSAGES } from '../auth/messages.ts';
 import { CHANNELS_KEY } from '../community/api.ts';
 import { joinChannelByLink } from './api.ts';
+import { useT } from './locales/index.ts';
 import { JOIN_MESSAGES } from './messages.ts';
 
 /** Spec 002 §2, §4: idle, joining, then joined (redirect after 2 s) or error. */
@@ -46,6 +47,7 @@ function JoinChannel() {
   const queryClient = useQueryClient();
   const [state, setState] = useState<JoinState>({ status: 'idle' });
   const started = useRef(false);
+  const t = useT();
 
   const join = useCallback(async () => {
     setState({ status: 'joining' });
@@ -56,7 +58,7 @@ function JoinChannel() {
       void queryClient.invalidateQueries({ queryKey: CHANNELS_KEY, exact: true });
       setState({ status: 'success', name, channelId });
     } catch (error) {
-      const message = errorMessage(error, JOIN_MESSAGES.failed);
+      const message = errorMessage(error, JOIN_MESSAGES.failed());
       toast.error(message);
       setState({ status: 'error', message });
     }
@@ -81,7 +83,7 @@ function JoinChannel() {
 
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-slate-50 p-6 dark:bg-slate-950">
-      <Link to="/dashboard" aria-label="Commonwork dashboard">
+      <Link to="/dashboard" aria-label={t('join.home')}>
         <Logo />
       </Link>
       <section
@@ -103,6 +105,7 @@ function Badge({ tone, children }: { tone: 'green' | 'red'; children: ReactNode 
 }
 
 function JoinBody({ state, onRetry }: { state: JoinState; onRetry: () => void }) {
+  const t = useT();
   switch (state.status) {
     case 'idle':
     case 'joining':
@@ -112,9 +115,9 @@ function JoinBody({ state, onRetry }: { state: JoinState; onRetry: () => void })
             <Loader2 className="h-6 w-6 animate-spin" aria-hidden="true" />
           </Badge>
           <h1 id="join-title" className="text-xl font-bold text-slate-900 dark:text-white">
-            Joining channel...
+            {t('join.joining')}
           </h1>
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Checking your invitation link.</p>
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t('join.checking')}</p>
         </div>
       );
     case 'success':
@@ -126,10 +129,10 @@ function JoinBody({ state, onRetry }: { state: JoinState; onRetry: () => void })
           <h1 id="join-title" className="text-xl font-bold text-slate-900 dark:text-white">
             {JOIN_MESSAGES.joined(state.name)}
           </h1>
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Taking you to the community...</p>
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t('join.redirecting')}</p>
           <Link to="/community" state={{ channelId: state.channelId }} replace className={`${buttonPrimary} mt-6`}>
             <Hash className="h-4 w-4" aria-hidden="true" />
-            Go to Community
+            {t('join.goToCommunity')}
           </Link>
         </div>
       );
@@ -140,16 +143,16 @@ function JoinBody({ state, onRetry }: { state: JoinState; onRetry: () => void })
             <AlertCircle className="h-6 w-6" aria-hidden="true" />
           </Badge>
           <h1 id="join-title" className="text-xl font-bold text-slate-900 dark:text-white">
-            {JOIN_MESSAGES.failed}
+            {JOIN_MESSAGES.failed()}
           </h1>
-          {state.message !== JOIN_MESSAGES.failed && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{state.message}</p>}
+          {state.message !== JOIN_MESSAGES.failed() && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{state.message}</p>}
           <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">
             <button type="button" onClick={onRetry} className={buttonPrimary}>
               <RefreshCw className="h-4 w-4" aria-hidden="true" />
-              Try Again
+              {t('join.tryAgain')}
             </button>
             <Link to="/community" className={buttonSecondary}>
-              Go to Community
+              {t('join.goToCommunity')}
             </Link>
           </div>
         </div>

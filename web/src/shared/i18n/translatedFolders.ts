@@ -9,6 +9,7 @@ export const TRANSLATED_FOLDERS: readonly string[] = [
   'features/landing',
   'features/settings',
   'features/auth',
+  'features/join',
   'features/marketplace',
   'features/dashboard',
   'features/saved',
