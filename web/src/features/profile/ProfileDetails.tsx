@@ -10,6 +10,7 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { SessionUser } from '../../shared/api/index.ts';
 import { cardClass, inputClass } from '../../shared/ui/classes.ts';
 import { FormField } from '../../shared/ui/FormField.tsx';
+import { useT } from './locales/index.ts';
 import { SOCIAL_URLS, websiteHref } from './skills.ts';
 
 export interface ProfileFormValues {
@@ -41,16 +42,17 @@ const Empty = ({ children }: { children: string }) => <p className="text-sm text
 
 export function AboutSection({ user, editing, register, errors }: SectionProps) {
   const bio = user.profile?.bio || user.bio;
+  const t = useT();
   return (
-    <Section title="About">
+    <Section title={t('profile.section.about')}>
       {editing ? (
-        <FormField id="profile-bio" label="Bio" error={errors.bio?.message}>
+        <FormField id="profile-bio" label={t('profile.bio')} error={errors.bio?.message}>
           <textarea id="profile-bio" rows={4} className={inputClass} {...register('bio')} />
         </FormField>
       ) : bio ? (
         <p className="whitespace-pre-line text-slate-700 dark:text-slate-300">{bio}</p>
       ) : (
-        <Empty>Tell people about yourself: click Edit Profile to add a bio.</Empty>
+        <Empty>{t('profile.bioEmpty')}</Empty>
       )}
     </Section>
   );
@@ -58,14 +60,15 @@ export function AboutSection({ user, editing, register, errors }: SectionProps) 
 
 export function ContactSection({ user, editing, register, errors }: SectionProps) {
   const { location, website } = user.profile ?? { location: '', website: '' };
+  const t = useT();
   if (editing) {
     return (
-      <Section title="Contact Information">
+      <Section title={t('profile.section.contact')}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="profile-location" label="Location" error={errors.location?.message}>
+          <FormField id="profile-location" label={t('profile.location')} error={errors.location?.message}>
             <input id="profile-location" type="text" className={inputClass} {...register('location')} />
           </FormField>
-          <FormField id="profile-website" label="Website" error={errors.website?.message}>
+          <FormField id="profile-website" label={t('profile.website')} error={errors.website?.message}>
             <input id="profile-website" type="url" placeholder="https://" className={inputClass} {...register('website')} />
           </FormField>
         </div>
@@ -73,7 +76,7 @@ export function ContactSection({ user, editing, register, errors }: SectionProps
     );
   }
   return (
-    <Section title="Contact Information">
+    <Section title={t('profile.section.contact')}>
       <ContactList location={location} website={website} />
     </Section>
   );
@@ -81,30 +84,31 @@ export function ContactSection({ user, editing, register, errors }: SectionProps
 
 /** Location and website, and email and phone where the person shows them, as links where they lead somewhere. */
 export function ContactList({ location, website, email, phone }: { location: string; website: string; email?: string; phone?: string }) {
+  const t = useT();
   return (
     <dl className="grid gap-4 sm:grid-cols-2">
       <div className="flex items-center gap-2 text-sm">
         <MapPin className="h-4 w-4 text-slate-400" aria-hidden="true" />
-        <dt className="sr-only">Location</dt>
-        <dd className="text-slate-700 dark:text-slate-300">{location || 'No location'}</dd>
+        <dt className="sr-only">{t('profile.location')}</dt>
+        <dd className="text-slate-700 dark:text-slate-300">{location || t('profile.noLocation')}</dd>
       </div>
       <div className="flex items-center gap-2 text-sm">
         <Globe className="h-4 w-4 text-slate-400" aria-hidden="true" />
-        <dt className="sr-only">Website</dt>
+        <dt className="sr-only">{t('profile.website')}</dt>
         <dd className="min-w-0 truncate">
           {website ? (
             <a href={websiteHref(website)} target="_blank" rel="noreferrer" className="text-green-700 hover:underline dark:text-green-400">
               {website}
             </a>
           ) : (
-            <span className="text-slate-700 dark:text-slate-300">No website</span>
+            <span className="text-slate-700 dark:text-slate-300">{t('profile.noWebsite')}</span>
           )}
         </dd>
       </div>
       {email && (
         <div className="flex items-center gap-2 text-sm">
           <Mail className="h-4 w-4 text-slate-400" aria-hidden="true" />
-          <dt className="sr-only">Email</dt>
+          <dt className="sr-only">{t('profile.email')}</dt>
           <dd className="min-w-0 truncate">
             <a href={`mailto:${email}`} className="text-green-700 hover:underline dark:text-green-400">
               {email}
@@ -115,7 +119,7 @@ export function ContactList({ location, website, email, phone }: { location: str
       {phone && (
         <div className="flex items-center gap-2 text-sm">
           <Phone className="h-4 w-4 text-slate-400" aria-hidden="true" />
-          <dt className="sr-only">Phone</dt>
+          <dt className="sr-only">{t('profile.phone')}</dt>
           <dd className="text-slate-700 dark:text-slate-300">{phone}</dd>
         </div>
       )}
@@ -130,12 +134,18 @@ const NETWORKS = [
 ] as const;
 
 export function SocialSection({ user, editing, register, errors }: SectionProps) {
+  const t = useT();
   if (editing) {
     return (
-      <Section title="Social Presence">
+      <Section title={t('profile.section.social')}>
         <div className="grid gap-4 sm:grid-cols-3">
           {NETWORKS.map(({ key, label }) => (
-            <FormField key={key} id={`profile-${key}`} label={`${label} username`} error={errors[key]?.message}>
+            <FormField
+              key={key}
+              id={`profile-${key}`}
+              label={t('profile.networkUsername', { network: label })}
+              error={errors[key]?.message}
+            >
               <input id={`profile-${key}`} type="text" className={inputClass} {...register(key)} />
             </FormField>
           ))}
@@ -144,7 +154,7 @@ export function SocialSection({ user, editing, register, errors }: SectionProps)
     );
   }
   return (
-    <Section title="Social Presence">
+    <Section title={t('profile.section.social')}>
       <SocialLinks profile={user.profile} />
     </Section>
   );
@@ -152,8 +162,9 @@ export function SocialSection({ user, editing, register, errors }: SectionProps)
 
 /** Links to the person's GitHub, Twitter and LinkedIn profiles, built from their usernames. */
 export function SocialLinks({ profile }: { profile: Partial<Record<(typeof NETWORKS)[number]['key'], string>> | undefined }) {
+  const t = useT();
   const linked = NETWORKS.filter(({ key }) => profile?.[key]);
-  if (linked.length === 0) return <Empty>No social profiles linked yet.</Empty>;
+  if (linked.length === 0) return <Empty>{t('profile.noSocial')}</Empty>;
   return (
     <ul className="flex flex-wrap gap-3">
       {linked.map(({ key, label, icon: Icon }) => {

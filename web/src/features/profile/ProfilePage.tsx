@@ -1,4 +1,4 @@
-import { changedFields, PROFILE_MESSAGES, TIMINGS, UpdateUserRequest } from '@commonwork/contracts';
+import { changedFields, TIMINGS, UpdateUserRequest } from '@commonwork/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Mail from 'lucide-react/icons/mail';
 import Pencil from 'lucide-react/icons/pencil';
@@ -15,6 +15,7 @@ import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { mergeUser, newerProfileOf, updateUser, useFreshUser } from './api.ts';
+import { t, useT } from './locales/index.ts';
 import { AboutSection, ContactSection, type ProfileFormValues, Section, SocialSection } from './ProfileDetails.tsx';
 import { ProfilePicture } from './ProfilePicture.tsx';
 import { ProfileSidebar } from './ProfileSidebar.tsx';
@@ -31,12 +32,6 @@ const ProfileFormSchema = UpdateUserRequest.pick({
 
 const FORM_FIELDS: readonly string[] = ['bio', 'location', 'website', 'github', 'twitter', 'linkedin'];
 const isFormField = (field: string): field is keyof ProfileFormValues => FORM_FIELDS.includes(field);
-
-const MESSAGES = {
-  loading: 'Loading your profile...',
-  saved: 'Profile updated successfully',
-  failed: 'Failed to save profile',
-} as const;
 
 function formValuesOf(user: SessionUser): ProfileFormValues {
   const p = user.profile;
@@ -55,7 +50,7 @@ const skillsOf = (user: SessionUser) => user.profile?.skills ?? user.skills ?? [
 /** The signed-in user's own profile (spec 000 §2): view, edit, save, cancel, sign out. */
 export function ProfilePage() {
   const { user } = useAuth();
-  if (!user) return <LoadingScreen label={MESSAGES.loading} />;
+  if (!user) return <LoadingScreen label={t('profile.loading')} />;
   return <ProfileView user={user} />;
 }
 
@@ -69,6 +64,7 @@ function ProfileView({ user }: { user: SessionUser }) {
   const setSkills = (mine: string[]) => setSkillEdit((edit) => ({ ...edit, mine }));
   const [saveError, setSaveError] = useState<string | null>(null);
   const [showSaved, flashSaved] = useTransientFlag(TIMINGS.successBannerMs);
+  const text = useT();
   const {
     register,
     handleSubmit,
@@ -100,21 +96,21 @@ function ProfileView({ user }: { user: SessionUser }) {
       storeUser(mergeUser(user, updated));
       setEditing(false);
       flashSaved();
-      toast.success(MESSAGES.saved);
+      toast.success(t('profile.saved'));
     } catch (err) {
       const newer = newerProfileOf(err);
       if (newer) {
         storeUser(mergeUser(user, newer));
-        setSaveError(`${PROFILE_MESSAGES.changedElsewhere}. ${PROFILE_MESSAGES.newerShown}`);
-        toast.error(MESSAGES.failed);
+        setSaveError(t('profile.changed.elsewhere'));
+        toast.error(t('profile.failed'));
         return;
       }
       if (isApiError(err)) {
         for (const d of err.details) if (isFormField(d.field)) setError(d.field, { message: d.message });
       }
       const detail = errorMessage(err, '');
-      setSaveError(detail && detail !== MESSAGES.failed ? `${MESSAGES.failed}: ${detail}` : MESSAGES.failed);
-      toast.error(MESSAGES.failed);
+      setSaveError(detail && detail !== t('profile.failed') ? t('profile.failedWith', { detail }) : t('profile.failed'));
+      toast.error(t('profile.failed'));
     }
   });
 
@@ -139,30 +135,30 @@ function ProfileView({ user }: { user: SessionUser }) {
                 <>
                   <button type="submit" className={buttonPrimary} disabled={isSubmitting}>
                     <Save className="h-4 w-4" aria-hidden="true" />
-                    {isSubmitting ? 'Saving...' : 'Save Changes'}
+                    {text(isSubmitting ? 'profile.saving' : 'profile.save')}
                   </button>
                   <button type="button" className={buttonSecondary} onClick={cancel} disabled={isSubmitting}>
                     <X className="h-4 w-4" aria-hidden="true" />
-                    Cancel
+                    {text('profile.cancel')}
                   </button>
                 </>
               ) : (
                 <button type="button" className={buttonPrimary} onClick={() => setEditing(true)}>
                   <Pencil className="h-4 w-4" aria-hidden="true" />
-                  Edit Profile
+                  {text('profile.edit')}
                 </button>
               )}
               <button type="button" className={buttonSecondary} onClick={logout}>
-                Sign Out
+                {text('profile.signOut')}
               </button>
             </div>
           </header>
 
-          {showSaved && <Banner tone="success">{MESSAGES.saved}</Banner>}
+          {showSaved && <Banner tone="success">{text('profile.saved')}</Banner>}
           {saveError && editing && <Banner tone="error">{saveError}</Banner>}
 
           <AboutSection {...sectionProps} />
-          <Section title="Skills">
+          <Section title={text('profile.section.skills')}>
             <SkillsEditor skills={skills} editing={editing} onChange={setSkills} />
           </Section>
           <ContactSection {...sectionProps} />

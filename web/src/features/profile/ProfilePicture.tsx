@@ -1,4 +1,4 @@
-import { PICTURE_MESSAGES, TIMINGS } from '@commonwork/contracts';
+import { TIMINGS } from '@commonwork/contracts';
 import Camera from 'lucide-react/icons/camera';
 import { type ChangeEvent, useId, useState } from 'react';
 import type { SessionUser } from '../../shared/api/index.ts';
@@ -10,14 +10,15 @@ import { UploadError } from '../../shared/upload/rules.ts';
 import { useLocalPreview } from '../../shared/upload/useLocalPreview.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { mergeUser, updatePicture } from './api.ts';
+import { t, useT } from './locales/index.ts';
 import { PICTURE_TYPES, pictureError } from './picture.ts';
 
-/** Spec 000 §8 Profile, word for word. */
+/** Spec 000 §8 Profile, word for word (features/profile/locales), in the language shown when called. */
 const M = {
-  updated: PICTURE_MESSAGES.updated,
-  saveFailed: 'Failed to update profile picture',
-  invalidResponse: 'Invalid response from image upload',
-  uploadFailed: 'Failed to upload image',
+  updated: () => t('profile.picture.updated'),
+  saveFailed: () => t('profile.picture.saveFailed'),
+  invalidResponse: () => t('profile.picture.invalidResponse'),
+  uploadFailed: () => t('profile.picture.uploadFailed'),
 } as const;
 
 /** Shown 400x400 (spec 000 §2); each new picture has a new address, so no browser keeps an old one. */
@@ -36,6 +37,7 @@ export function ProfilePicture({ user }: { user: SessionUser }) {
   const [showUpdated, flashUpdated] = useTransientFlag(TIMINGS.successBannerMs);
   const preview = useLocalPreview(chosen);
   const busy = chosen !== null;
+  const text = useT();
 
   const fail = (message: string) => {
     setError(message);
@@ -54,17 +56,17 @@ export function ProfilePicture({ user }: { user: SessionUser }) {
     try {
       const { uploadImage } = await import('../../shared/upload/upload.ts');
       const uploaded = await uploadImage(file, 'profile', 'profiles', setProgress).catch((failure: unknown) => {
-        throw new UploadError(failure instanceof UploadError ? failure.message : M.uploadFailed);
+        throw new UploadError(failure instanceof UploadError ? failure.message : M.uploadFailed());
       });
-      if (!uploaded.url || !uploaded.public_id) throw new UploadError(M.invalidResponse);
+      if (!uploaded.url || !uploaded.public_id) throw new UploadError(M.invalidResponse());
       const saved = await updatePicture(user.id, uploaded.url, uploaded.public_id).catch(() => {
-        throw new UploadError(M.saveFailed);
+        throw new UploadError(M.saveFailed());
       });
       storeUser(mergeUser(user, saved.user));
       flashUpdated();
-      toast.success(M.updated);
+      toast.success(M.updated());
     } catch (failure) {
-      fail(failure instanceof UploadError ? failure.message : M.saveFailed);
+      fail(failure instanceof UploadError ? failure.message : M.saveFailed());
     } finally {
       setChosen(null);
       setProgress(null);
@@ -87,7 +89,7 @@ export function ProfilePicture({ user }: { user: SessionUser }) {
             className="absolute right-0 bottom-0 flex h-8 w-8 cursor-pointer items-center justify-center rounded-full bg-green-700 text-white shadow hover:bg-green-800 focus-within:outline-2 focus-within:outline-green-600"
           >
             <Camera className="h-4 w-4" aria-hidden="true" />
-            <span className="sr-only">Change picture</span>
+            <span className="sr-only">{text('profile.picture.change')}</span>
             <input
               id={inputId}
               type="file"
@@ -102,7 +104,7 @@ export function ProfilePicture({ user }: { user: SessionUser }) {
           <div
             className="w-24"
             role="progressbar"
-            aria-label="Upload progress"
+            aria-label={text('profile.picture.progress')}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={progress}
@@ -116,7 +118,7 @@ export function ProfilePicture({ user }: { user: SessionUser }) {
       </div>
       {(showUpdated || error) && (
         <div className="sm:order-last sm:basis-full">
-          {showUpdated && <Banner tone="success">{M.updated}</Banner>}
+          {showUpdated && <Banner tone="success">{M.updated()}</Banner>}
           {error && <Banner tone="error">{error}</Banner>}
         </div>
       )}

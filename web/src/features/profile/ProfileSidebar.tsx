@@ -7,13 +7,14 @@ import { Link } from 'react-router-dom';
 import { reviewsText } from '../../shared/figures/figures.ts';
 import { cardClass } from '../../shared/ui/classes.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
+import { useT } from './locales/index.ts';
 import { YourStatistics } from './YourStatistics.tsx';
 
 const QUICK_ACTIONS = [
-  { to: '/inbox', label: 'View Messages', icon: MessageSquare },
-  { to: '/events', label: 'My Events', icon: CalendarDays },
-  { to: '/marketplace', label: 'Active Gigs', icon: ShoppingBag },
-];
+  { to: '/inbox', label: 'profile.sidebar.messages', icon: MessageSquare },
+  { to: '/events', label: 'profile.sidebar.events', icon: CalendarDays },
+  { to: '/marketplace', label: 'profile.sidebar.gigs', icon: ShoppingBag },
+] as const;
 
 /**
  * Quick Actions, Your Statistics and, only for someone who earned it by the Top Rated rule, the 'Top
@@ -21,10 +22,11 @@ const QUICK_ACTIONS = [
  */
 export function ProfileSidebar({ userId }: { userId: string }) {
   const { user } = useAuth();
+  const t = useT();
   return (
-    <aside className="space-y-6" aria-label="Profile shortcuts">
+    <aside className="space-y-6" aria-label={t('profile.sidebar.label')}>
       <section className={cardClass}>
-        <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Quick Actions</h2>
+        <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{t('profile.sidebar.quickActions')}</h2>
         <ul className="mt-4 space-y-2">
           {QUICK_ACTIONS.map(({ to, label, icon: Icon }) => (
             <li key={to}>
@@ -33,7 +35,7 @@ export function ProfileSidebar({ userId }: { userId: string }) {
                 className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-green-50 hover:text-green-700 dark:text-slate-300 dark:hover:bg-green-950/50 dark:hover:text-green-300"
               >
                 <Icon className="h-5 w-5" aria-hidden="true" />
-                {label}
+                {t(label)}
               </Link>
             </li>
           ))}
@@ -48,13 +50,18 @@ export function ProfileSidebar({ userId }: { userId: string }) {
 /** The card of someone Top Rated, saying what earned it. */
 function TopPerformer({ rating, reviews }: { rating: number; reviews: number }) {
   const text = reviewsText(rating, reviews);
+  const t = useT();
   return (
     <section className="rounded-2xl bg-gradient-to-br from-amber-400 to-orange-500 p-6 text-white shadow-sm">
       <Award className="h-8 w-8" aria-hidden="true" />
-      <h2 className="mt-3 text-lg font-bold">Top Performer</h2>
+      <h2 className="mt-3 text-lg font-bold">{t('profile.topPerformer.title')}</h2>
       <p className="mt-1 text-sm text-amber-50">
-        Rated {text.rating} from {text.reviews}: Top Rated ({TOP_RATED_RULE.minRating} or more from {TOP_RATED_RULE.minReviews} reviews or
-        more).
+        {t('profile.topPerformer.text', {
+          rating: text.rating,
+          reviews: text.reviews,
+          minRating: TOP_RATED_RULE.minRating,
+          minReviews: TOP_RATED_RULE.minReviews,
+        })}
       </p>
     </section>
   );

@@ -13,6 +13,7 @@ import { useAuth } from '../auth/AuthProvider.tsx';
 import { RatingLine } from '../marketplace/RatingLine.tsx';
 import { useContactFreelancer } from '../marketplace/useContactFreelancer.ts';
 import { usePerson, usePersonGigs } from './api.ts';
+import { useT } from './locales/index.ts';
 import { ContactList, Section, SocialLinks } from './ProfileDetails.tsx';
 
 /**
@@ -24,19 +25,20 @@ export function PublicProfilePage() {
   const { username = '' } = useParams();
   const { user } = useAuth();
   const person = usePerson(username);
+  const t = useT();
 
   if (user && (username === user.id || username.toLowerCase() === user.username?.toLowerCase())) return <Navigate to="/profile" replace />;
-  if (person.isPending) return <LoadingScreen label="Loading profile..." />;
+  if (person.isPending) return <LoadingScreen label={t('profile.public.loading')} />;
   if (person.isError) {
     const missing = isApiError(person.error) && (person.error.status === 404 || person.error.status === 400);
     return (
       <div className={`${cardClass} mx-auto max-w-xl text-center`}>
         <SearchX className="mx-auto h-10 w-10 text-slate-400" aria-hidden="true" />
         <h1 className="mt-3 text-xl font-semibold text-slate-900 dark:text-white">
-          {missing ? 'Profile not found' : 'Failed to fetch user data'}
+          {t(missing ? 'profile.public.notFound' : 'profile.public.fetchFailed')}
         </h1>
         <Link to="/dashboard" className="mt-4 inline-block text-sm font-medium text-green-700 hover:underline dark:text-green-400">
-          Back to the dashboard
+          {t('profile.public.backToDashboard')}
         </Link>
       </div>
     );
@@ -48,10 +50,14 @@ function PersonProfile({ person }: { person: User }) {
   const gigs = usePersonGigs(person.isPrivate ? undefined : person.id);
   const about = gigs.data?.[0] ?? null;
   const contact = useContactFreelancer({ _id: person.id, name: person.name }, about?.id ?? null);
+  const t = useT();
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <section className={`${cardClass} flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left`} aria-label="Profile">
+      <section
+        className={`${cardClass} flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left`}
+        aria-label={t('profile.public.label')}
+      >
         <Avatar name={person.name} picture={person.picture} className="h-24 w-24 text-2xl" />
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{person.name}</h1>
@@ -67,10 +73,10 @@ function PersonProfile({ person }: { person: User }) {
           <div className="text-center">
             <button type="button" className={buttonPrimary} onClick={contact.start} disabled={!about || contact.pending}>
               <MessageSquare className="h-4 w-4" aria-hidden="true" />
-              Contact
+              {t('profile.public.contact')}
             </button>
             {!about && !gigs.isPending && (
-              <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">No active gigs to talk about yet</p>
+              <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{t('profile.public.noGigsToTalk')}</p>
             )}
           </div>
         )}
@@ -79,33 +85,33 @@ function PersonProfile({ person }: { person: User }) {
       {person.isPrivate ? (
         <section className={`${cardClass} flex items-center gap-3 text-slate-600 dark:text-slate-300`}>
           <Lock className="h-5 w-5" aria-hidden="true" />
-          <p>This profile is private.</p>
+          <p>{t('profile.public.private')}</p>
         </section>
       ) : (
         <>
-          <Section title="About">
+          <Section title={t('profile.section.about')}>
             {person.bio ? (
               <p className="whitespace-pre-line text-slate-700 dark:text-slate-300">{person.bio}</p>
             ) : (
-              <p className="text-sm text-slate-500 dark:text-slate-400">No bio yet.</p>
+              <p className="text-sm text-slate-500 dark:text-slate-400">{t('profile.public.noBio')}</p>
             )}
           </Section>
           {person.profile.skills.length > 0 && (
-            <Section title="Skills">
+            <Section title={t('profile.section.skills')}>
               <TagList tags={person.profile.skills} />
             </Section>
           )}
-          <Section title="Contact Information">
+          <Section title={t('profile.section.contact')}>
             <ContactList location={person.profile.location} website={person.profile.website} email={person.email} phone={person.phone} />
           </Section>
-          <Section title="Social Presence">
+          <Section title={t('profile.section.social')}>
             <SocialLinks profile={person.profile} />
           </Section>
-          <Section title="Active Gigs">
+          <Section title={t('profile.section.activeGigs')}>
             {gigs.data?.length ? (
               <PersonGigs gigs={gigs.data} />
             ) : (
-              <p className="text-sm text-slate-500 dark:text-slate-400">No active gigs.</p>
+              <p className="text-sm text-slate-500 dark:text-slate-400">{t('profile.public.noGigs')}</p>
             )}
           </Section>
         </>

@@ -1,4 +1,5 @@
 import { ChipList, ChipsInput } from '../../shared/ui/ChipsInput.tsx';
+import { useT } from './locales/index.ts';
 import { acceptSkill } from './skills.ts';
 
 interface SkillsEditorProps {
@@ -9,9 +10,10 @@ interface SkillsEditorProps {
 
 /** Skills as chips; in edit mode chips can be removed and new ones added with Enter or Add. */
 export function SkillsEditor({ skills, editing, onChange }: SkillsEditorProps) {
+  const t = useT();
   if (!editing) {
-    if (skills.length === 0) return <p className="text-sm text-slate-500 dark:text-slate-400">No skills added yet.</p>;
-    return <ChipList label="Skills" chips={skills} />;
+    if (skills.length === 0) return <p className="text-sm text-slate-500 dark:text-slate-400">{t('profile.skills.none')}</p>;
+    return <ChipList label={t('profile.section.skills')} chips={skills} />;
   }
   return (
     <ChipsInput
@@ -19,12 +21,12 @@ export function SkillsEditor({ skills, editing, onChange }: SkillsEditorProps) {
       chips={skills}
       onChange={onChange}
       accept={acceptSkill}
-      label="Add a skill"
+      label={t('profile.skills.add')}
       hideLabel
-      placeholder="Add a skill, e.g. React"
-      addLabel="Add"
+      placeholder={t('profile.skills.placeholder')}
+      addLabel={t('profile.skills.addButton')}
       showAddLabel
-      listLabel="Skills"
+      listLabel={t('profile.section.skills')}
       listPosition="above"
     />
   );

@@ -1,4 +1,4 @@
-import { STATS_MESSAGES, type StatCounts } from '@commonwork/contracts';
+import type { StatCounts } from '@commonwork/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import CalendarDays from 'lucide-react/icons/calendar-days';
@@ -13,11 +13,12 @@ import { ChangeBadge } from '../../shared/ui/ChangeBadge.tsx';
 import { buttonGhost, buttonSecondary, cardClass } from '../../shared/ui/classes.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { refreshUserStats, statsKey, useUserStats } from './api.ts';
+import { type t, useT } from './locales/index.ts';
 
-const CARDS: { key: keyof StatCounts; label: string; to: string; icon: LucideIcon }[] = [
-  { key: 'activeGigs', label: 'Active Gigs', to: '/marketplace', icon: ShoppingBag },
-  { key: 'events', label: 'Events', to: '/events', icon: CalendarDays },
-  { key: 'messages', label: 'Messages', to: '/inbox', icon: MessageSquare },
+const CARDS: { key: keyof StatCounts; label: Parameters<typeof t>[0]; to: string; icon: LucideIcon }[] = [
+  { key: 'activeGigs', label: 'profile.stats.activeGigs', to: '/marketplace', icon: ShoppingBag },
+  { key: 'events', label: 'profile.stats.events', to: '/events', icon: CalendarDays },
+  { key: 'messages', label: 'profile.stats.messages', to: '/inbox', icon: MessageSquare },
 ];
 
 /**
@@ -28,13 +29,14 @@ export function YourStatistics({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const stats = useUserStats(userId);
   const [refreshing, setRefreshing] = useState(false);
+  const t = useT();
 
   const refresh = async () => {
     setRefreshing(true);
     try {
       queryClient.setQueryData(statsKey(userId), await refreshUserStats(userId));
     } catch {
-      toast.error(STATS_MESSAGES.refreshFailed);
+      toast.error(t('profile.stats.refreshFailed'));
     } finally {
       setRefreshing(false);
     }
@@ -44,17 +46,25 @@ export function YourStatistics({ userId }: { userId: string }) {
     <section className={cardClass} aria-labelledby="your-statistics">
       <div className="flex items-center justify-between">
         <h2 id="your-statistics" className="text-lg font-semibold text-slate-900 dark:text-white">
-          Your Statistics
+          {t('profile.stats.title')}
         </h2>
-        <button type="button" className={buttonGhost} onClick={() => void refresh()} disabled={refreshing} aria-label="Refresh statistics">
+        <button
+          type="button"
+          className={buttonGhost}
+          onClick={() => void refresh()}
+          disabled={refreshing}
+          aria-label={t('profile.stats.refresh')}
+        >
           <RefreshCw className={`h-4 w-4 ${refreshing ? 'animate-spin' : ''}`} aria-hidden="true" />
         </button>
       </div>
       {stats.isError ? (
         <div className="mt-4 space-y-3 text-sm">
-          <p className="text-red-600 dark:text-red-400">Failed to load stats: {errorMessage(stats.error, STATS_MESSAGES.fetchFailed)}</p>
+          <p className="text-red-600 dark:text-red-400">
+            {t('profile.stats.loadFailed', { detail: errorMessage(stats.error, t('profile.stats.fetchFailed')) })}
+          </p>
           <button type="button" className={buttonSecondary} onClick={() => void stats.refetch()}>
-            Retry
+            {t('profile.stats.retry')}
           </button>
         </div>
       ) : (
@@ -67,7 +77,7 @@ export function YourStatistics({ userId }: { userId: string }) {
                   className="flex items-center gap-3 rounded-xl border border-slate-200 p-3 transition hover:border-green-300 hover:bg-green-50 dark:border-slate-700 dark:hover:bg-green-950/40"
                 >
                   <Icon className="h-5 w-5 text-green-700 dark:text-green-400" aria-hidden="true" />
-                  <span className="flex-1 text-sm text-slate-600 dark:text-slate-300">{label}</span>
+                  <span className="flex-1 text-sm text-slate-600 dark:text-slate-300">{t(label)}</span>
                   {stats.isPending ? (
                     <span className="h-5 w-10 animate-pulse rounded bg-slate-200 dark:bg-slate-700" aria-hidden="true" />
                   ) : (
@@ -83,7 +93,9 @@ export function YourStatistics({ userId }: { userId: string }) {
         </ul>
       )}
       {stats.data && (
-        <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">Updated {formatRelativeTimeLong(stats.data.lastUpdated)}</p>
+        <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
+          {t('profile.stats.updated', { when: formatRelativeTimeLong(stats.data.lastUpdated) })}
+        </p>
       )}
     </section>
   );

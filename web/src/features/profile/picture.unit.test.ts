@@ -8,8 +8,8 @@ describe('the profile picture check', () => {
   });
 
   it('refuses other types, empty files and bigger ones, in the spec’s words', () => {
-    expect(pictureError({ type: 'image/gif', size: 10 })).toBe(PICTURE_CHECK_MESSAGES.invalidType);
-    expect(PICTURE_CHECK_MESSAGES.invalidType).toBe('Invalid file type. Allowed types: image/jpeg, image/jpg, image/png, image/webp');
+    expect(pictureError({ type: 'image/gif', size: 10 })).toBe(PICTURE_CHECK_MESSAGES.invalidType());
+    expect(PICTURE_CHECK_MESSAGES.invalidType()).toBe('Invalid file type. Allowed types: image/jpeg, image/jpg, image/png, image/webp');
     expect(pictureError({ type: 'image/png', size: 0 })).toBe('File appears to be empty or corrupted');
     expect(pictureError({ type: 'image/png', size: 5 * 1024 * 1024 + 1 })).toBe('File size too large. Maximum size: 5MB');
   });

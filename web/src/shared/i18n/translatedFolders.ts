@@ -10,6 +10,7 @@ export const TRANSLATED_FOLDERS: readonly string[] = [
   'features/settings',
   'features/auth',
   'features/join',
+  'features/profile',
   'features/marketplace',
   'features/dashboard',
   'features/saved',
