@@ -246,7 +246,7 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
         </section>
 
         <section className={`${cardClass} space-y-3`} aria-labelledby="agenda-title">
-          <div className="flex items-center justify-between">
+          <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="agenda-title" className="font-semibold">
               {f('events.form.agenda')}
             </h2>
@@ -283,7 +283,7 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
         </section>
 
         <section className={`${cardClass} space-y-3`} aria-labelledby="requirements-title">
-          <div className="flex items-center justify-between">
+          <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="requirements-title" className="font-semibold">
               {f('events.form.requirements')}
             </h2>
@@ -330,7 +330,7 @@ function EventForm({ initial, draft }: { initial: TechEvent | null; draft: Draft
           {errors.tags && <p className="mt-1 text-sm text-red-600">{translateEnglish(err(errors.tags as FieldError) ?? '')}</p>}
         </section>
 
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
           <button type="button" className={buttonSecondary} onClick={() => navigate('/events')}>
             {f('events.form.cancel')}
           </button>
