@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/index.ts';
 import { formatRelativeTimeShort } from '../../shared/format/index.ts';
+import { translateEnglish } from '../../shared/i18n/index.ts';
 import { Avatar } from '../../shared/ui/Avatar.tsx';
 import { buttonGhost, buttonSecondary, cardClass } from '../../shared/ui/classes.ts';
 import { toast } from '../../shared/ui/toast.ts';
@@ -26,7 +27,12 @@ const TABS = [
   { id: 'read', label: 'notifications.tab.read' },
 ] as const satisfies readonly { id: NotificationTab; label: string }[];
 
-/** /notifications (spec 002 §2, §4): tabs with counts, Refresh, Mark All Read, and each item's actions. */
+/**
+ * /notifications (spec 002 §2, §4): tabs with counts, Refresh, Mark All Read, and each item's actions.
+ * The server writes a notification's title and message in English: a fixed title (a gig interest's
+ * 'New Interest in Your Gig!') is shown in the language on screen; titles and messages with names in
+ * them stay as written until the server sends them as a message id with values.
+ */
 export function NotificationsPage() {
   const t = useT();
   const navigate = useNavigate();
@@ -128,7 +134,7 @@ export function NotificationsPage() {
           {data.notifications.map((n) => (
             <li key={n.id}>
               <article
-                aria-label={n.title}
+                aria-label={translateEnglish(n.title)}
                 className={`${cardClass} flex gap-4 ${n.read ? '' : 'border-green-300 bg-green-50/60 dark:border-green-800 dark:bg-green-950/30'}`}
               >
                 {n.sender ? (
@@ -143,7 +149,7 @@ export function NotificationsPage() {
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
                     <h2 className="font-semibold text-slate-900 dark:text-white">
                       {!n.read && <span className="sr-only">{t('notifications.unreadPrefix')} </span>}
-                      {n.title}
+                      {translateEnglish(n.title)}
                     </h2>
                     <time dateTime={n.createdAt} className="text-xs text-slate-500 dark:text-slate-400">
                       {formatRelativeTimeShort(n.createdAt)}
