@@ -188,8 +188,8 @@ test('an expired session sends the user to /login on the next call', async ({ pa
     localStorage.setItem('user', JSON.stringify({ ...stored, token: 'not-a-valid-token' }));
     localStorage.setItem('token', 'not-a-valid-token');
   });
+  // Settings reads the person again as it opens (so a save never rests on a stale copy): that is the next call.
   await page.goto('/settings');
-  await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();
   expect(await storedSession(page)).toEqual([null, null]);
