@@ -70,8 +70,12 @@ describe('the dashboard through the gateway', () => {
       sectionTimeoutMs: 300,
     });
     try {
+      const dashboard = () =>
+        gateway.inject({ method: 'GET', url: '/api/bff/dashboard', headers: { authorization: `Bearer ${ada.token}` } });
+      // A new gateway opens its connections on its first call: on a busy machine that alone can pass 300 ms.
+      await dashboard();
       const started = Date.now();
-      const res = await gateway.inject({ method: 'GET', url: '/api/bff/dashboard', headers: { authorization: `Bearer ${ada.token}` } });
+      const res = await dashboard();
       const took = Date.now() - started;
       expect(took).toBeGreaterThanOrEqual(300);
       expect(took).toBeLessThan(1_000);
