@@ -68,6 +68,13 @@ export async function logInWithDevIssuer(page: Page, person: Person): Promise<vo
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/** Saves a language in Settings as the person would (the select and Save Changes); ends on /settings. */
+export async function chooseLanguage(page: Page, language: 'en' | 'es' | 'fr' | 'de'): Promise<void> {
+  await page.goto('/settings');
+  await page.locator('#settings-language').selectOption(language);
+  await page.locator('#settings-panel button[type="submit"]').click();
+}
+
 /**
  * Console errors and uncaught exceptions as a page runs: where React reports a page that did not
  * hydrate as drawn. Failed fetches are left out: offline, the sign-in page's Google script cannot load.

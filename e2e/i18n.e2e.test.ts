@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { buildPerson, collectPageErrors, signUpWithDevIssuer } from './helpers.ts';
+import { buildPerson, chooseLanguage, collectPageErrors, signUpWithDevIssuer } from './helpers.ts';
 
 // Issue 27: choosing Deutsch saved but the interface stayed English. The interface speaks the
 // person's language (or a visitor's browser language); pre-rendered pages hydrate in English first
@@ -37,9 +37,7 @@ test('a person who chooses Deutsch in Settings gets the sidebar, the dashboard, 
   const person = buildPerson('i18n');
   await signUpWithDevIssuer(page, person);
 
-  await page.goto('/settings');
-  await page.locator('#settings-language').selectOption('de');
-  await page.locator('#settings-panel button[type="submit"]').click();
+  await chooseLanguage(page, 'de');
   // The save's confirmation already speaks the chosen language.
   await expect(page.getByRole('status').filter({ hasText: 'Profileinstellungen erfolgreich gespeichert!' }).first()).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();

@@ -1,28 +1,13 @@
-import { expect, type Page, test } from '@playwright/test';
-import { buildPerson, signUpWithDevIssuer } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { buildPerson, chooseLanguage, collectPageErrors, signUpWithDevIssuer } from './helpers.ts';
 
 // Issue 27: the events, community, inbox and notifications screens speak the person's language
 // (their words, plurals, dates and prices), and a validation message from the contracts too.
 
-/**
- * Console errors and uncaught exceptions: where React reports a page that did not hydrate as drawn
- * or a message it could not format. A picture whose host cannot be reached offline is not one.
- */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
 test('a person who chooses Deutsch reads the events, the community, the inbox and the notifications in German', async ({ page }) => {
-  const errors = collectErrors(page);
+  const errors = collectPageErrors(page);
   await signUpWithDevIssuer(page, buildPerson('i18n-areas'));
-  await page.goto('/settings');
-  await page.locator('#settings-language').selectOption('de');
-  await page.locator('#settings-panel button[type="submit"]').click();
+  await chooseLanguage(page, 'de');
   await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
 
   await page.goto('/events');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { buildPerson, collectPageErrors, signUpWithDevIssuer } from './helpers.ts';
+import { buildPerson, chooseLanguage, collectPageErrors, signUpWithDevIssuer } from './helpers.ts';
 import { layoutProblems } from './layout.ts';
 
 // Issue 27: the marketplace, the gig form, Saved Items and the dashboard speak the person's language
@@ -13,9 +13,7 @@ test('a person who chooses Deutsch reads the marketplace, the gig form, Saved It
 }) => {
   const errors = collectPageErrors(page);
   await signUpWithDevIssuer(page, buildPerson('i18n-market'));
-  await page.goto('/settings');
-  await page.locator('#settings-language').selectOption('de');
-  await page.locator('#settings-panel button[type="submit"]').click();
+  await chooseLanguage(page, 'de');
   await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
 
   await page.goto('/marketplace');

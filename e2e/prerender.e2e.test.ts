@@ -1,19 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type BrowserGlobals, buildPerson, SIGNED_IN_SCREENS, signUpWithDevIssuer } from './helpers.ts';
-
-/**
- * Console errors and uncaught exceptions, where React reports a page that did not hydrate as drawn.
- * Failed fetches are left out: offline, the sign-in dialog's Google script cannot load.
- */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-      errors.push(`${page.url()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
-  return errors;
-}
+import { type BrowserGlobals, buildPerson, collectPageErrors, SIGNED_IN_SCREENS, signUpWithDevIssuer } from './helpers.ts';
 
 /** The page as the server sends it, before any script has run. */
 async function servedRoot(page: Page, path: string): Promise<string> {
@@ -24,7 +10,7 @@ async function servedRoot(page: Page, path: string): Promise<string> {
 test('every signed-in screen without a parameter comes drawn and hydrates as drawn, in both themes and widths', async ({ page }) => {
   test.setTimeout(120_000);
   await signUpWithDevIssuer(page, buildPerson('prerender'));
-  const errors = collectErrors(page);
+  const errors = collectPageErrors(page);
   for (const path of SIGNED_IN_SCREENS) {
     // Drawn by the build (the frame and the screen's first state) and inert until the scripts take over.
     const served = await servedRoot(page, path);
@@ -50,7 +36,7 @@ test('every signed-in screen without a parameter comes drawn and hydrates as dra
 
 test('a screen with a parameter comes drawn for any value and hydrates as drawn', async ({ page }) => {
   await signUpWithDevIssuer(page, buildPerson('prerender-params'));
-  const errors = collectErrors(page);
+  const errors = collectPageErrors(page);
   const token = await page.evaluate(() => (globalThis as unknown as BrowserGlobals).localStorage.getItem('token'));
   const headers = { authorization: `Bearer ${token}` };
   const [gig] = (await (await page.request.get('/api/gigs?limit=1', { headers })).json()).gigs;
@@ -86,7 +72,7 @@ test('a screen with a parameter comes drawn for any value and hydrates as drawn'
 test('a visitor gets /login and /signup drawn, and on a signed-in screen is sent to the sign-in dialog, without an error', async ({
   page,
 }) => {
-  const errors = collectErrors(page);
+  const errors = collectPageErrors(page);
   for (const [path, title] of [
     ['/login', 'Welcome back'],
     ['/signup', 'Create your account'],
