@@ -14,6 +14,8 @@ test('a person who just arrived sees no number nobody earned, on every screen th
   // Dashboard: their free plan, their tiles without change badges nor a success rate before any review.
   await expect(page.getByTestId('membership')).toHaveText('Basic Member');
   await expect(page.getByText('Premium Member')).toHaveCount(0);
+  // The sidebar's account badge: their plan, not the old 'Premium' for everyone.
+  await expect(page.getByTestId('account-badge').first()).toHaveText('Basic');
   const tiles = page.getByRole('region', { name: 'Your numbers' });
   await expect(tiles).toContainText('0Active Projects');
   await expect(tiles).toContainText('No reviews yet');

@@ -130,9 +130,15 @@ export function Sidebar({ onClose }: SidebarProps) {
               {/* A page pre-rendered at build time knows no one yet: a placeholder of the name's height. */}
               {user ? user.name : <LinePlaceholder width="w-24" />}
             </p>
-            <span className="inline-block rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium capitalize text-green-800 dark:bg-green-950 dark:text-green-300">
-              {t('layout.account.role', { role: user?.role })}
-            </span>
+            {/* The person's plan, never a claim; nothing while no one is known (a pre-rendered page). */}
+            {user?.plan && (
+              <span
+                data-testid="account-badge"
+                className="inline-block rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium capitalize text-green-800 dark:bg-green-950 dark:text-green-300"
+              >
+                {t('layout.account.plan', { plan: user.plan })}
+              </span>
+            )}
           </div>
         </div>
         <div className="mt-3 grid grid-cols-2 gap-2">
