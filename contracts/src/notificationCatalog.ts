@@ -6,6 +6,22 @@ export const NOTIFICATION_TYPES = ['gig_interest', 'event_invite', 'message', 'c
 
 export const NOTIFICATION_PAGE_SIZE = 20;
 
+/**
+ * Which of the server's sentences a notification's title and message are (`data.words`), so the web
+ * app writes them in the person's language from `data`; a notification without it (made before) shows
+ * its stored English. `gigInterestNote`: the sender wrote the message, only the title is ours.
+ */
+export const NOTIFICATION_WORDS = [
+  'chatMessage',
+  'channelJoined',
+  'eventRegistered',
+  'eventUpdated',
+  'eventCancelled',
+  'eventReminder',
+  'gigInterest',
+  'gigInterestNote',
+] as const;
+
 export const NOTIFICATION_MESSAGES = {
   notFound: 'Notification not found',
   gigNotFound: 'Gig not found',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
-import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_TYPES } from './notificationCatalog.ts';
+import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_TYPES, NOTIFICATION_WORDS } from './notificationCatalog.ts';
 
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;
@@ -21,6 +21,11 @@ export const Notification = z.object({
     eventId: z.uuid().optional(),
     eventTitle: z.string().optional(),
     channelId: z.uuid().optional(),
+    words: z.enum(NOTIFICATION_WORDS).optional(),
+    channelName: z.string().optional(),
+    attendeeCount: z.number().optional(),
+    /** An event reminder's start (ISO): the message says how long from the notification's time. */
+    startsAt: z.string().optional(),
   }),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -53,7 +53,8 @@ describe('notifications through the gateway', () => {
       title: 'New Interest in Your Gig!',
       read: false,
       sender: { _id: bob.id, name: 'Bob Buyer' },
-      data: { gigId: gig.id, gigTitle: 'Logo design' },
+      // `words` and the values: what the web app writes the words from in the person's language.
+      data: { gigId: gig.id, gigTitle: 'Logo design', words: 'gigInterest' },
     });
     expect(await badge(ada.token)).toBe(1);
     expect(await badge(bob.token)).toBe(0);
@@ -98,7 +99,7 @@ describe('notifications through the gateway', () => {
       const found = (await list(ada.token)).notifications.find((n: { type: string; message: string }) => n.type === 'message');
       return found?.message === 'Are you free next week?' && found;
     });
-    expect(message).toMatchObject({ title: 'New message from Bob Buyer', data: { chatId: chat.id }, read: false });
+    expect(message).toMatchObject({ title: 'New message from Bob Buyer', data: { chatId: chat.id, words: 'chatMessage' }, read: false });
     expect(await badge(ada.token)).toBe(before + 1);
     await p.call('PATCH', `/api/chat/${chat.id}/read`, { token: ada.token });
     await eventually(async () => (await badge(ada.token)) === before);
@@ -157,12 +158,17 @@ describe('notifications through the gateway', () => {
     const registration = await eventually(async () =>
       (await list(ada.token)).notifications.find((n: { data: { eventId?: string } }) => n.data.eventId === event.id),
     );
-    expect(registration).toMatchObject({ type: 'event_invite', title: 'New registration for Design jam', sender: { _id: bob.id } });
+    expect(registration).toMatchObject({
+      type: 'event_invite',
+      title: 'New registration for Design jam',
+      sender: { _id: bob.id },
+      data: { eventTitle: 'Design jam', words: 'eventRegistered', attendeeCount: 1 },
+    });
     await p.call('PUT', `/api/events/${event.id}`, { token: ada.token, body: buildEvent({ title: 'Design jam', time: '19:00' }) });
     const change = await eventually(async () =>
       (await list(bob.token)).notifications.find((n: { data: { eventId?: string } }) => n.data.eventId === event.id),
     );
-    expect(change).toMatchObject({ title: 'Design jam was updated', data: { eventTitle: 'Design jam' } });
+    expect(change).toMatchObject({ title: 'Design jam was updated', data: { eventTitle: 'Design jam', words: 'eventUpdated' } });
   });
 
   it("tells a channel's creator who joined it by link", async () => {
@@ -173,7 +179,12 @@ describe('notifications through the gateway', () => {
     const joined = await eventually(async () =>
       (await list(ada.token)).notifications.find((n: { data: { channelId?: string } }) => n.data.channelId === channel.id),
     );
-    expect(joined).toMatchObject({ type: 'system', title: 'Bob Buyer joined #brand-talk', sender: { _id: bob.id } });
+    expect(joined).toMatchObject({
+      type: 'system',
+      title: 'Bob Buyer joined #brand-talk',
+      sender: { _id: bob.id },
+      data: { words: 'channelJoined', channelName: 'brand-talk' },
+    });
   });
 
   it('makes no notification of a kind the person turned off', async () => {

@@ -7,7 +7,7 @@ interface Listed {
   type: string;
   title: string;
   message: string;
-  data: { eventId?: string };
+  data: { eventId?: string; words?: string; startsAt?: string };
 }
 
 const DAY_MS = 86_400_000;
@@ -58,6 +58,7 @@ describe('event reminders', () => {
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ type: 'event_invite', title: 'Reminder: Reminded once' });
     expect(made[0]?.message).toMatch(/^"Reminded once" starts in \d+ \w+\.$/);
+    expect(made[0]?.data).toMatchObject({ words: 'eventReminder', startsAt: expect.any(String) });
     // The host is not registered: nothing for them.
     expect(await reminders(host.token, event.id)).toHaveLength(0);
   });

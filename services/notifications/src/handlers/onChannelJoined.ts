@@ -29,7 +29,7 @@ export const onChannelJoined = defineHandler([ChannelCreated, ChannelMemberJoine
       title: `${who.name} joined #${channel.name}`,
       message: `${who.name} joined your channel #${channel.name} with its join link.`,
       sender: who,
-      data: { channelId },
+      data: { channelId, words: 'channelJoined', channelName: channel.name },
     },
   );
 });

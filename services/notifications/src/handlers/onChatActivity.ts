@@ -32,7 +32,7 @@ export const onChatActivity = defineHandler([ChatMessagePosted, ConversationRead
         title: `New message from ${message.sender.name}`,
         message: content,
         sender: { userId: message.sender._id, name: message.sender.name, picture: message.sender.picture },
-        data: { chatId },
+        data: { chatId, words: 'chatMessage' },
       },
     );
 });

@@ -30,7 +30,7 @@ export const onTechEventChanged = defineHandler(
             title: `New registration for ${title}`,
             message: `${who.name} registered for "${title}" (${attendeeCount} registered).`,
             sender: who,
-            data: { eventId, eventTitle: title },
+            data: { eventId, eventTitle: title, words: 'eventRegistered', attendeeCount },
           },
         );
         return;
@@ -60,7 +60,7 @@ export const onTechEventChanged = defineHandler(
                 ? `"${title}", which you registered for, will not take place.`
                 : `"${title}", which you registered for, has changed. Check the details.`,
               sender: null,
-              data: { eventId, eventTitle: title },
+              data: { eventId, eventTitle: title, words: cancelled ? 'eventCancelled' : 'eventUpdated' },
             },
           );
         if (cancelled) await trx.deleteFrom('event_attendees').where('event_id', '=', eventId).execute();

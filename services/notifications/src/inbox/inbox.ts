@@ -1,4 +1,4 @@
-import type { NotificationType } from '@commonwork/contracts';
+import type { Notification, NotificationType } from '@commonwork/contracts';
 
 /** What a notification says and who it comes from. */
 export interface NotificationContent {
@@ -6,7 +6,8 @@ export interface NotificationContent {
   title: string;
   message: string;
   sender: { userId: string; name: string; picture: string } | null;
-  data: { gigId?: string; gigTitle?: string; chatId?: string; eventId?: string; eventTitle?: string; channelId?: string };
+  /** What its actions need and what the web app writes its words from (`words`, contracts). */
+  data: Notification['data'];
 }
 
 /**

@@ -82,7 +82,7 @@ export function registerInboxRoutes(ctx: ServiceContext<NotificationsTables>) {
       title: 'New Interest in Your Gig!',
       message: body.message || `${sender.name} is interested in your gig "${gig.title}"`,
       sender,
-      data: { gigId: gig.gig_id, gigTitle: gig.title },
+      data: { gigId: gig.gig_id, gigTitle: gig.title, words: body.message ? ('gigInterestNote' as const) : ('gigInterest' as const) },
     };
     const notificationId = randomUUID();
     // A freelancer who turned marketplace alerts off is not told; the sender is answered the same way.

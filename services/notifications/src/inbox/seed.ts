@@ -35,7 +35,7 @@ export async function seedGigInterests(database: Database, interests: readonly D
           title: 'New Interest in Your Gig!',
           message: `${interest.sender.name} is interested in your gig "${interest.gigTitle}"`,
           sender: interest.sender,
-          data: { gigId: interest.gigId, gigTitle: interest.gigTitle },
+          data: { gigId: interest.gigId, gigTitle: interest.gigTitle, words: 'gigInterest' as const },
         };
         const notificationId = nameBasedId(`commonwork-demo-interest:${interest.gigId}:${interest.sender.userId}`);
         const events = decide({ type: 'Notify', userId: ownerId, notificationId, key: null, content, live: true }, state);

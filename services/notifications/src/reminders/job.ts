@@ -67,7 +67,7 @@ export function remindersJob(
               title: `Reminder: ${seat.title}`,
               message: `"${seat.title}" starts in ${formatDistanceStrict(startsAt, new Date())}.`,
               sender: null,
-              data: { eventId: seat.event_id, eventTitle: seat.title },
+              data: { eventId: seat.event_id, eventTitle: seat.title, words: 'eventReminder', startsAt: startsAt.toISOString() },
             },
             {
               notificationId: nameBasedId(`commonwork-reminder:${key}`),

@@ -2,6 +2,7 @@ import type { AiSearchResult } from '@commonwork/contracts';
 import Brain from 'lucide-react/icons/brain';
 import Sparkles from 'lucide-react/icons/sparkles';
 import X from 'lucide-react/icons/x';
+import { aiReading } from './ai/aiReading.ts';
 import { useT } from './browse/locales/index.ts';
 
 interface AiPanelProps {
@@ -11,9 +12,13 @@ interface AiPanelProps {
   onDismiss: () => void;
 }
 
-/** What the AI search understood and why (spec 001 §4), with its suggestions as chips. */
+/**
+ * What the AI search understood and why (spec 001 §4), with its suggestions as chips; the reading is
+ * written here in the language on screen (`aiReading`). Suggestions are searches to run: as sent.
+ */
 export function AiPanel({ result, refinements, onSuggestion, onDismiss }: AiPanelProps) {
   const t = useT();
+  const { heading, explanation } = aiReading(result);
   return (
     <section
       aria-labelledby="ai-panel-title"
@@ -29,9 +34,9 @@ export function AiPanel({ result, refinements, onSuggestion, onDismiss }: AiPane
       </button>
       <h2 id="ai-panel-title" className="flex items-center gap-2 pr-8 font-semibold text-green-900 dark:text-green-100">
         <Brain className="h-5 w-5" aria-hidden="true" />
-        {result.interpretedQuery}
+        {heading}
       </h2>
-      <p className="mt-1 text-sm text-green-800 dark:text-green-200">{result.explanation}</p>
+      <p className="mt-1 text-sm text-green-800 dark:text-green-200">{explanation}</p>
       {refinements.length > 0 && (
         <ul className="mt-3 flex flex-wrap gap-2" aria-label={t('marketplace.ai.alsoApplied')}>
           {refinements.map((label) => (

@@ -10,7 +10,6 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/index.ts';
 import { formatRelativeTimeShort } from '../../shared/format/index.ts';
-import { translateEnglish } from '../../shared/i18n/index.ts';
 import { Avatar } from '../../shared/ui/Avatar.tsx';
 import { buttonGhost, buttonSecondary, cardClass } from '../../shared/ui/classes.ts';
 import { toast } from '../../shared/ui/toast.ts';
@@ -20,6 +19,7 @@ import { deleteNotification, markAllRead, markRead, type NotificationTab, useNot
 import { BrowserAlertsButton } from './BrowserAlertsButton.tsx';
 import { useT } from './locales/index.ts';
 import { useNotificationContext } from './NotificationProvider.tsx';
+import { notificationText } from './words/words.ts';
 
 const TABS = [
   { id: 'all', label: 'notifications.tab.all' },
@@ -29,9 +29,8 @@ const TABS = [
 
 /**
  * /notifications (spec 002 §2, §4): tabs with counts, Refresh, Mark All Read, and each item's actions.
- * The server writes a notification's title and message in English: a fixed title (a gig interest's
- * 'New Interest in Your Gig!') is shown in the language on screen; titles and messages with names in
- * them stay as written until the server sends them as a message id with values.
+ * The server writes a notification's title and message in English; they are shown in the language on
+ * screen from what the notification carries (`notificationText`).
  */
 export function NotificationsPage() {
   const t = useT();
@@ -134,7 +133,7 @@ export function NotificationsPage() {
           {data.notifications.map((n) => (
             <li key={n.id}>
               <article
-                aria-label={translateEnglish(n.title)}
+                aria-label={notificationText(n).title}
                 className={`${cardClass} flex gap-4 ${n.read ? '' : 'border-green-300 bg-green-50/60 dark:border-green-800 dark:bg-green-950/30'}`}
               >
                 {n.sender ? (
@@ -149,7 +148,7 @@ export function NotificationsPage() {
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
                     <h2 className="font-semibold text-slate-900 dark:text-white">
                       {!n.read && <span className="sr-only">{t('notifications.unreadPrefix')} </span>}
-                      {translateEnglish(n.title)}
+                      {notificationText(n).title}
                     </h2>
                     <time dateTime={n.createdAt} className="text-xs text-slate-500 dark:text-slate-400">
                       {formatRelativeTimeShort(n.createdAt)}
@@ -161,7 +160,7 @@ export function NotificationsPage() {
                       {t('notifications.from', { name: n.sender.name })}
                     </p>
                   )}
-                  <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{n.message}</p>
+                  <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{notificationText(n).message}</p>
                   {n.data.gigTitle && (
                     <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
                       {t('notifications.gig')}{' '}

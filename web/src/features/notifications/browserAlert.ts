@@ -9,10 +9,13 @@ export const browserAlertsSupported = () => typeof globalThis.Notification === '
 
 /**
  * The browser notification for a new gig interest (spec 002 §4), when the person allowed them. The
- * notification's id is its tag: two tabs of one person show one alert.
+ * notification's id is its tag: two tabs of one person show one alert. Its body in the language on
+ * screen: the sentences are loaded only now, not with every signed-in page.
  */
-export function showGigInterestAlert(notification: NotificationItem): void {
+export async function showGigInterestAlert(notification: NotificationItem): Promise<void> {
   if (notification.type !== 'gig_interest' || !browserAlertsSupported() || globalThis.Notification.permission !== 'granted') return;
-  const alert = new globalThis.Notification(t('notifications.gigInterestAlert'), { body: notification.message, tag: notification.id });
+  const { notificationText } = await import('./words/words.ts');
+  const body = notificationText(notification).message;
+  const alert = new globalThis.Notification(t('notifications.gigInterestAlert'), { body, tag: notification.id });
   setTimeout(() => alert.close(), ALERT_CLOSE_MS);
 }

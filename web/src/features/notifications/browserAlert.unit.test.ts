@@ -1,5 +1,6 @@
 import type { Notification as NotificationItem } from '@commonwork/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { activate, loadLocale } from '../../shared/i18n/i18n.ts';
 import { ALERT_CLOSE_MS, showGigInterestAlert } from './browserAlert.ts';
 
 const shown: { title: string; options: NotificationOptions | undefined; closed: boolean }[] = [];
@@ -40,10 +41,10 @@ describe('the gig-interest browser alert', () => {
     vi.useRealTimers();
   });
 
-  it('shows the spec title with the message, and closes itself after 5 seconds', () => {
+  it('shows the spec title with the message, and closes itself after 5 seconds', async () => {
     vi.useFakeTimers();
     fakeNotifications('granted');
-    showGigInterestAlert(interest());
+    await showGigInterestAlert(interest());
     expect(shown).toEqual([
       { title: 'New Interest in Your Gig!', options: { body: 'Bea is interested in your gig "Logo"', tag: interest().id }, closed: false },
     ]);
@@ -53,13 +54,27 @@ describe('the gig-interest browser alert', () => {
     expect(shown[0]?.closed).toBe(true);
   });
 
-  it('shows nothing without permission, for other kinds, or where browsers have no notifications', () => {
-    fakeNotifications('default');
-    showGigInterestAlert(interest());
+  it('speaks German: the title and the sentence the server wrote, not a note the sender wrote', async () => {
+    await loadLocale('de');
+    activate('de');
     fakeNotifications('granted');
-    showGigInterestAlert(interest({ type: 'message' }));
+    const sender = { _id: interest().id, name: 'Bea', picture: '' };
+    await showGigInterestAlert(interest({ sender, data: { gigTitle: 'Logo', words: 'gigInterest' } }));
+    await showGigInterestAlert(interest({ sender, message: 'Hi, free today?', data: { gigTitle: 'Logo', words: 'gigInterestNote' } }));
+    activate('en');
+    expect(shown.map((alert) => [alert.title, alert.options?.body])).toEqual([
+      ['Neues Interesse an Ihrem Angebot!', 'Bea interessiert sich für Ihr Angebot „Logo“'],
+      ['Neues Interesse an Ihrem Angebot!', 'Hi, free today?'],
+    ]);
+  });
+
+  it('shows nothing without permission, for other kinds, or where browsers have no notifications', async () => {
+    fakeNotifications('default');
+    await showGigInterestAlert(interest());
+    fakeNotifications('granted');
+    await showGigInterestAlert(interest({ type: 'message' }));
     vi.stubGlobal('Notification', undefined);
-    showGigInterestAlert(interest());
+    await showGigInterestAlert(interest());
     expect(shown).toEqual([]);
   });
 });

@@ -23,7 +23,7 @@ export function useLiveNotifications(): void {
 
   useSocketEvent('new-notification', ({ notification, unreadCount, revision: at }) => {
     apply(unreadCount, at);
-    showGigInterestAlert(notification);
+    void showGigInterestAlert(notification);
   });
   useSocketEvent('notification-count', ({ unreadCount, revision: at }) => apply(unreadCount, at));
 }
