@@ -70,6 +70,9 @@ export default defineConfig({
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css'))),
     },
     rolldownOptions: {
+      // The slow callbacks Rolldown would warn of are the build's own work (pre-rendering every page,
+      // the budgets' and the precompressed files' brotli), not a plugin gone wrong: no warning per build.
+      checks: { bundlerTimings: false },
       // zod's builders have no side effects: a schema nothing uses is dropped with its calls.
       treeshake: { manualPureFunctions: ['z'] },
       output: {
