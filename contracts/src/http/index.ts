@@ -9,6 +9,7 @@ import { notificationsRoutes } from './notifications.ts';
 import type { RouteContract } from './route.ts';
 
 export * from './bff.ts';
+export * from './client.ts';
 export * from './drafts.ts';
 export * from './events.ts';
 export * from './identity.ts';
@@ -17,6 +18,7 @@ export * from './media.ts';
 export * from './messaging.ts';
 export * from './notifications.ts';
 export * from './route.ts';
+export * from './url.ts';
 
 /** Every public call, by owner (a service, or the gateway itself): the gateway routes, documents and guards from this list. */
 export const SERVICE_ROUTES: Record<string, readonly RouteContract[]> = {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { type ApiClient, createApiClient, identityRoutes } from '@commonwork/contracts';
 import type { Database } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
-import { createTestBus, createTestDatabase, testLogger } from './index.ts';
 import { platformStarter, type StartedPlatform } from './registry.ts';
+import { createTestBus, createTestDatabase, testLogger } from './resources.ts';
 
 /** The platform as the system tests use it. */
 export interface TestPlatform {
@@ -12,6 +13,12 @@ export interface TestPlatform {
   keys: StartedPlatform['keys'];
   database: Database;
   bus: EventBus;
+  /**
+   * The gateway through contracts' typed client: `p.api.send(route, { params, query, body, token })`
+   * answers `{ status, body }` whatever the status; every answer is checked against the route's
+   * response schema for that status.
+   */
+  api: ApiClient;
   /** Calls the gateway; `token` adds the bearer header, a `body` is sent as JSON. */
   // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
   call: (method: string, path: string, options?: { body?: unknown; token?: string }) => Promise<{ status: number; body: any }>;
@@ -52,8 +59,10 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : null };
   };
+  const api = createApiClient({ baseUrl: platform.url, checkAnswers: true });
   return {
     url: platform.url,
+    api,
     services: platform.services,
     keys: platform.keys,
     database,
@@ -72,9 +81,9 @@ let counter = 0;
 /** Signs a new person in through the dev issuer; returns their access token and user. */
 export async function signUp(p: TestPlatform, name = 'Ada Lovelace') {
   const email = `user${++counter}-${randomUUID().slice(0, 8)}@example.com`;
-  const dev = await p.call('POST', '/api/auth/dev/token', { body: { email, name } });
-  const session = await p.call('POST', '/api/auth/google', { body: { token: dev.body.token } });
-  return { email, token: session.body.token as string, user: session.body.user, status: session.status, idToken: dev.body.token as string };
+  const dev = await p.api.call(identityRoutes.devToken, { body: { email, name } });
+  const session = await p.api.send(identityRoutes.googleSignIn, { body: { token: dev.token } });
+  return { email, token: session.body.token, user: session.body.user, status: session.status, idToken: dev.token };
 }
 
 /** Signs up and completes the profile with a unique username. */
@@ -82,6 +91,6 @@ export async function buildUser(p: TestPlatform, name = 'Ada Lovelace') {
   const { token, user, email } = await signUp(p, name);
   // Random, not the shared counter: parallel sign-ups must never pick the same name.
   const username = `user_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const setup = await p.call('POST', '/api/users/setup', { token, body: { email, name, username, bio: 'I build things.' } });
-  return { token: setup.body.token as string, user: setup.body.user, username, email, id: user.id as string };
+  const setup = await p.api.call(identityRoutes.setupUser, { token, body: { email, name, username, bio: 'I build things.' } });
+  return { token: setup.token, user: setup.user, username, email, id: user.id };
 }

@@ -1,25 +1,8 @@
-import type { ErrorDetail } from '@commonwork/contracts';
+import { ApiError } from '@commonwork/contracts';
 import { activeLocale, hasMessage, translate } from '../i18n/i18n.ts';
 
-/**
- * A failed call: the server's `message`, the HTTP status, its machine code and per-field details;
- * `body` is the whole answer, for the few errors that carry more (a 409 with the stored draft).
- */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string | undefined;
-  readonly details: ErrorDetail[];
-  readonly body: unknown;
-
-  constructor(message: string, status: number, code?: string, details: ErrorDetail[] = [], body: unknown = null) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-    this.details = details;
-    this.body = body;
-  }
-}
+/** A failed call: contracts' typed client throws it (status, stable code, per-field details, whole body). */
+export { ApiError };
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;

@@ -1,3 +1,4 @@
+export { type Query, type QueryValue, queryString } from '@commonwork/contracts';
 export { type CallInput, call, onUnauthorized, type QueryOf, type RequestAuth, type ResponseOf } from './client.ts';
 export { ApiError, errorMessage, isApiError } from './errors.ts';
 export {
@@ -8,4 +9,3 @@ export {
   storeSession,
   subscribeSession,
 } from './session.ts';
-export { type Query, type QueryValue, queryString } from './url.ts';

@@ -1,5 +1,5 @@
-import { marketplaceRoutes, messagingRoutes } from '@commonwork/contracts';
 import { describe, expect, it } from 'vitest';
+import { marketplaceRoutes, messagingRoutes } from './index.ts';
 import { pathOf, queryString, urlOf } from './url.ts';
 
 describe('pathOf', () => {

@@ -1,0 +1,196 @@
+import type { z } from 'zod';
+import { ErrorBody, type ErrorDetail } from '../errors.ts';
+import type { HttpMethod, RouteContract } from './route.ts';
+import { type Query, type QueryValue, urlOf } from './url.ts';
+
+/**
+ * The one way to call the public API, for every caller: the web app, realtime, the gateway's BFF,
+ * tests, benchmarks and the browser tests' helpers. A route is named by its contract, never by a
+ * path, so a changed route fails to compile in each caller.
+ */
+export interface ApiClientOptions {
+  /** Put before every path: the gateway's or a service's origin; '' (the default) calls the page's own origin. */
+  baseUrl?: string;
+  /** The bearer token for a call that names none; none by default. Not asked for a `public` route. */
+  token?: () => string | null | undefined;
+  /** Default: the global fetch. */
+  fetch?: typeof fetch;
+  /** Headers sent with every call (a correlation id, a forwarded address). */
+  headers?: () => Record<string, string>;
+  /**
+   * Checks every answer against the route's response schema for its status, and refuses a status the
+   * route does not declare (tests: a drifted answer fails where it is made). Default: off.
+   */
+  checkAnswers?: boolean;
+}
+
+/**
+ * A route contract's input: `params` when its path has some, `query` when it reads a query string
+ * (its parsed fields, each optional: the server fills defaults), `body` when it takes one (a
+ * `FormData` for an upload). `token` overrides the client's: a string, or null for none.
+ */
+export type CallInput<C extends RouteContract> = ParamsInput<C> &
+  QueryInput<C> &
+  BodyInput<C> & {
+    token?: string | null;
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+  };
+
+type ParamsInput<C> = C extends { params: infer S extends z.ZodType } ? { params: z.input<S> } : { params?: never };
+type QueryInput<C> = C extends { querystring: z.ZodType } ? { query?: QueryOf<C> } : { query?: never };
+type BodyInput<C> = C extends { upload: object }
+  ? { body: FormData }
+  : C extends { body: infer S extends z.ZodType }
+    ? undefined extends z.input<S>
+      ? { body?: z.input<S> }
+      : { body: z.input<S> }
+    : { body?: never };
+
+/**
+ * A route's query as a client sends it: the fields its schema parses to, all optional, scalars only.
+ * Typed by the output, not the input: a coerced number's input type is `unknown`.
+ */
+export type QueryOf<C> = C extends { querystring: infer S extends z.ZodType }
+  ? { [K in keyof z.output<S>]?: Extract<z.output<S>[K], QueryValue> }
+  : never;
+
+type SuccessStatus<C extends RouteContract> = Extract<keyof C['response'], 200 | 201 | 202 | 204>;
+
+/** What a route answers on success: the output of its 2xx response schema. */
+export type ResponseOf<C extends RouteContract> = z.output<C['response'][SuccessStatus<C>]>;
+
+/** What a route answers with `status`, as its contract declares it. */
+export type AnswerAt<C extends RouteContract, S extends keyof C['response']> = z.output<C['response'][S]>;
+
+/** The arguments after the contract: the input may be left out only when nothing in it is required. */
+export type CallArgs<C extends RouteContract> = Partial<CallInput<C>> extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>];
+
+/** An input as it goes on the wire; `sendUnchecked` takes one to send what the contract refuses. */
+export interface LooseInput {
+  params?: Readonly<Record<string, unknown>>;
+  query?: Query;
+  body?: unknown;
+  token?: string | null;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/**
+ * A whole answer, whatever its status. `body` is typed as the success body, with an error body's
+ * fields beside it (the status tells which came); `at(status)` reads it as the contract says that
+ * status answers (a 409 that carries the stored record).
+ */
+export interface Answer<C extends RouteContract> {
+  status: number;
+  headers: Headers;
+  body: BodyOf<C>;
+  at<S extends keyof C['response'] & number>(status: S): AnswerAt<C, S>;
+}
+
+type ErrorFields = Partial<Pick<ErrorBody, 'error' | 'message' | 'details'>>;
+type BodyOf<C extends RouteContract> = ResponseOf<C> extends object ? ResponseOf<C> & ErrorFields : ErrorFields | undefined;
+
+/** A non-2xx answer, as `call` throws it: the server's message, status, stable code and per-field details. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly details: ErrorDetail[];
+  /** The whole answer, for the few errors that carry more (a 409 with the stored draft). */
+  readonly body: unknown;
+
+  constructor(message: string, status: number, code?: string, details: ErrorDetail[] = [], body: unknown = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+    this.body = body;
+  }
+}
+
+/** A typed client of the route table. */
+export interface ApiClient {
+  /** The success body; throws `ApiError` for any other answer. */
+  call<C extends RouteContract>(route: C, ...[input]: CallArgs<C>): Promise<ResponseOf<C>>;
+  /** The whole answer, whatever its status (tests read refusals with it). */
+  send<C extends RouteContract>(route: C, ...[input]: CallArgs<C>): Promise<Answer<C>>;
+  /** As `send`, with input the contract would refuse: for tests that check the refusal. */
+  sendUnchecked<C extends RouteContract>(route: C, input: LooseInput): Promise<Answer<C>>;
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const { baseUrl = '', checkAnswers = false } = options;
+
+  async function exchange(route: RouteContract, input: LooseInput) {
+    const { params, query, body, signal } = input;
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers?.(), ...input.headers };
+    const token = input.token !== undefined ? input.token : route.auth === 'public' ? null : options.token?.();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const form = typeof FormData !== 'undefined' && body instanceof FormData;
+    if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
+    const response = await (options.fetch ?? fetch)(`${baseUrl}${urlOf(route.url, params, query)}`, {
+      method: route.method satisfies HttpMethod,
+      headers,
+      body: body === undefined ? undefined : form ? (body as FormData) : JSON.stringify(body),
+      signal,
+    });
+    const payload = await readBody(response);
+    if (checkAnswers) checkAnswer(route, response.status, payload);
+    return { response, payload };
+  }
+
+  async function send(route: RouteContract, input: LooseInput = {}): Promise<Answer<RouteContract>> {
+    const { response, payload } = await exchange(route, input);
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: payload as never,
+      at: (status) => {
+        if (response.status !== status) throw new Error(`${route.method} ${route.url} answered ${response.status}, not ${status}`);
+        return payload as never;
+      },
+    };
+  }
+
+  return {
+    call: async (route, ...[input]) => {
+      const { response, payload } = await exchange(route, (input ?? {}) as LooseInput);
+      if (!response.ok) throw errorOf(response.status, payload);
+      // The input was checked by the contract's types; the answer is the server's, read as the contract says.
+      return payload as never;
+    },
+    send: (route, ...[input]) => send(route, (input ?? {}) as LooseInput) as never,
+    sendUnchecked: (route, input) => send(route, input) as never,
+  };
+}
+
+/** JSON, or the text when it is not (an image, a calendar); undefined when empty. */
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function errorOf(status: number, payload: unknown): ApiError {
+  const parsed = ErrorBody.partial().safeParse(payload);
+  if (!parsed.success || typeof payload !== 'object') return new ApiError('', status, undefined, [], payload ?? null);
+  const { message = '', error, details = [] } = parsed.data;
+  return new ApiError(message, status, error, details, payload);
+}
+
+function checkAnswer(route: RouteContract, status: number, payload: unknown) {
+  const schema = route.response[status] ?? (status >= 400 ? ErrorBody : undefined);
+  const where = `${route.method} ${route.url} → ${status}`;
+  if (!schema) throw new Error(`${where}: a status the route does not declare`);
+  // Non-JSON answers (`produces`) are the bytes themselves; their schema only describes them.
+  if (route.produces && status < 300) return;
+  if (payload === undefined && status === 204) return;
+  const result = schema.safeParse(payload);
+  if (!result.success) throw new Error(`${where}: the answer does not match the contract: ${result.error.message}`);
+}
