@@ -1,16 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
-import pg from 'pg';
-import { type Database, openDatabase } from '../db/database.ts';
-import type { EventBus } from '../events/bus.ts';
-import { MemoryBus } from '../events/memoryBus.ts';
-import { NatsBus } from '../events/natsBus.ts';
-import { createLogger, type Logger } from '../logger.ts';
-
+export { deciderSpec } from './decider.ts';
 export { buildEvent, buildGig } from './factories.ts';
 export { freePort, type OwnServer, portFree, startOwnServer } from './ownServers.ts';
 export { buildUser, signUp, startTestPlatform, type TestPlatform } from './platform.ts';
+export { expectRebuildReproduces } from './rebuild.ts';
 export {
   type PlatformPart,
   type PlatformStarter,
@@ -19,89 +11,5 @@ export {
   type StartedPlatform,
   type TestSigningKey,
 } from './registry.ts';
+export { createTestBus, createTestDatabase, deleteNamespace, eventually, testLogger, testServers } from './resources.ts';
 export { missing, natsServerBinary, redisServerBinary, type TestServer } from './servers.ts';
-
-/** Which real servers this test run talks to: PostgreSQL and NATS when their URLs are set. */
-export const testServers = { postgres: Boolean(process.env.DATABASE_URL), nats: Boolean(process.env.NATS_URL) };
-
-export const testLogger = (): Logger => createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
-
-const suffix = () => randomBytes(5).toString('hex');
-
-/**
- * A database of its own for one test file: a fresh PostgreSQL database on the server named by
- * DATABASE_URL (dropped afterwards), or an in-memory PGlite.
- */
-export async function createTestDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openDatabase({});
-    return { database, drop: () => database.close() };
-  }
-  const name = `cw_test_${suffix()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 4 });
-  return {
-    database,
-    url: url.toString(),
-    drop: async () => {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
-
-/**
- * A bus of its own for one test file: JetStream under a namespace nobody else uses (its streams
- * deleted afterwards) when NATS_URL is set, else the in-process bus.
- */
-export async function createTestBus(
-  log: Logger = testLogger(),
-): Promise<{ bus: EventBus; namespace?: string; close: () => Promise<void> }> {
-  const url = process.env.NATS_URL;
-  if (!url) {
-    const bus = new MemoryBus(log);
-    return { bus, close: () => bus.close() };
-  }
-  const namespace = `t${suffix()}`;
-  const bus = await NatsBus.connect({ url, log, namespace, ackWaitMs: 2_000 });
-  return {
-    bus,
-    namespace,
-    close: async () => {
-      await bus.close();
-      await deleteNamespace(url, namespace);
-    },
-  };
-}
-
-/** Removes every stream of a test namespace from the NATS server. */
-export async function deleteNamespace(url: string, namespace: string) {
-  const nc = await connect({ servers: url });
-  const jsm = await jetstreamManager(nc);
-  for await (const name of jsm.streams.names()) {
-    if (name.startsWith(`${namespace}_`)) await jsm.streams.delete(name);
-  }
-  await nc.close();
-}
-
-/** Polls until `check` returns a truthy value or the time runs out (for eventually-consistent reads). */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-export { deciderSpec } from './decider.ts';
-export { expectRebuildReproduces } from './rebuild.ts';
