@@ -137,7 +137,7 @@ function verdicts(run: RealtimeRun, r: RateResult, sockets: number): string[] {
       `${multiple.toFixed(1)}×: **${multiple <= TARGETS.floorMultiple ? 'met' : 'missed'}**; against the floor measured alongside the full path ` +
       `(p99 ${ms(r.full.floor.latency.p99)} ms): ${alongside.toFixed(1)}×. Socket.IO's own adapter path in this run, with no persistence, ` +
       `is already ${(adapterP99 / floorP99).toFixed(1)}× the floor (p99 ${ms(adapterP99)} ms);`,
-    `  - restated (docs/decisions.md, "The realtime floor target"): within ${TARGETS.floorMultiple}× the adapter-only path of the same run ` +
+    `  - restated (docs/decisions/performance/realtime-floor-target.md): within ${TARGETS.floorMultiple}× the adapter-only path of the same run ` +
       `(p99 ${ms(adapterP99)} ms): ${overAdapter.toFixed(1)}×: **${overAdapter <= TARGETS.floorMultiple ? 'met' : 'missed'}**;`,
     `  - once and in order, over all ${int(sockets)} sockets: ${int(t.delivered)} of ${int(t.expected)} deliveries of the acknowledged ` +
       `messages within ${run.graceMs / 1000} s of the last send, ${t.duplicates} duplicates, ${t.outOfOrder} out of order by \`sequence\`: ` +

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * A person's membership (spec 000 §1: "basic membership is free", "premium plans exist"). Everyone
- * starts on `basic`; until plans are sold, only a platform admin grants `premium` (decisions.md).
+ * starts on `basic`; until plans are sold, only a platform admin grants `premium` (docs/decisions/identity/membership-plans.md).
  */
 export const MemberPlan = z.enum(['basic', 'premium']);
 export type MemberPlan = z.infer<typeof MemberPlan>;

@@ -3,7 +3,7 @@ import { LIMITS } from './constants.ts';
 import { User } from './users.ts';
 
 /**
- * A person's figures (spec 000 §3 User stats), counted from other services' events (decisions.md):
+ * A person's figures (spec 000 §3 User stats), counted from other services' events (docs/decisions/identity/statistics.md):
  * `activeGigs` their gigs that are active now, `events` the published events they organise or hold
  * a seat at, `messages` every message they have sent, in channels and chats.
  */

@@ -1,5 +1,5 @@
 /**
- * The Top Rated rule (decisions.md, "Top Rated, earned"): a rating of at least 4.8 from at least 10
+ * The Top Rated rule (docs/decisions/web/earned-figures.md): a rating of at least 4.8 from at least 10
  * reviews. Ratings come from reviews of orders, so until someone has enough of them, nothing is
  * Top Rated; the badge is never given by a result's place in a list. The same rule for a gig (its
  * `rating`, `reviews`) and a freelancer (their `rating`, `reviewCount`).

@@ -120,7 +120,7 @@ export type User = z.infer<typeof User>;
  * PUT /api/users/{id}: self only; email is read-only and is not accepted here. Only the fields named
  * change (preferences merged key by key). `version` is the profile's version the edit started from:
  * an older one than the stored profile's is refused with 409 and the newer profile. Spec 000's client
- * sends none: what it names is merged as it is (docs/decisions.md, "Profile writes by version").
+ * sends none: what it names is merged as it is (docs/decisions/identity/profile-writes-by-version.md).
  */
 export const UpdateUserRequest = z
   .object({

@@ -57,7 +57,7 @@ export function presentEvent(row: EventView, viewer: Viewer): TechEvent {
     tags: row.tags,
     featured: row.featured,
     status: row.status,
-    // Verification is not a concept of identity yet: nobody is shown as verified (docs/decisions.md).
+    // Verification is not a concept of identity yet: nobody is shown as verified (docs/decisions/events/answers-beyond-spec.md).
     organizer: {
       _id: row.organizer_id,
       name: row.organizer_name ?? 'Member',

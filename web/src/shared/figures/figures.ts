@@ -2,7 +2,7 @@ import type { MemberPlan } from '@commonwork/contracts';
 import { t } from '../locales/index.ts';
 
 /**
- * How figures read on every screen, with one rule: a figure nobody earned is not shown (decisions.md,
+ * How figures read on every screen, with one rule: a figure nobody earned is not shown (docs/decisions/web/earned-figures.md,
  * "Numbers nobody earned"). No placeholder stands in for a missing one.
  */
 
