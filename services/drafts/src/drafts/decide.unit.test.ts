@@ -30,7 +30,7 @@ describe('draft decider', () => {
     spec
       .given(saved, revised(2))
       .when({ type: 'Revise', actorId: ada, title: 'Logo', data: { price: 9 }, baseVersion: 1 })
-      .thenThrows(DraftChangedElsewhere().message);
+      .thenThrows(DraftChangedElsewhere);
   });
 
   it('saves a new draft under the id its form chose, and the same save again changes nothing (a retried create)', () => {
@@ -45,20 +45,27 @@ describe('draft decider', () => {
     spec
       .given(saved)
       .when({ ...save, ownerId: bob })
-      .thenThrows(DraftIdTaken().message);
+      .thenThrows(DraftIdTaken);
     spec
       .given(saved, { type: 'DraftDeleted', data: { draftId, ownerId: ada } })
       .when({ ...save, ownerId: ada })
-      .thenThrows(DraftNotFound().message);
+      .thenThrows(DraftNotFound);
+  });
+
+  it('deletes its owner’s draft', () => {
+    spec
+      .given(saved, revised(2))
+      .when({ type: 'Delete', actorId: ada })
+      .then({ type: 'DraftDeleted', data: { draftId, ownerId: ada } });
   });
 
   it('is not found by anyone but its owner, nor once deleted', () => {
-    spec.given(saved).when({ type: 'Revise', actorId: bob, title: 'Mine', data: {} }).thenThrows(DraftNotFound().message);
-    spec.given(saved).when({ type: 'Delete', actorId: bob }).thenThrows(DraftNotFound().message);
+    spec.given(saved).when({ type: 'Revise', actorId: bob, title: 'Mine', data: {} }).thenThrows(DraftNotFound);
+    spec.given(saved).when({ type: 'Delete', actorId: bob }).thenThrows(DraftNotFound);
     spec
       .given(saved, { type: 'DraftDeleted', data: { draftId, ownerId: ada } })
       .when({ type: 'Delete', actorId: ada })
-      .thenThrows(DraftNotFound().message);
-    spec.given().when({ type: 'Delete', actorId: ada }).thenThrows(DraftNotFound().message);
+      .thenThrows(DraftNotFound);
+    spec.given().when({ type: 'Delete', actorId: ada }).thenThrows(DraftNotFound);
   });
 });

@@ -1,7 +1,8 @@
 import { DEFAULT_PREFERENCES } from '@commonwork/contracts';
+import { Conflict } from '@commonwork/kit';
 import { deciderSpec } from '@commonwork/kit/testing';
 import { describe, it } from 'vitest';
-import { userDecider } from './decide.ts';
+import { ProfileChangedElsewhere, UserNotFound, userDecider } from './decide.ts';
 import type { UserEvent } from './user.ts';
 
 const userId = '6d1f3c1e-2b1a-4c1e-9f1e-1a2b3c4d5e6f';
@@ -26,7 +27,7 @@ describe('user decider', () => {
   });
 
   it('refuses to register twice', () => {
-    spec.given(registered).when(register).thenThrows('User already exists');
+    spec.given(registered).when(register).thenThrows(Conflict);
   });
 
   it('refuses a profile change based on an older version of the stream, and takes one based on the current', () => {
@@ -35,7 +36,7 @@ describe('user decider', () => {
     spec
       .given(registered, phoneChanged)
       .when({ ...bio, baseVersion: 1 })
-      .thenThrows('Your profile was changed in another tab or device');
+      .thenThrows(ProfileChangedElsewhere);
     spec
       .given(registered, phoneChanged)
       .when({ ...bio, baseVersion: 2 })
@@ -98,6 +99,7 @@ describe('user decider', () => {
     spec
       .given()
       .when({ type: 'UpdateProfile', changes: { bio: 'x' } })
-      .thenThrows('User not found');
+      .thenThrows(UserNotFound);
+    spec.given().when({ type: 'CompleteProfile', name: 'Ada L', username: 'ada', bio: '' }).thenThrows(UserNotFound);
   });
 });

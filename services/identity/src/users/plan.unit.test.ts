@@ -1,6 +1,6 @@
 import { deciderSpec } from '@commonwork/kit/testing';
 import { describe, it } from 'vitest';
-import { userDecider } from './decide.ts';
+import { UserNotFound, userDecider } from './decide.ts';
 import type { UserEvent } from './user.ts';
 
 const userId = '6d1f3c1e-2b1a-4c1e-9f1e-1a2b3c4d5e6f';
@@ -38,6 +38,6 @@ describe('a person’s plan', () => {
   });
 
   it('needs a person', () => {
-    spec.given().when({ type: 'ChangePlan', plan: 'premium', changedBy: adminId }).thenThrows('User not found');
+    spec.given().when({ type: 'ChangePlan', plan: 'premium', changedBy: adminId }).thenThrows(UserNotFound);
   });
 });

@@ -2,6 +2,8 @@ import { createError, type Decider, Forbidden } from '@commonwork/kit';
 import { type ImageEvent, type ImageFacts, type ImageState, initialImageState } from './image.ts';
 
 export const ImageNotFound = createError('IMAGE_NOT_FOUND', 'Image not found', 404);
+/** Never met in practice (the server mints every upload's id): a stream written twice is a bug, refused by code. */
+export const ImageAlreadyStored = createError('IMAGE_ALREADY_STORED', 'Image already stored', 409);
 
 export type ImageCommand = { type: 'StoreImage'; facts: ImageFacts } | { type: 'DeleteImage'; actorId: string };
 
@@ -22,7 +24,7 @@ export function decide(command: ImageCommand, state: ImageState): ImageEvent[] {
   switch (command.type) {
     case 'StoreImage':
       // Ids are minted by the server for every upload, so a stored image is never stored again.
-      if (state.exists) throw new Error(`Image ${command.facts.imageId} already stored`);
+      if (state.exists) throw ImageAlreadyStored(`Image ${command.facts.imageId} already stored`);
       return [{ type: 'ImageStored', data: command.facts }];
     case 'DeleteImage':
       if (!state.exists || state.deleted) throw ImageNotFound();

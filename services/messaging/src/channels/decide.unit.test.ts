@@ -1,7 +1,8 @@
+import { Forbidden } from '@commonwork/kit';
 import { deciderSpec } from '@commonwork/kit/testing';
 import { describe, it } from 'vitest';
 import type { ChannelEvent } from './channel.ts';
-import { type ChannelCommand, channelDecider } from './decide.ts';
+import { type ChannelCommand, ChannelNotFound, channelDecider } from './decide.ts';
 
 const channelId = '0f1e2d3c-4b5a-4968-8776-5a4b3c2d1e0f';
 const admin = '11111111-2222-4333-8444-555555555555';
@@ -74,12 +75,12 @@ describe('channel decider', () => {
     spec
       .given(created('private'), joined(admin, 1, 'create'))
       .when(post(other))
-      .thenThrows('Channel not found');
-    spec.given().when(post(admin)).thenThrows('Channel not found');
+      .thenThrows(ChannelNotFound);
+    spec.given().when(post(admin)).thenThrows(ChannelNotFound);
     spec
       .given(created('private'), joined(admin, 1, 'create'))
       .when({ type: 'GenerateJoinLink', actorId: other, joinLink: 'abc' })
-      .thenThrows('Channel not found');
+      .thenThrows(ChannelNotFound);
   });
 
   it('lets only admins generate join links', () => {
@@ -90,7 +91,7 @@ describe('channel decider', () => {
     spec
       .given(created(), joined(admin, 1, 'create'), joined(member, 2))
       .when({ type: 'GenerateJoinLink', actorId: member, joinLink: 'abc' })
-      .thenThrows('Only admins can generate join links');
+      .thenThrows(Forbidden);
   });
 
   it('joins by link once; a member joining again changes nothing', () => {
@@ -102,6 +103,7 @@ describe('channel decider', () => {
       .given(created('private'), joined(admin, 1, 'create'), joined(other, 2))
       .when({ type: 'JoinByLink', actorId: other })
       .thenNothing();
+    spec.given().when({ type: 'JoinByLink', actorId: other }).thenThrows(ChannelNotFound);
   });
 
   describe("a tech event's channel", () => {
@@ -155,6 +157,11 @@ describe('channel decider', () => {
         .thenNothing();
     });
 
+    it('is not found before it opens', () => {
+      spec.given().when({ type: 'JoinEventChannel', userId: member }).thenThrows(ChannelNotFound);
+      spec.given().when({ type: 'LeaveEventChannel', userId: member }).thenThrows(ChannelNotFound);
+    });
+
     it('a left attendee no longer posts in it', () => {
       spec
         .given(opened, joined(admin, 1, 'create'), joined(member, 2, 'event'), {
@@ -162,7 +169,7 @@ describe('channel decider', () => {
           data: { channelId, userId: member, memberCount: 1 },
         })
         .when(post(member))
-        .thenThrows('Channel not found');
+        .thenThrows(ChannelNotFound);
     });
   });
 });

@@ -1,7 +1,7 @@
 import { deciderSpec } from '@commonwork/kit/testing';
 import { describe, it } from 'vitest';
 import type { ChatEvent } from './chat.ts';
-import { type ChatCommand, chatDecider } from './decide.ts';
+import { type ChatCommand, ChatNotFound, chatDecider } from './decide.ts';
 
 const chatId = '0f1e2d3c-4b5a-4968-8776-5a4b3c2d1e0f';
 const gigId = '33333333-4444-4555-8666-777777777777';
@@ -60,8 +60,8 @@ describe('chat decider', () => {
   });
 
   it('refuses a message to a conversation that does not exist, or from someone outside it, alike', () => {
-    spec.given().when(post(client)).thenThrows('Chat not found');
+    spec.given().when(post(client)).thenThrows(ChatNotFound);
     // Someone else's chat answers as if it did not exist: chat ids are guessable.
-    spec.given(created, posted(client, 1)).when(post(stranger)).thenThrows('Chat not found');
+    spec.given(created, posted(client, 1)).when(post(stranger)).thenThrows(ChatNotFound);
   });
 });

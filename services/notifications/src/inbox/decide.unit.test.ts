@@ -1,6 +1,6 @@
 import { deciderSpec } from '@commonwork/kit/testing';
 import { describe, it } from 'vitest';
-import { inboxDecider } from './decide.ts';
+import { inboxDecider, NotificationNotFound } from './decide.ts';
 import type { InboxEvent, NotificationContent } from './inbox.ts';
 
 const ada = '11111111-2222-4333-8444-555555555555';
@@ -53,17 +53,32 @@ describe('inbox decider', () => {
   it('reads all that are unread, and nothing twice; refuses what is not in this inbox', () => {
     spec
       .given(created(first, null, 1), created(second, null, 2))
+      .when({ type: 'MarkRead', notificationId: first })
+      .then({ type: 'NotificationsRead', data: { userId: ada, notificationIds: [first], unreadCount: 1 } });
+    spec
+      .given(created(first, null, 1), created(second, null, 2))
       .when({ type: 'MarkAllRead' })
       .then({ type: 'NotificationsRead', data: { userId: ada, notificationIds: [first, second], unreadCount: 0 } });
     spec
       .given(created(first, null, 1), { type: 'NotificationsRead', data: { userId: ada, notificationIds: [first], unreadCount: 0 } })
       .when({ type: 'MarkRead', notificationId: first })
       .thenNothing();
-    spec.given().when({ type: 'MarkRead', notificationId: first }).thenThrows('Notification not found');
-    spec.given().when({ type: 'Delete', notificationId: first }).thenThrows('Notification not found');
+    spec.given().when({ type: 'MarkRead', notificationId: first }).thenThrows(NotificationNotFound);
+    spec.given().when({ type: 'Delete', notificationId: first }).thenThrows(NotificationNotFound);
     spec
       .given(created(first, null, 1), created(second, null, 2))
       .when({ type: 'Delete', notificationId: first })
       .then({ type: 'NotificationDeleted', data: { userId: ada, notificationId: first, unreadCount: 1 } });
+  });
+
+  it("reads a key's unread notification, and nothing when it has none", () => {
+    spec
+      .given(created(first, 'chat:1', 1), created(second, null, 2))
+      .when({ type: 'MarkKeyRead', key: 'chat:1' })
+      .then({ type: 'NotificationsRead', data: { userId: ada, notificationIds: [first], unreadCount: 1 } });
+    spec
+      .given(created(second, null, 1))
+      .when({ type: 'MarkKeyRead', key: 'chat:1' })
+      .thenNothing();
   });
 });
