@@ -1,4 +1,14 @@
-import { bffRoutes, DASHBOARD_LIST_SIZES, type Dashboard, type DashboardSection } from '@commonwork/contracts';
+import {
+  type ApiClient,
+  bffRoutes,
+  createApiClient,
+  DASHBOARD_LIST_SIZES,
+  type Dashboard,
+  type DashboardSection,
+  eventsRoutes,
+  identityRoutes,
+  marketplaceRoutes,
+} from '@commonwork/contracts';
 import { type App, type Logger, registerRoute, type TokenVerifier } from '@commonwork/kit';
 
 /** A section slower than this is left out: the dashboard is never slower than its slowest allowed part. */
@@ -16,9 +26,8 @@ export interface DashboardOptions {
 interface SectionCall<K extends DashboardSection> {
   section: K;
   service: string;
-  path: string;
-  /** The section's value in the service's answer. */
-  pick: (body: never) => Dashboard[K];
+  /** Fetches the section's value from its service. */
+  load: (api: ApiClient, signal: AbortSignal) => Promise<Dashboard[K]>;
   /** What the section is when its service failed or was too slow. */
   empty: Dashboard[K];
 }
@@ -33,55 +42,47 @@ const section = <K extends DashboardSection>(call: SectionCall<K>) => call;
 export function registerDashboard(app: App, options: DashboardOptions) {
   const { trending, freelancers, events } = DASHBOARD_LIST_SIZES;
   registerRoute(app, options.verifier, bffRoutes.dashboard, async ({ caller, request }) => {
+    const { token } = caller;
     const calls = [
       section({
         section: 'trendingGigs',
         service: 'marketplace',
-        path: `/api/gigs/trending?limit=${trending}`,
-        pick: (body: { gigs: Dashboard['trendingGigs'] }) => body.gigs,
+        load: async (api, signal) => (await api.call(marketplaceRoutes.trending, { query: { limit: trending }, token, signal })).gigs,
         empty: [],
       }),
       section({
         section: 'topFreelancers',
         service: 'identity',
-        path: `/api/users/top-freelancers?limit=${freelancers}`,
-        pick: (body: { users: Dashboard['topFreelancers'] }) => body.users,
+        load: async (api, signal) =>
+          (await api.call(identityRoutes.topFreelancers, { query: { limit: freelancers }, token, signal })).users,
         empty: [],
       }),
       section({
         section: 'upcomingEvents',
         service: 'events',
-        path: `/api/events/upcoming?limit=${events}`,
-        pick: (body: { data: Dashboard['upcomingEvents'] }) => body.data,
+        load: async (api, signal) => (await api.call(eventsRoutes.upcoming, { query: { limit: events }, token, signal })).data,
         empty: [],
       }),
       section({
         section: 'analytics',
         service: 'marketplace',
-        path: '/api/gigs/user/analytics',
-        pick: (body: { data: NonNullable<Dashboard['analytics']> }) => body.data,
+        load: async (api, signal) => (await api.call(marketplaceRoutes.analytics, { token, signal })).data,
         empty: null,
       }),
       section({
         section: 'stats',
         service: 'identity',
-        path: `/api/users/${caller.sub}/stats`,
-        pick: (body: { stats: NonNullable<Dashboard['stats']> }) => body.stats,
+        load: async (api, signal) => (await api.call(identityRoutes.userStats, { params: { id: caller.sub }, token, signal })).stats,
         empty: null,
       }),
     ] as const;
 
-    const headers = { authorization: `Bearer ${caller.token}`, 'x-request-id': request.id, accept: 'application/json' };
     const unavailable: DashboardSection[] = [];
     const results = await Promise.all(
       calls.map(async (call) => {
+        const api = createApiClient({ baseUrl: options.baseUrl(call.service), headers: () => ({ 'x-request-id': request.id }) });
         try {
-          const res = await fetch(`${options.baseUrl(call.service)}${call.path}`, {
-            headers,
-            signal: AbortSignal.timeout(options.sectionTimeoutMs),
-          });
-          if (!res.ok) throw new Error(`${call.service} answered ${res.status}`);
-          return call.pick((await res.json()) as never);
+          return await call.load(api, AbortSignal.timeout(options.sectionTimeoutMs));
         } catch (error) {
           request.log.warn({ section: call.section, err: error }, 'dashboard section unavailable');
           unavailable.push(call.section);
