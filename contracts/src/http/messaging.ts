@@ -68,8 +68,9 @@ export const messagingRoutes = {
     auth: 'user',
     params: ChannelIdParams,
     body: PostMessageRequest,
+    // 200: a retry with a clientId already posted answers the stored message; nothing is posted again.
     // 503 BUSY: more sends waiting on the channel than it takes at once; the client may try again.
-    response: { 201: ChannelMessageResponse, ...errors, 503: ErrorBody },
+    response: { 200: ChannelMessageResponse, 201: ChannelMessageResponse, ...errors, 503: ErrorBody },
   }),
   readChannel: defineRoute({
     method: 'PATCH',
@@ -143,7 +144,8 @@ export const messagingRoutes = {
     auth: 'user',
     params: ChatIdParams,
     body: PostMessageRequest,
-    response: { 201: ChatMessageResponse, ...errors },
+    // 200: a retry with a clientId already posted answers the stored message; nothing is posted again.
+    response: { 200: ChatMessageResponse, 201: ChatMessageResponse, ...errors },
   }),
   readChat: defineRoute({
     method: 'PATCH',
