@@ -25,6 +25,7 @@ export * from './openapi.ts';
 export * from './plans.ts';
 export * from './responseTimes.ts';
 export * from './sentences.ts';
+export * from './services.ts';
 export * from './socket.ts';
 export * from './socketEvents.ts';
 export * from './stats.ts';

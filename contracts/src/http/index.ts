@@ -1,11 +1,5 @@
+import { byService, SERVICE_MANIFEST, type ServiceName } from '../services.ts';
 import { bffRoutes } from './bff.ts';
-import { draftsRoutes } from './drafts.ts';
-import { eventsRoutes } from './events.ts';
-import { identityRoutes } from './identity.ts';
-import { marketplaceRoutes } from './marketplace.ts';
-import { mediaRoutes } from './media.ts';
-import { messagingRoutes } from './messaging.ts';
-import { notificationsRoutes } from './notifications.ts';
 import type { RouteContract } from './route.ts';
 
 export * from './bff.ts';
@@ -20,42 +14,26 @@ export * from './notifications.ts';
 export * from './route.ts';
 export * from './url.ts';
 
+/** Each owner's route table: the gateway's own, then every service's from the manifest. */
+const ROUTE_TABLES: Record<'gateway' | ServiceName, Readonly<Record<string, RouteContract>>> = {
+  gateway: bffRoutes,
+  ...byService((name) => SERVICE_MANIFEST[name].routes),
+};
+
 /** Every public call, by owner (a service, or the gateway itself): the gateway routes, documents and guards from this list. */
-export const SERVICE_ROUTES: Record<string, readonly RouteContract[]> = {
+export const SERVICE_ROUTES: Readonly<Record<'gateway' | ServiceName, readonly RouteContract[]>> = {
   gateway: Object.values(bffRoutes),
-  identity: Object.values(identityRoutes),
-  marketplace: Object.values(marketplaceRoutes),
-  messaging: Object.values(messagingRoutes),
-  events: Object.values(eventsRoutes),
-  media: Object.values(mediaRoutes),
-  notifications: Object.values(notificationsRoutes),
-  drafts: Object.values(draftsRoutes),
+  ...byService((name) => Object.values<RouteContract>(SERVICE_MANIFEST[name].routes)),
 };
 
 /** The path prefixes each service owns; the gateway proxies them there. */
-export const SERVICE_PREFIXES: Record<string, readonly string[]> = {
-  identity: ['/api/auth', '/api/users', '/api/platform'],
-  marketplace: ['/api/gigs', '/api/ai'],
-  messaging: ['/api/chat'],
-  events: ['/api/events'],
-  media: ['/api/upload', '/api/media'],
-  notifications: ['/api/notifications'],
-  drafts: ['/api/drafts'],
-};
+export const SERVICE_PREFIXES: Readonly<Record<ServiceName, readonly string[]>> = byService((name) => SERVICE_MANIFEST[name].prefixes);
 
 /**
  * Every public call under its operation id: its owner and the name it has in the owner's route
  * table (`messagingJoinLink`, `eventsList`), unique across the API.
  */
-export const API_OPERATIONS: readonly { operationId: string; route: RouteContract }[] = Object.entries({
-  gateway: bffRoutes,
-  identity: identityRoutes,
-  marketplace: marketplaceRoutes,
-  messaging: messagingRoutes,
-  events: eventsRoutes,
-  media: mediaRoutes,
-  notifications: notificationsRoutes,
-  drafts: draftsRoutes,
-} satisfies Record<string, Record<string, RouteContract>>).flatMap(([owner, table]) =>
-  Object.entries(table).map(([name, route]) => ({ operationId: `${owner}${name.charAt(0).toUpperCase()}${name.slice(1)}`, route })),
+export const API_OPERATIONS: readonly { operationId: string; route: RouteContract }[] = Object.entries(ROUTE_TABLES).flatMap(
+  ([owner, table]) =>
+    Object.entries(table).map(([name, route]) => ({ operationId: `${owner}${name.charAt(0).toUpperCase()}${name.slice(1)}`, route })),
 );

@@ -1,0 +1,255 @@
+import { draftsRoutes } from './http/drafts.ts';
+import { eventsRoutes } from './http/events.ts';
+import { identityRoutes } from './http/identity.ts';
+import { marketplaceRoutes } from './http/marketplace.ts';
+import { mediaRoutes } from './http/media.ts';
+import { messagingRoutes } from './http/messaging.ts';
+import { notificationsRoutes } from './http/notifications.ts';
+import type { RouteContract } from './http/route.ts';
+
+/**
+ * A setting a deployment gives one service beyond the shared ones (the database, the bus, Redis, the
+ * URLs of the services it needs). docker-compose.yml and deploy/k8s are generated with it
+ * (`npm run generate`); the service's own config.ts parses it.
+ */
+export interface ServiceSetting {
+  name: string;
+  /**
+   * In docker-compose.yml: a value; or the shell's variable (`shellVariable`, default the setting's
+   * name) with `shellDefault` when it is unset; or `passThrough`: the shell's value only when it is
+   * set (an empty value would be invalid). Absent: not in docker-compose.yml.
+   */
+  compose?:
+    | { value: string; note?: string }
+    | { shellDefault: string; shellVariable?: string; note?: string }
+    | { passThrough: true; note?: string };
+  /** In deploy/k8s: a value, or a key of a Secret (the key's name is the setting's). Absent: an overlay adds it. */
+  k8s?: { value: string; note?: string } | { secret: string; optional: boolean; note?: string };
+}
+
+/** What runs one service in docker-compose.yml and deploy/k8s beyond what every service gets. */
+export interface ServiceDeployment {
+  /** The servers it uses, so compose starts it after them; default PostgreSQL and NATS. */
+  servers?: readonly ('postgres' | 'nats' | 'redis')[];
+  settings?: readonly ServiceSetting[];
+  /** A volume that keeps the service's files across restarts (docker-compose.yml). */
+  composeVolume?: { name: string; path: string };
+  /** A Secret mounted read-only as one file, its path in `env` (deploy/k8s). */
+  secretFile?: { secret: string; key: string; mountPath: string; env: string };
+  /** The container's memory limit when 512Mi is not enough (deploy/k8s), and why. */
+  memoryLimit?: { value: string; note: string };
+}
+
+/**
+ * One service, declared once: what it serves, where it listens, what it reads and sends, and whom it
+ * calls. The launchers (deploy/local), the gateway's upstreams, docker-compose.yml and deploy/k8s
+ * are made from these entries; its runtime half (definition, projections, migrations) is its entry
+ * in deploy/local/services.ts.
+ */
+export interface ServiceManifest {
+  /** One line of what it does, for the generated deployment files. */
+  summary: string;
+  /** The path prefixes it owns: the gateway proxies them to it. */
+  prefixes: readonly string[];
+  /** Its public calls (contracts/src/http/<service>.ts). */
+  routes: Readonly<Record<string, RouteContract>>;
+  /** Its first replica's port in cluster mode and in the deployments (the next local ones: 100 above). */
+  port: number;
+  /** Replicas in cluster mode and deploy/k8s. */
+  replicas: number;
+  /** It publishes events on its own stream (`<NAME>`, subjects `<name>.>`). */
+  publishes: boolean;
+  /** The services whose streams it consumes (its handlers/index.ts subscriptions). */
+  consumes: readonly string[];
+  /** The services whose URLs it is given (`<NAME>_URL`) and that start before it. */
+  needs: readonly string[];
+  deploy?: ServiceDeployment;
+}
+
+const IDENTITY = ['identity'] as const;
+
+/**
+ * Every service of the platform, in start and document order. A new service is one entry here, one
+ * in deploy/local/services.ts, and its folder under services/; `npm run generate` writes its
+ * deployment files.
+ */
+export const SERVICE_MANIFEST = {
+  identity: {
+    summary: 'sign-in, the dev issuer, users and profiles',
+    prefixes: ['/api/auth', '/api/users', '/api/platform'],
+    routes: identityRoutes,
+    port: 4001,
+    replicas: 2,
+    publishes: true,
+    consumes: ['marketplace', 'events', 'messaging'],
+    needs: [],
+    deploy: {
+      servers: ['postgres', 'nats', 'redis'],
+      settings: [
+        { name: 'DATA_DIR', compose: { value: '/app/data' } },
+        { name: 'AUTH_DEV_LOGIN', compose: { shellDefault: 'false' } },
+        {
+          name: 'AUTH_DEV_LOGIN_REMOTE',
+          compose: {
+            shellDefault: 'false',
+            shellVariable: 'AUTH_DEV_LOGIN',
+            note: "Behind Docker's network no caller is on identity's loopback: asking for the dev sign-in here opens it to whoever reaches port 8080 (identity logs a warning saying so).",
+          },
+        },
+        {
+          name: 'GOOGLE_CLIENT_ID',
+          compose: { passThrough: true, note: 'Passed through only when set in the shell (an empty value would be invalid).' },
+        },
+      ],
+      composeVolume: { name: 'identity-data', path: '/app/data' },
+      secretFile: { secret: 'identity-keys', key: 'identity.json', mountPath: '/etc/commonwork/identity-keys', env: 'IDENTITY_KEYS_FILE' },
+    },
+  },
+  marketplace: {
+    summary: 'gigs and freelancers, listing and search, the AI search interpreter and suggestions',
+    prefixes: ['/api/gigs', '/api/ai'],
+    routes: marketplaceRoutes,
+    port: 4002,
+    replicas: 2,
+    publishes: true,
+    consumes: ['identity'],
+    needs: IDENTITY,
+    deploy: {
+      settings: [
+        {
+          name: 'AI_API_URL',
+          compose: {
+            passThrough: true,
+            note: 'The AI search, passed through only when set in the shell (an empty AI_API_URL would be invalid).',
+          },
+          k8s: {
+            secret: 'marketplace-ai',
+            optional: true,
+            note: 'The AI search (an OpenAI-compatible endpoint), from an optional Secret: without it, marketplace interprets search queries locally (README.md).',
+          },
+        },
+        { name: 'AI_API_KEY', compose: { passThrough: true }, k8s: { secret: 'marketplace-ai', optional: true } },
+        { name: 'AI_MODEL', compose: { passThrough: true } },
+      ],
+    },
+  },
+  messaging: {
+    summary: 'chats, channels, their members and messages',
+    prefixes: ['/api/chat'],
+    routes: messagingRoutes,
+    port: 4003,
+    replicas: 2,
+    publishes: true,
+    consumes: ['identity', 'marketplace', 'events'],
+    needs: IDENTITY,
+    deploy: {
+      settings: [
+        {
+          name: 'CHANNEL_SEND_QUEUE',
+          compose: { shellDefault: '100' },
+          k8s: { value: '100', note: 'Sends one channel may hold waiting per replica; one more is refused at once (503 BUSY).' },
+        },
+      ],
+    },
+  },
+  events: {
+    summary: 'tech events, their search and registrations',
+    prefixes: ['/api/events'],
+    routes: eventsRoutes,
+    port: 4004,
+    replicas: 2,
+    publishes: true,
+    consumes: ['identity', 'messaging'],
+    needs: IDENTITY,
+  },
+  media: {
+    summary: 'every uploaded image, checked by its bytes and stored in PostgreSQL (uploads and the images themselves)',
+    prefixes: ['/api/upload', '/api/media'],
+    routes: mediaRoutes,
+    port: 4005,
+    replicas: 2,
+    publishes: false,
+    consumes: ['identity'],
+    needs: IDENTITY,
+    deploy: {
+      memoryLimit: {
+        value: '1Gi',
+        note: 'Decoding and re-encoding an image of up to 3000x2000 pixels (or 10000x10000 for generic uploads) needs headroom.',
+      },
+    },
+  },
+  notifications: {
+    summary: "each person's notifications, made from the other services' events",
+    prefixes: ['/api/notifications'],
+    routes: notificationsRoutes,
+    port: 4006,
+    replicas: 2,
+    publishes: true,
+    consumes: ['identity', 'marketplace', 'messaging', 'events'],
+    needs: IDENTITY,
+    deploy: {
+      settings: [
+        {
+          name: 'SMTP_URL',
+          compose: { shellDefault: '', note: 'The email digest is off unless SMTP_URL is set (smtp://user:password@host:587).' },
+          k8s: {
+            secret: 'commonwork-smtp',
+            optional: true,
+            note: 'The email digest: on when the optional Secret commonwork-smtp has SMTP_URL (smtp://user:password@host:587); PUBLIC_URL is where its links point.',
+          },
+        },
+        {
+          name: 'PUBLIC_URL',
+          compose: { shellDefault: 'http://localhost:8080' },
+          k8s: { value: 'https://commonwork.example.com' },
+        },
+      ],
+    },
+  },
+  drafts: {
+    summary: 'the event and gig forms people leave half done, versioned so two tabs never overwrite each other',
+    prefixes: ['/api/drafts'],
+    routes: draftsRoutes,
+    port: 4007,
+    replicas: 2,
+    publishes: false,
+    consumes: ['marketplace', 'events'],
+    needs: IDENTITY,
+  },
+} as const satisfies Record<string, ServiceManifest>;
+
+export type ServiceName = keyof typeof SERVICE_MANIFEST;
+
+type Referenced = {
+  [K in ServiceName]: (typeof SERVICE_MANIFEST)[K]['needs'][number] | (typeof SERVICE_MANIFEST)[K]['consumes'][number];
+}[ServiceName];
+type Named<T extends ServiceName> = T;
+/** A service another entry needs or consumes: a misspelt name in `needs` or `consumes` fails to compile here. */
+export type ServiceReference = Named<Referenced>;
+
+/** Every service's name, in start and document order. */
+export const SERVICE_NAMES = Object.keys(SERVICE_MANIFEST) as ServiceName[];
+
+/** A record with one value per service, in manifest order. */
+export const byService = <T>(pick: (name: ServiceName) => T) =>
+  Object.fromEntries(SERVICE_NAMES.map((name) => [name, pick(name)])) as Record<ServiceName, T>;
+
+/** A service's entry, typed as the general shape (the optional parts readable on every entry). */
+export const manifestOf = (name: ServiceName): ServiceManifest => SERVICE_MANIFEST[name];
+
+/** The setting that carries a service's URLs (its replicas, comma-separated) to the processes that need it: `IDENTITY_URL`. */
+export const urlSettingOf = (name: ServiceName) => `${name.toUpperCase()}_URL` as const;
+
+/**
+ * The realtime tier (Socket.IO) is not behind a prefix and keeps no database, so it is a part of its
+ * own; the services it needs are in the manifest's names, its replicas each listen on `port`.
+ */
+export const REALTIME_PART = {
+  port: 4010,
+  replicas: 2,
+  consumes: ['messaging', 'notifications'],
+  needs: ['identity', 'messaging'],
+} as const satisfies { port: number; replicas: number; consumes: readonly ServiceName[]; needs: readonly ServiceName[] };
+
+/** The gateway listens here, in front of every service and the realtime tier. */
+export const GATEWAY_PORT = 8080;
