@@ -13,6 +13,7 @@ export * from './events/memoryBus.ts';
 export * from './events/natsBus.ts';
 export * from './events/outbox.ts';
 export * from './events/rebuild.ts';
+export * from './events/statelessConsumer.ts';
 export * from './events/storeMigration.ts';
 export * from './http/app.ts';
 export { drainAndClose } from './http/drain.ts';

@@ -1,5 +1,5 @@
-import type { EventContract, EventEnvelope } from '@commonwork/contracts';
-import { type Logger, UnprocessableEvent } from '@commonwork/kit';
+import type { EventContract } from '@commonwork/contracts';
+import { defineReaction, type Logger, type Reaction } from '@commonwork/kit';
 import type { z } from 'zod';
 import type { OrderedEmitter } from '../ordering.ts';
 import type { Presence } from '../presence.ts';
@@ -16,25 +16,13 @@ export interface BroadcastContext {
   log: Logger;
 }
 
-/** One reaction to a domain event: the event it handles and the emits it makes. */
-export interface Broadcast {
-  type: string;
-  version: number;
-  run: (ctx: BroadcastContext, envelope: EventEnvelope) => Promise<void>;
-}
+/** One reaction to a domain event: the emits it makes, run by the kit's stateless consumer. */
+export type Broadcast = Reaction<BroadcastContext>;
 
-/** Binds a handler to its event contract; the payload is validated with the contract's schema first. */
-export function defineBroadcast<S extends z.ZodType>(
-  event: EventContract<string, S>,
+/** Binds a handler to its event contract; the consumer checks the version and parses the payload with the contract's schema first. */
+export function defineBroadcast<T extends string, S extends z.ZodType>(
+  event: EventContract<T, S>,
   handle: (ctx: BroadcastContext, data: z.output<S>) => Promise<void>,
 ): Broadcast {
-  return {
-    type: event.type,
-    version: event.version,
-    run: (ctx, envelope) => {
-      const parsed = event.schema.safeParse(envelope.data);
-      if (!parsed.success) throw new UnprocessableEvent(`${envelope.type} payload rejected: ${parsed.error.message}`);
-      return handle(ctx, parsed.data);
-    },
-  };
+  return defineReaction<BroadcastContext, readonly [EventContract<T, S>]>([event], (ctx, { data }) => handle(ctx, data));
 }

@@ -1,0 +1,91 @@
+import type { EventContract, EventEnvelope } from '@commonwork/contracts';
+import type { Logger } from '../logger.ts';
+import { type EventBus, type Subscription, serviceStream } from './bus.ts';
+import { type ConsumedEvent, parseConsumed } from './consumer.ts';
+
+/**
+ * One reaction of a consumer that keeps no state (realtime's pushes): the event contracts it
+ * takes and what it does with one, given the consumer's context.
+ */
+export interface Reaction<Ctx> {
+  handles: readonly EventContract[];
+  react(ctx: Ctx, event: { type: string; data: unknown; envelope: EventEnvelope }): Promise<void>;
+}
+
+/**
+ * Declares a stateless reaction. As with `defineHandler`, the consumer checks each event's version
+ * against the contract and parses its payload with the contract's schema before `react` sees it.
+ */
+export function defineReaction<Ctx, const Cs extends readonly EventContract[]>(
+  handles: Cs,
+  react: (ctx: Ctx, event: ConsumedEvent<Cs[number]>) => Promise<void>,
+): Reaction<Ctx> {
+  return { handles, react: (ctx, event) => react(ctx, event as ConsumedEvent<Cs[number]>) };
+}
+
+export interface StatelessConsumerOptions<Ctx> {
+  bus: EventBus;
+  log: Logger;
+  /** Durable name `<service>-<purpose>`: the replicas that share it share the events, each handled by one of them. */
+  durable: string;
+  reactions: readonly Reaction<Ctx>[];
+  /** What every reaction is given (sockets, clients, a logger). */
+  context: Ctx;
+  /**
+   * An event older than this when it arrives is skipped, whatever its version: a live push is worth
+   * sending only while fresh, and its readers fetch what they missed when they come back.
+   * Default: none is skipped.
+   */
+  freshForMs?: number;
+  /** Deliveries before a failing event is dead-lettered; default the bus's. */
+  maxDeliver?: number;
+}
+
+/** The publishers whose streams the reactions read: the first segment of each contract's type (`messaging.channel.created`). */
+const publishersOf = <Ctx>(reactions: readonly Reaction<Ctx>[]) => [
+  ...new Set(reactions.flatMap((r) => r.handles.map((contract) => contract.type.split('.')[0] ?? contract.type))),
+];
+
+/**
+ * Starts a consumer with no database (no `processed_events`, no checkpoint): one durable per
+ * publishing stream its reactions name, each event parsed by its contract once (an unknown
+ * version or a rejected payload is dead-lettered, as `startConsumer` does) and handed to the
+ * reactions that take it. Delivery is at least once; reactions whose effect must not repeat
+ * guard it themselves (realtime's ordered emits).
+ */
+export async function startStatelessConsumer<Ctx>(options: StatelessConsumerOptions<Ctx>): Promise<Subscription> {
+  const { bus, log, durable, reactions, context, freshForMs } = options;
+  const handle = async ({ envelope }: { envelope: EventEnvelope }) => {
+    const taking = reactions.filter((r) => r.handles.some((contract) => contract.type === envelope.type));
+    if (taking.length === 0) return;
+    if (freshForMs !== undefined && Date.now() - Date.parse(envelope.occurredAt) > freshForMs) {
+      log.debug({ eventId: envelope.id, type: envelope.type, durable }, 'stale event skipped');
+      return;
+    }
+    const event = parseConsumed(
+      taking.flatMap((r) => r.handles),
+      envelope,
+    );
+    if (!event) return;
+    for (const reaction of taking) await reaction.react(context, event);
+    log.debug({ eventId: envelope.id, type: envelope.type, durable }, 'event handled');
+  };
+
+  const subscriptions: Subscription[] = [];
+  const stopAll = async () => void (await Promise.all(subscriptions.map((s) => s.stop())));
+  try {
+    for (const publisher of publishersOf(reactions)) {
+      const { stream, subjects } = serviceStream(publisher);
+      // The publisher may not have started yet (cluster mode): its stream is made as it makes it.
+      await bus.ensureStream(stream, subjects);
+      const filterSubject = subjects[0] ?? `${publisher}.>`;
+      subscriptions.push(
+        await bus.consume({ stream, durable, filterSubject, handle, ...(options.maxDeliver && { maxDeliver: options.maxDeliver }) }),
+      );
+    }
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  return { stop: stopAll };
+}
