@@ -1,10 +1,11 @@
+import { messagingRoutes } from '@commonwork/contracts';
 import { buildUser, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
 
 // The check realtime makes before putting a socket in a channel's room.
-describe('GET /api/chat/channels/:id/access through the gateway', () => {
+describe(`${messagingRoutes.channelAccess.method} ${messagingRoutes.channelAccess.url} through the gateway`, () => {
   let p: TestPlatform;
   let ada: User;
   let bob: User;
@@ -16,15 +17,15 @@ describe('GET /api/chat/channels/:id/access through the gateway', () => {
     p = await startTestPlatform();
     [ada, bob, eve] = [await buildUser(p, 'Ada Admin'), await buildUser(p, 'Bob Member'), await buildUser(p, 'Eve Outsider')];
     const create = async (name: string, type: 'public' | 'private') =>
-      (await p.call('POST', '/api/chat/channels', { token: ada.token, body: { name, type } })).body.data.id as string;
+      (await p.api.call(messagingRoutes.createChannel, { token: ada.token, body: { name, type } })).data.id;
     publicId = await create('open-doors', 'public');
     privateId = await create('back-room', 'private');
-    const link = await p.call('POST', `/api/chat/channels/${privateId}/join-link`, { token: ada.token });
-    expect((await p.call('POST', `/api/chat/join/channel/${link.body.data.joinLink}`, { token: bob.token })).status).toBe(200);
+    const link = await p.api.call(messagingRoutes.joinLink, { params: { id: privateId }, token: ada.token });
+    expect((await p.api.send(messagingRoutes.joinByLink, { params: { joinLink: link.data.joinLink }, token: bob.token })).status).toBe(200);
   });
   afterAll(() => p?.stop());
 
-  const access = (id: string, token?: string) => p.call('GET', `/api/chat/channels/${id}/access`, token === undefined ? {} : { token });
+  const access = (id: string, token?: string) => p.api.send(messagingRoutes.channelAccess, { params: { id }, token });
 
   it('answers readable for a public channel, to anyone signed in, member or not', async () => {
     for (const user of [ada, eve]) {

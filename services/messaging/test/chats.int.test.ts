@@ -1,3 +1,4 @@
+import { type CallInput, marketplaceRoutes, messagingRoutes } from '@commonwork/contracts';
 import { buildGig, buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -13,17 +14,23 @@ describe('gig conversations (inbox) through the gateway', () => {
     freelancer = await buildUser(p, 'Fiona Freelancer');
     buyer = await buildUser(p, 'Ben Buyer');
     stranger = await buildUser(p, 'Sam Stranger');
-    const gig = await p.call('POST', '/api/gigs', { token: freelancer.token, body: buildGig({ title: 'Logo in a day' }) });
-    gigId = gig.body.gig.id;
+    const gig = await p.api.call(marketplaceRoutes.createGig, { token: freelancer.token, body: buildGig({ title: 'Logo in a day' }) });
+    gigId = gig.gig.id;
   });
   afterAll(() => p.stop());
 
+  const createChat = (token: string, body: CallInput<typeof messagingRoutes.createChat>['body']) =>
+    p.api.send(messagingRoutes.createChat, { token, body });
   // The gig reaches messaging through marketplace's events: retry until it has arrived.
   const startChat = (token: string, recipientId: string, gig = gigId) =>
     eventually(async () => {
-      const res = await p.call('POST', '/api/chat/create', { token, body: { recipientId, gigId: gig } });
+      const res = await createChat(token, { recipientId, gigId: gig });
       return res.status !== 404 && res;
     });
+  const chatMessages = (token: string, chatId: string, query: NonNullable<CallInput<typeof messagingRoutes.chatMessages>['query']> = {}) =>
+    p.api.send(messagingRoutes.chatMessages, { params: { chatId }, query, token });
+  const readChat = (token: string, chatId: string) => p.api.send(messagingRoutes.readChat, { params: { chatId }, token, body: {} });
+  const listChats = (token: string, page?: number) => p.api.send(messagingRoutes.listChats, { query: { page }, token });
 
   it('creates the one conversation for a buyer, a freelancer and a gig, and returns it again', async () => {
     const first = await startChat(buyer.token, freelancer.id);
@@ -33,92 +40,90 @@ describe('gig conversations (inbox) through the gateway', () => {
       data: { type: 'gig_interest', gigId: { _id: gigId, title: 'Logo in a day' } },
     });
     expect(first.body._id).toBe(first.body.data._id);
-    const again = await p.call('POST', '/api/chat/create', { token: buyer.token, body: { recipientId: freelancer.id, gigId } });
+    const again = await createChat(buyer.token, { recipientId: freelancer.id, gigId });
     expect(again.status).toBe(200);
     expect(again.body.data._id).toBe(first.body.data._id);
-    const racing = await Promise.all(
-      [1, 2, 3].map(() => p.call('POST', '/api/chat/create', { token: stranger.token, body: { recipientId: freelancer.id, gigId } })),
-    );
+    const racing = await Promise.all([1, 2, 3].map(() => createChat(stranger.token, { recipientId: freelancer.id, gigId })));
     expect(new Set(racing.map((r) => r.body.data._id)).size).toBe(1);
     // The freelancer answering the buyer's interest (Start Chat) opens the same conversation.
-    const answer = await p.call('POST', '/api/chat/create', { token: freelancer.token, body: { recipientId: buyer.id, gigId } });
+    const answer = await createChat(freelancer.token, { recipientId: buyer.id, gigId });
     expect(answer.status).toBe(200);
     expect(answer.body.data._id).toBe(first.body.data._id);
   });
 
   it('refuses contacting yourself, an unknown gig, and someone who is not the gig’s freelancer', async () => {
-    const self = await p.call('POST', '/api/chat/create', { token: freelancer.token, body: { recipientId: freelancer.id, gigId } });
+    const self = await createChat(freelancer.token, { recipientId: freelancer.id, gigId });
     expect(self).toMatchObject({ status: 400, body: { message: 'You cannot contact yourself' } });
-    const unknown = await p.call('POST', '/api/chat/create', {
-      token: buyer.token,
-      body: { recipientId: freelancer.id, gigId: '2b0b3c5e-4d57-4b51-9d0f-6c1e0e5f0a11' },
-    });
+    const unknown = await createChat(buyer.token, { recipientId: freelancer.id, gigId: '2b0b3c5e-4d57-4b51-9d0f-6c1e0e5f0a11' });
     expect(unknown.status).toBe(404);
-    const wrong = await p.call('POST', '/api/chat/create', { token: buyer.token, body: { recipientId: stranger.id, gigId } });
+    const wrong = await createChat(buyer.token, { recipientId: stranger.id, gigId });
     expect(wrong.status).toBe(400);
-    expect((await p.call('POST', '/api/chat/create', { body: { recipientId: freelancer.id, gigId } })).status).toBe(401);
+    expect((await p.api.send(messagingRoutes.createChat, { body: { recipientId: freelancer.id, gigId } })).status).toBe(401);
   });
 
   it('lets only the two participants read and write, and keeps unread counts exact', async () => {
     const chat = (await startChat(buyer.token, freelancer.id)).body.data;
-    const send = (token: string, content: string) => p.call('POST', `/api/chat/${chat._id}/messages`, { token, body: { content } });
+    const send = (token: string, content: string) =>
+      p.api.send(messagingRoutes.postChatMessage, { params: { chatId: chat._id }, token, body: { content } });
     expect((await send(buyer.token, 'Hi! Can you do a logo by Friday?')).status).toBe(201);
     expect((await send(freelancer.token, 'Sure.')).status).toBe(201);
     expect((await send(buyer.token, 'Great')).status).toBe(201);
     // A stranger gets the answer of a chat that does not exist: chat ids are guessable (issue 13, finding 9).
     const unknown = '00000000-0000-4000-8000-000000000000';
     const asStranger = async (id: string) => [
-      (await p.call('POST', `/api/chat/${id}/messages`, { token: stranger.token, body: { content: 'me too' } })).body,
-      (await p.call('GET', `/api/chat/${id}/messages`, { token: stranger.token })).body,
-      (await p.call('GET', `/api/chat/${id}/messages?before=3`, { token: stranger.token })).body,
-      (await p.call('PATCH', `/api/chat/${id}/read`, { token: stranger.token, body: {} })).body,
+      (await p.api.send(messagingRoutes.postChatMessage, { params: { chatId: id }, token: stranger.token, body: { content: 'me too' } }))
+        .body,
+      (await chatMessages(stranger.token, id)).body,
+      (await chatMessages(stranger.token, id, { before: 3 })).body,
+      (await readChat(stranger.token, id)).body,
     ];
     const [onTheirs, onNone] = [await asStranger(chat._id), await asStranger(unknown)];
     expect(onTheirs.map((b) => b.error)).toEqual(['CHAT_NOT_FOUND', 'CHAT_NOT_FOUND', 'CHAT_NOT_FOUND', 'CHAT_NOT_FOUND']);
     expect(onTheirs).toEqual(onNone);
 
-    const list = await p.call('GET', '/api/chat/user', { token: freelancer.token });
-    const mine = list.body.chats.find((c: { _id: string }) => c._id === chat._id);
+    const list = await listChats(freelancer.token);
+    const mine = list.body.chats.find((c) => c._id === chat._id);
     expect(mine).toMatchObject({
       unreadCount: 1,
       lastMessage: { content: 'Great', sender: { _id: buyer.id } },
       gigId: { title: 'Logo in a day' },
     });
-    expect(mine.participants.map((x: { name: string }) => x.name).sort()).toEqual(['Ben Buyer', 'Fiona Freelancer']);
+    expect(mine?.participants.map((x) => x.name).sort()).toEqual(['Ben Buyer', 'Fiona Freelancer']);
 
-    const messages = await p.call('GET', `/api/chat/${chat._id}/messages`, { token: freelancer.token });
-    expect(messages.body.messages.map((m: { content: string; sender: { name: string } }) => [m.sender.name, m.content])).toEqual([
+    const messages = await chatMessages(freelancer.token, chat._id);
+    expect(messages.body.messages.map((m) => [m.sender.name, m.content])).toEqual([
       ['Ben Buyer', 'Hi! Can you do a logo by Friday?'],
       ['Fiona Freelancer', 'Sure.'],
       ['Ben Buyer', 'Great'],
     ]);
-    const older = (query: string) => p.call('GET', `/api/chat/${chat._id}/messages?${query}`, { token: buyer.token });
-    const page = await older('before=3&limit=1');
+    const older = (query: NonNullable<CallInput<typeof messagingRoutes.chatMessages>['query']>) =>
+      chatMessages(buyer.token, chat._id, query);
+    const page = await older({ before: 3, limit: 1 });
     expect(page.body.data).toMatchObject({ messages: [{ sequence: 2, content: 'Sure.' }], hasMore: true });
-    const start = await older('before=2&limit=1');
+    const start = await older({ before: 2, limit: 1 });
     expect(start.body.data).toMatchObject({ messages: [{ sequence: 1 }], hasMore: false });
-    expect(await older('before=3&after=0')).toMatchObject({
+    expect(await older({ before: 3, after: 0 })).toMatchObject({
       status: 400,
       body: { error: 'VALIDATION_FAILED', details: [{ field: 'before', message: 'Use either before or after' }] },
     });
-    const read = await p.call('PATCH', `/api/chat/${chat._id}/read`, { token: freelancer.token, body: {} });
+    const read = await readChat(freelancer.token, chat._id);
     expect(read.body.data).toEqual({ readSequence: 3, unreadCount: 0 });
-    const after = await p.call('GET', '/api/chat/user', { token: freelancer.token });
-    expect(after.body.chats.find((c: { _id: string }) => c._id === chat._id).unreadCount).toBe(0);
-    expect((await p.call('GET', '/api/chat/2b0b3c5e-4d57-4b51-9d0f-6c1e0e5f0a11/messages', { token: buyer.token })).status).toBe(404);
+    const after = await listChats(freelancer.token);
+    expect(after.body.chats.find((c) => c._id === chat._id)?.unreadCount).toBe(0);
+    expect((await chatMessages(buyer.token, '2b0b3c5e-4d57-4b51-9d0f-6c1e0e5f0a11')).status).toBe(404);
   });
 
   it('pages the conversation list by 20, latest activity first', async () => {
     const many = await buildUser(p, 'Maya Many');
     for (let i = 0; i < 22; i++) {
-      const gig = await p.call('POST', '/api/gigs', { token: many.token, body: buildGig({ title: `Gig ${i}` }) });
-      await startChat(buyer.token, many.id, gig.body.gig.id);
+      const gig = await p.api.call(marketplaceRoutes.createGig, { token: many.token, body: buildGig({ title: `Gig ${i}` }) });
+      await startChat(buyer.token, many.id, gig.gig.id);
     }
-    const page1 = await p.call('GET', '/api/chat/user?page=1', { token: buyer.token });
+    const page1 = await listChats(buyer.token, 1);
     expect(page1.body.chats).toHaveLength(20);
     expect(page1.body.pagination).toMatchObject({ currentPage: 1, totalPages: 2 });
-    expect(page1.body.chats[0].gigId.title).toBe('Gig 21');
-    const page2 = await p.call('GET', '/api/chat/user?page=2', { token: buyer.token });
+    expect(page1.body.chats[0]?.gigId.title).toBe('Gig 21');
+    const page2 = await listChats(buyer.token, 2);
     expect(page2.body.chats.length).toBeGreaterThan(0);
   });
 });
