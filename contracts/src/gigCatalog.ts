@@ -1,7 +1,5 @@
 // The gig domain's fixed lists, limits and defaults, without zod: screens that only show gigs import
 // these; the schemas stay with the forms and servers that validate.
-import type { DeliveryTime } from './gigs.ts';
-
 /** Gig categories with their labels and sub-categories (spec 001 §3). */
 export const GIG_CATEGORIES = {
   web: { label: 'Web Development', subCategories: ['frontend', 'backend', 'fullstack', 'wordpress', 'ecommerce'] },
@@ -13,6 +11,9 @@ export const GIG_CATEGORIES = {
   marketing: { label: 'Digital Marketing', subCategories: ['seo', 'social', 'ads'] },
 } as const;
 
+/** Delivery times in days, as gigs store them. */
+export const DELIVERY_TIMES = ['1', '3', '7', '14', '30'] as const;
+
 /** Delivery options in days, with their labels. */
 export const DELIVERY_OPTIONS = [
   { value: '1', label: '1 day' },
@@ -22,7 +23,7 @@ export const DELIVERY_OPTIONS = [
   { value: '30', label: '1 month' },
 ] as const;
 
-export const DEFAULT_DELIVERY_TIME: DeliveryTime = '7';
+export const DEFAULT_DELIVERY_TIME: (typeof DELIVERY_TIMES)[number] = '7';
 
 /** Price filter: low under $300, medium $300-$700, high over $700. */
 export const PRICE_THRESHOLDS = { low: 300, high: 700 } as const;

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
-import { DEFAULT_DELIVERY_TIME, GIG_CATEGORIES, GIG_PAGE_SIZE, GIG_TAGS_MAX } from './gigCatalog.ts';
+import { DEFAULT_DELIVERY_TIME, DELIVERY_TIMES, GIG_CATEGORIES, GIG_PAGE_SIZE, GIG_TAGS_MAX } from './gigCatalog.ts';
 import { formNumber } from './numbers.ts';
-
-export { type AiListing, aiListing } from './aiListing.ts';
 
 export type GigCategory = keyof typeof GIG_CATEGORIES;
 export const GigCategory = z.enum(Object.keys(GIG_CATEGORIES) as [GigCategory, ...GigCategory[]]);
 
-export const DeliveryTime = z.enum(['1', '3', '7', '14', '30']);
+export const DeliveryTime = z.enum(DELIVERY_TIMES);
 export type DeliveryTime = z.infer<typeof DeliveryTime>;
 
 export const PriceRange = z.enum(['all', 'low', 'medium', 'high']);

@@ -1,3 +1,4 @@
+export * from './aiListing.ts';
 export * from './auth.ts';
 export * from './constants.ts';
 export * from './dashboard.ts';
@@ -17,6 +18,7 @@ export * from './http/index.ts';
 export * from './ids.ts';
 export * from './media.ts';
 export * from './mediaCatalog.ts';
+export * from './messageShapes.ts';
 export * from './messaging.ts';
 export * from './messagingCatalog.ts';
 export * from './notificationCatalog.ts';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { IMAGE_FORMATS, MEDIA_PATH_PREFIX, UPLOAD_MESSAGES } from './mediaCatalog.ts';
+import { IMAGE_FORMATS, MEDIA_PATH_PREFIX, UPLOAD_MESSAGES, UPLOAD_TYPES } from './mediaCatalog.ts';
 
 /** Where an upload is used; each has its size cap and dimension limits (spec 000 §5, §9). */
-export const UploadType = z.enum(['generic', 'profile', 'event', 'gig']);
+export const UploadType = z.enum(UPLOAD_TYPES);
 export type UploadType = z.infer<typeof UploadType>;
 
 /** An image reference other services store: an absolute http(s) URL or one of our media paths. */

@@ -1,12 +1,13 @@
 // The media domain's rules and sentences, without zod: the upload picker and image URLs need these; the
 // schemas stay with the servers that validate.
-import type { UploadType } from './media.ts';
-
 const MB = 1024 * 1024;
+
+/** What an upload is for: each has its own size and dimension rule. */
+export const UPLOAD_TYPES = ['generic', 'profile', 'event', 'gig'] as const;
 
 /** Size caps and pixel bounds per upload type. Generic images have no dimension rule in the spec. */
 export const UPLOAD_RULES: Record<
-  UploadType,
+  (typeof UPLOAD_TYPES)[number],
   { maxBytes: number; minWidth: number; minHeight: number; maxWidth: number; maxHeight: number }
 > = {
   generic: { maxBytes: 10 * MB, minWidth: 1, minHeight: 1, maxWidth: 10_000, maxHeight: 10_000 },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { channelMessage, chatMessage } from './messageShapes.ts';
 import { ChannelMessage, ChatMessage } from './messaging.ts';
-import { channelMessage, chatMessage } from './messagingCatalog.ts';
 
 const fields = {
   id: '00000000-0000-4000-8000-000000000001',

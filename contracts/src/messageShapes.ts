@@ -1,0 +1,49 @@
+// The wire shapes of a message, each made by one builder; kept apart from the catalog (plain lists and
+// limits) and from the schemas, which the builders' types come from.
+import type { ChannelMessage, ChatMessage, MessageFields } from './messaging.ts';
+
+/**
+ * The one builder of the channel message wire shape: the REST answers, the `message_posted` event
+ * (so `new-message`) and the web's optimistic copy all come from it, so they cannot drift apart.
+ * The sender is `offline` and has no email on every copy: presence is the realtime tier's
+ * (`user-status-updated` corrects it live), and a broadcast goes to every reader at once, so it
+ * cannot carry what only some viewers may see.
+ */
+export function channelMessage(input: MessageFields & { channelId: string }): ChannelMessage {
+  const { sender } = input;
+  return {
+    _id: input.id,
+    id: input.id,
+    content: input.content,
+    sender: { _id: sender.id, name: sender.name, email: '', profilePicture: sender.picture, picture: sender.picture, status: 'offline' },
+    channel: input.channelId,
+    sequence: input.sequence,
+    clientId: input.clientId,
+    createdAt: input.createdAt,
+    // Messages are never edited: the first version is the only one.
+    updatedAt: input.createdAt,
+    type: 'text',
+    attachments: [],
+    mentions: [],
+    reactions: [],
+    isEdited: false,
+  };
+}
+
+/**
+ * The one builder of the chat message wire shape, for the REST answers and the `message_posted`
+ * event alike. No email: people reach each other in the inbox, not by mail (as `Chat` participants).
+ */
+export function chatMessage(input: MessageFields & { chatId: string }): ChatMessage {
+  const { sender } = input;
+  return {
+    _id: input.id,
+    id: input.id,
+    chatId: input.chatId,
+    content: input.content,
+    sender: { _id: sender.id, name: sender.name, picture: sender.picture, email: '' },
+    sequence: input.sequence,
+    clientId: input.clientId,
+    createdAt: input.createdAt,
+  };
+}
