@@ -1,12 +1,13 @@
 import { LANGUAGES } from '@commonwork/contracts';
 import { setupI18n } from '@lingui/core';
 import type { Locale as DateLocale } from 'date-fns';
+import type { Messages } from './catalogs/merge.ts';
+
+export type { Messages };
 
 /** The interface's languages (spec: en, es, fr, de); English is the source and the fallback. */
 export type Locale = (typeof LANGUAGES)[number];
 
-/** A catalog as an area writes it: message id → ICU MessageFormat (compiled by web/build/catalogs.ts). */
-export type Messages = Record<string, string>;
 /** The values a message fills in: `{name}`, `{count, plural, …}`. */
 export type Values = Record<string, unknown>;
 
