@@ -1,3 +1,4 @@
+import { eventsRoutes } from '@commonwork/contracts';
 import { buildEvent, buildUser, expectRebuildReproduces, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projections } from '../src/index.ts';
@@ -11,19 +12,23 @@ describe('events rebuild', () => {
 
   it('replays every event-stream event (created, edited, deleted, seats taken and given up) into exactly what the live path built', async () => {
     const [ada, bob, carol] = await Promise.all([buildUser(p, 'Ada'), buildUser(p, 'Bob'), buildUser(p, 'Carol')]);
-    const create = (body: ReturnType<typeof buildEvent>) => p.call('POST', '/api/events', { token: ada.token, body });
+    const create = (body: ReturnType<typeof buildEvent>) => p.api.send(eventsRoutes.createEvent, { token: ada.token, body });
     const open = await create(buildEvent({ maxAttendees: 5 }));
     const draft = await create(buildEvent({ status: 'draft' }));
     const doomed = await create(buildEvent());
     const id = open.body.data.id;
     const steps = [
-      await p.call('POST', `/api/events/${id}/rsvp`, { token: bob.token }),
-      await p.call('POST', `/api/events/${id}/rsvp`, { token: carol.token }),
-      await p.call('DELETE', `/api/events/${id}/rsvp`, { token: bob.token }),
-      await p.call('PUT', `/api/events/${id}`, { token: ada.token, body: buildEvent({ title: 'Edited meetup', maxAttendees: 3 }) }),
-      await p.call('PUT', `/api/events/${draft.body.data.id}`, { token: ada.token, body: buildEvent() }),
-      await p.call('POST', `/api/events/${doomed.body.data.id}/rsvp`, { token: bob.token }),
-      await p.call('DELETE', `/api/events/${doomed.body.data.id}`, { token: ada.token }),
+      await p.api.send(eventsRoutes.register, { params: { id }, token: bob.token }),
+      await p.api.send(eventsRoutes.register, { params: { id }, token: carol.token }),
+      await p.api.send(eventsRoutes.cancelRegistration, { params: { id }, token: bob.token }),
+      await p.api.send(eventsRoutes.updateEvent, {
+        params: { id },
+        token: ada.token,
+        body: buildEvent({ title: 'Edited meetup', maxAttendees: 3 }),
+      }),
+      await p.api.send(eventsRoutes.updateEvent, { params: { id: draft.body.data.id }, token: ada.token, body: buildEvent() }),
+      await p.api.send(eventsRoutes.register, { params: { id: doomed.body.data.id }, token: bob.token }),
+      await p.api.send(eventsRoutes.deleteEvent, { params: { id: doomed.body.data.id }, token: ada.token }),
     ];
     expect(steps.map((s) => s.status)).toEqual([200, 200, 200, 200, 200, 200, 200]);
     await expectRebuildReproduces(p.database, projections);

@@ -1,3 +1,4 @@
+import { identityRoutes } from '@commonwork/contracts';
 import { rebuildProjections } from '@commonwork/kit';
 import { buildUser, expectRebuildReproduces, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,8 @@ describe('identity rebuild', () => {
   it('replays every user event (registered, profile completed and updated, preferences) into exactly what the live path built', async () => {
     const ada = await buildUser(p, 'Ada Lovelace');
     await buildUser(p, 'Grace Hopper');
-    const updated = await p.call('PUT', `/api/users/${ada.id}`, {
+    const updated = await p.api.send(identityRoutes.updateUser, {
+      params: { id: ada.id },
       token: ada.token,
       body: { skills: ['a', 'b'], twitter: 'ada', location: 'London', preferences: { language: 'fr', privacy: { showEmail: true } } },
     });
@@ -25,6 +27,6 @@ describe('identity rebuild', () => {
     const ada = await buildUser(p);
     await p.database.forSchema('identity').updateTable('users').set({ name: 'Not from any event' }).where('id', '=', ada.id).execute();
     await rebuildProjections(p.database, projections);
-    expect((await p.call('GET', `/api/users/${ada.id}`, { token: ada.token })).body.user.name).toBe('Ada Lovelace');
+    expect((await p.api.call(identityRoutes.userById, { params: { id: ada.id }, token: ada.token })).user.name).toBe('Ada Lovelace');
   });
 });

@@ -1,3 +1,4 @@
+import { marketplaceRoutes } from '@commonwork/contracts';
 import { buildGig, buildUser, expectRebuildReproduces, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projections } from '../src/index.ts';
@@ -11,17 +12,22 @@ describe('marketplace rebuild', () => {
 
   it('replays every gig event (created as draft and active, edited, published, deleted) into exactly what the live path built', async () => {
     const ada = await buildUser(p);
-    const create = (body: ReturnType<typeof buildGig>) => p.call('POST', '/api/gigs', { token: ada.token, body });
+    const create = (body: ReturnType<typeof buildGig>) => p.api.send(marketplaceRoutes.createGig, { token: ada.token, body });
     const active = await create(buildGig());
     const draft = await create(buildGig({ status: 'draft' }));
     const doomed = await create(buildGig());
     expect([active.status, draft.status, doomed.status]).toEqual([201, 201, 201]);
-    const edit = await p.call('PUT', `/api/gigs/${active.body.gig.id}`, {
+    const edit = await p.api.send(marketplaceRoutes.updateGig, {
+      params: { id: active.body.gig.id },
       token: ada.token,
       body: buildGig({ price: 99, title: 'Edited landing page' }),
     });
-    const publish = await p.call('PUT', `/api/gigs/${draft.body.gig.id}`, { token: ada.token, body: buildGig({ status: 'active' }) });
-    const remove = await p.call('DELETE', `/api/gigs/${doomed.body.gig.id}`, { token: ada.token });
+    const publish = await p.api.send(marketplaceRoutes.updateGig, {
+      params: { id: draft.body.gig.id },
+      token: ada.token,
+      body: buildGig({ status: 'active' }),
+    });
+    const remove = await p.api.send(marketplaceRoutes.deleteGig, { params: { id: doomed.body.gig.id }, token: ada.token });
     expect([edit.status, publish.status, remove.status]).toEqual([200, 200, 200]);
     await expectRebuildReproduces(p.database, projections);
   });

@@ -1,3 +1,4 @@
+import { mediaRoutes } from '@commonwork/contracts';
 import { buildUser, expectRebuildReproduces, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,19 +19,11 @@ describe('media rebuild', () => {
     const upload = async () => {
       const form = new FormData();
       form.append('file', new Blob([png], { type: 'image/png' }), 'a.png');
-      const res = await fetch(`${p.url}/api/upload/upload?type=event`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${ada.token}` },
-        body: form,
-      });
-      return (await res.json()) as { url: string; public_id: string };
+      return p.api.call(mediaRoutes.upload, { query: { type: 'event' }, token: ada.token, body: form });
     };
     const kept = await upload();
     const removed = await upload();
-    const del = await fetch(`${p.url}/api/upload/delete/${removed.public_id}`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${ada.token}` },
-    });
+    const del = await p.api.send(mediaRoutes.deleteUpload, { params: { publicId: removed.public_id }, token: ada.token });
     expect(del.status).toBe(200);
     await expectRebuildReproduces(p.database, projections);
     expect((await fetch(`${p.url}${kept.url}`)).status).toBe(200);
