@@ -90,6 +90,16 @@ describe('projectionSpec', () => {
     await expect(spec.given(written('a', 'one', 3)).thenRows('notes', [{ id: 'a', price: 4 }])).rejects.toThrow();
   });
 
+  it("interleaves writes of the service's own with the given events, and keeps them in the rows", () =>
+    spec
+      .given(written('a', 'one'))
+      .meanwhile((db) => db.insertInto('tallies').values({ word: 'beside', seen: 1 }).execute())
+      .given(erased('a'))
+      .then(async (db) => {
+        expect(await db.selectFrom('notes').selectAll().execute()).toEqual([]);
+        expect(await db.selectFrom('tallies').selectAll().execute()).toEqual([{ word: 'beside', seen: 1 }]);
+      }));
+
   it('hands over the database for checks of its own, and reports a projection that throws', async () => {
     await spec.given(written('a', 'one')).then(async (db) => {
       const stored = await db.selectFrom('notes').select('text').executeTakeFirstOrThrow();

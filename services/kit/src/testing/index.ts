@@ -2,7 +2,7 @@ export { deciderSpec } from './decider.ts';
 export { buildEvent, buildGig } from './factories.ts';
 export { freePort, type OwnServer, portFree, startOwnServer } from './ownServers.ts';
 export { buildUser, signUp, startTestPlatform, type TestPlatform } from './platform.ts';
-export { batchTime, projectionSpec, published, readModelSpec, SPEC_START } from './projection.ts';
+export { batchTime, projectionSpec, published, readModelSpec, SPEC_START, specId } from './projection.ts';
 export { expectRebuildReproduces } from './rebuild.ts';
 export {
   type PlatformPart,

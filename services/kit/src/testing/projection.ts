@@ -18,6 +18,9 @@ const BATCH_GAP_MS = 60_000;
 /** The time of the `n`th batch (0-based) of a scenario: what its rows' timestamps read. */
 export const batchTime = (n: number) => new Date(SPEC_START.getTime() + n * BATCH_GAP_MS);
 
+/** A valid uuid that sorts as `n` does: ids whose rows come back in a known primary-key order. */
+export const specId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
 const METADATA: EventMetadata = { actorId: null, correlationId: 'projection-spec', causationId: null };
 
 /** An expected row in part: the columns named must match; numbers also match PostgreSQL's numeric strings. */
@@ -59,9 +62,10 @@ function specDatabase<DB>(schema: string, migrations: ServiceMigration[]): SpecD
     fileDatabase = undefined;
     await (await file.opened).drop();
   };
+  // PGlite takes seconds to open, many more on a machine the whole suite shares.
   beforeAll(async () => {
     await open();
-  });
+  }, 300_000);
   afterAll(close);
   return {
     db: async () => (await open()).forSchema<DB>(schema),
@@ -112,6 +116,12 @@ function comparable(actual: unknown, expected: unknown): unknown {
   return actual;
 }
 
+/** A write of the service's own between the given events: rows no projection makes (uploaded bytes, say). */
+type Write<DB> = (db: Kysely<DB>) => Promise<unknown>;
+
+/** A scenario's steps in order: batches of given events, and writes of the service's own. */
+type Step<DB, G> = { given: G[] } | { write: Write<DB> };
+
 /** What every scenario ends with: the rows, or a look of one's own at the database. */
 interface Outcome<DB> {
   /**
@@ -154,6 +164,8 @@ function outcomeOf<DB>(schema: string, database: SpecDatabase<DB>, run: (db: Kys
 export interface ProjectionScenario<DB, E extends DomainEvent> extends Outcome<DB> {
   /** These events after the ones before, in a transaction of their own, one minute later (`batchTime`). */
   given(...events: E[]): ProjectionScenario<DB, E>;
+  /** This write of the service's own after what came before (rows beside the events, which the projection changes). */
+  meanwhile(write: Write<DB>): ProjectionScenario<DB, E>;
 }
 
 export interface ProjectionSpec<DB, E extends DomainEvent> {
@@ -209,15 +221,19 @@ export function projectionSpec<DB, S, C, E extends DomainEvent>(options: {
     for (const [id, events] of appends) versions.set(id, (versions.get(id) ?? 0) + events.length);
   };
 
-  const scenario = (batches: E[][]): ProjectionScenario<DB, E> => ({
+  const scenario = (steps: Step<DB, E>[]): ProjectionScenario<DB, E> => ({
     ...outcomeOf(schema, database, async (db) => {
       const versions = new Map<string, number>();
-      for (const [n, batch] of batches.entries()) await project(db, batch, batchTime(n), versions);
+      let n = 0;
+      for (const step of steps)
+        if ('write' in step) await step.write(db);
+        else await project(db, step.given, batchTime(n++), versions);
     }),
-    given: (...events) => scenario([...batches, events]),
+    given: (...events) => scenario([...steps, { given: events }]),
+    meanwhile: (write) => scenario([...steps, { write }]),
   });
 
-  return { given: (...events) => scenario([events]), close: database.close };
+  return { given: (...events) => scenario([{ given: events }]), close: database.close };
 }
 
 /**
@@ -245,6 +261,8 @@ export function published<const T extends string, S extends z.ZodType>(
 export interface ReadModelScenario<DB> extends Outcome<DB> {
   /** These envelopes after the ones before, as a later delivery. */
   given(...envelopes: EventEnvelope[]): ReadModelScenario<DB>;
+  /** This write of the service's own after what came before. */
+  meanwhile(write: Write<DB>): ReadModelScenario<DB>;
 }
 
 export interface ReadModelSpec<DB> {
@@ -273,7 +291,7 @@ export function readModelSpec<DB>(options: {
   const { schema, subscriptions } = options;
   const database = specDatabase<DB>(schema, options.migrations);
 
-  const deliverAll = async (db: Kysely<DB>, batches: EventEnvelope[][]) => {
+  const deliverAll = async (db: Kysely<DB>, steps: Step<DB, EventEnvelope>[]) => {
     const consumers: ConsumerSpec[] = [];
     const direct: EventBus = {
       ensureStream: async () => {},
@@ -289,20 +307,26 @@ export function readModelSpec<DB>(options: {
     };
     const tools: HandlerTools<DB> = { aggregate: (aggregate) => bindAggregate({ db, schema, afterCommit: () => {} }, aggregate) };
     for (const subscription of subscriptions) await startConsumer({ ...subscription, db, bus: direct, log: testLogger(), tools });
-    for (const batch of batches)
+    for (const step of steps) {
+      if ('write' in step) {
+        await step.write(db);
+        continue;
+      }
       for (const consumer of consumers) {
-        const messages = batch
+        const messages = step.given
           .filter((envelope) => subjectMatches(consumer.filterSubject, envelope.type))
           .map((envelope) => ({ subject: envelope.type, envelope, deliveryCount: 1 }));
         if (messages.length > 1 && consumer.handleBatch) await consumer.handleBatch(messages);
         else for (const message of messages) await consumer.handle(message);
       }
+    }
   };
 
-  const scenario = (batches: EventEnvelope[][]): ReadModelScenario<DB> => ({
-    ...outcomeOf(schema, database, (db) => deliverAll(db, batches)),
-    given: (...envelopes) => scenario([...batches, envelopes]),
+  const scenario = (steps: Step<DB, EventEnvelope>[]): ReadModelScenario<DB> => ({
+    ...outcomeOf(schema, database, (db) => deliverAll(db, steps)),
+    given: (...envelopes) => scenario([...steps, { given: envelopes }]),
+    meanwhile: (write) => scenario([...steps, { write }]),
   });
 
-  return { given: (...envelopes) => scenario([envelopes]), close: database.close };
+  return { given: (...envelopes) => scenario([{ given: envelopes }]), close: database.close };
 }
