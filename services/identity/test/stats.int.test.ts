@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // Marketplace's own seed writes gigs dated back through its write path: a history to compare with.
 import { seedGigs } from '../../marketplace/src/gigs/seed.ts';
 import { addToFigures } from '../src/stats/figures.ts';
-import type { IdentityTables } from '../src/users/projection.ts';
+import type { IdentityTables } from '../src/tables.ts';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
 const DAY_MS = 86_400_000;

@@ -1,7 +1,7 @@
 import { identityRoutes } from '@commonwork/contracts';
 import { registerRoute, type ServiceContext } from '@commonwork/kit';
 import type { KeyStore } from '../keys/keyStore.ts';
-import type { IdentityTables } from '../users/projection.ts';
+import type { IdentityTables } from '../tables.ts';
 import type { Users } from '../users/users.ts';
 import { type DevLoginAccess, DevLoginLocalOnly, devLoginAllowed } from './devLoginAccess.ts';
 import { SignInUnavailable, signDevIdToken, type VerifiedIdentity } from './idTokens.ts';

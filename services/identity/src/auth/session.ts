@@ -1,8 +1,8 @@
 import type { SessionResponse } from '@commonwork/contracts';
 import { issueAccessToken } from '../keys/accessTokens.ts';
 import type { KeyStore } from '../keys/keyStore.ts';
+import type { UserRow } from '../tables.ts';
 import { presentUser } from '../users/present.ts';
-import type { UserRow } from '../users/projection.ts';
 
 /** The answer of every sign-in call: the user as they see themselves and a fresh access token. */
 export async function sessionFor(

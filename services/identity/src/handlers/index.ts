@@ -1,5 +1,5 @@
 import type { ServiceSubscription } from '@commonwork/kit';
-import type { IdentityTables } from '../users/projection.ts';
+import type { IdentityTables } from '../tables.ts';
 import { onGigCounted } from './onGigCounted.ts';
 import { onMessageCounted } from './onMessageCounted.ts';
 import { onSeatCounted } from './onSeatCounted.ts';

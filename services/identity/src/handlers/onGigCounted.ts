@@ -1,7 +1,7 @@
 import { GigDeleted, GigPublished, GigUnpublished, GigUpdated } from '@commonwork/contracts';
 import { defineHandler } from '@commonwork/kit';
 import { addToFigures } from '../stats/figures.ts';
-import type { StatsDb } from '../stats/tables.ts';
+import type { StatsDb } from '../tables.ts';
 
 /** A person's active gigs: one more when a gig of theirs becomes active, one less when it stops being (marketplace's events). */
 export const onGigCounted = defineHandler([GigPublished, GigUpdated, GigUnpublished, GigDeleted], async (trx: StatsDb, event) => {

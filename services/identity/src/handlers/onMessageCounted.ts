@@ -1,7 +1,7 @@
 import { ChannelMessagePosted, ChatMessagePosted } from '@commonwork/contracts';
 import { defineHandler } from '@commonwork/kit';
 import { addToFigures } from '../stats/figures.ts';
-import type { StatsDb } from '../stats/tables.ts';
+import type { StatsDb } from '../tables.ts';
 
 /** A person's messages: every one they send, in a channel or a chat (messaging's events). */
 export const onMessageCounted = defineHandler([ChannelMessagePosted, ChatMessagePosted], async (trx: StatsDb, event) => {

@@ -7,7 +7,7 @@ import {
 } from '@commonwork/contracts';
 import { defineHandler } from '@commonwork/kit';
 import { addToFigures } from '../stats/figures.ts';
-import type { StatsDb } from '../stats/tables.ts';
+import type { StatsDb } from '../tables.ts';
 
 /**
  * A person's events: the published events they organise, and those they hold a seat at (events'

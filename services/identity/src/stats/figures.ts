@@ -1,6 +1,6 @@
 import type { StatChanges, StatCounts, UserStats } from '@commonwork/contracts';
 import { subMonths } from 'date-fns';
-import type { StatsDb } from './tables.ts';
+import type { StatsDb } from '../tables.ts';
 
 const NONE: StatCounts = { activeGigs: 0, events: 0, messages: 0 };
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);

@@ -1,5 +1,5 @@
 import type { PlatformFigures } from '@commonwork/contracts';
-import type { StatsDb } from './tables.ts';
+import type { StatsDb } from '../tables.ts';
 
 /**
  * The platform in numbers, from identity's own read models: everyone signed up, the gigs active now

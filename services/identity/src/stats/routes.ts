@@ -1,8 +1,8 @@
 import { identityRoutes } from '@commonwork/contracts';
 import { Forbidden, registerRoute, type ServiceContext } from '@commonwork/kit';
+import type { IdentityTables } from '../tables.ts';
 import { UserNotFound } from '../users/decide.ts';
 import { presentUser } from '../users/present.ts';
-import type { IdentityTables } from '../users/projection.ts';
 import { userQueries } from '../users/queries.ts';
 import { statsOf } from './figures.ts';
 import { platformFigures } from './platformFigures.ts';

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { UserRow } from '../users/projection.ts';
-import type { StatsDb } from './tables.ts';
+import type { StatsDb, UserRow } from '../tables.ts';
 
 /**
  * People with at least one active gig who let themselves be found (`searchable`), best rated

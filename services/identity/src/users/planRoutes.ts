@@ -1,7 +1,7 @@
 import { identityRoutes } from '@commonwork/contracts';
 import { Forbidden, registerRoute, type ServiceContext } from '@commonwork/kit';
+import type { IdentityTables } from '../tables.ts';
 import { presentUser } from './present.ts';
-import type { IdentityTables } from './projection.ts';
 import type { Users } from './users.ts';
 
 /**

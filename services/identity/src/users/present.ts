@@ -1,5 +1,5 @@
 import type { User } from '@commonwork/contracts';
-import type { UserRow } from './projection.ts';
+import type { UserRow } from '../tables.ts';
 
 /**
  * The user as `viewerId` may see them. Yourself: everything. Others: no preferences; email and

@@ -1,48 +1,8 @@
-import { DEFAULT_PREFERENCES, type MemberPlan, type Preferences } from '@commonwork/contracts';
+import { DEFAULT_PREFERENCES } from '@commonwork/contracts';
 import type { StoredEvent } from '@commonwork/kit';
-import type { ColumnType, Generated, JSONColumnType, Kysely, Selectable } from 'kysely';
-import type { StatsTables } from '../stats/tables.ts';
+import type { Kysely } from 'kysely';
+import type { IdentityTables, Links } from '../tables.ts';
 import type { ProfileFields, UserEvent } from './user.ts';
-
-/** The links kept in one jsonb column: contact and social handles. */
-export interface Links {
-  location: string;
-  website: string;
-  github: string;
-  twitter: string;
-  linkedin: string;
-}
-
-export interface UsersTable {
-  id: string;
-  subject: string;
-  email: string;
-  name: string;
-  username: string | null;
-  username_lower: string | null;
-  bio: Generated<string>;
-  phone: Generated<string>;
-  title: Generated<string>;
-  picture: string;
-  picture_public_id: Generated<string>;
-  role: 'user' | 'admin';
-  skills: ColumnType<string[], string | undefined, string>;
-  links: JSONColumnType<Links>;
-  preferences: JSONColumnType<Preferences>;
-  rating: Generated<number>;
-  review_count: Generated<number>;
-  plan: ColumnType<MemberPlan, MemberPlan | undefined, MemberPlan>;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
-}
-
-/** Identity's tables: its projection of users, and the statistics read model. */
-export interface IdentityTables extends StatsTables {
-  users: UsersTable;
-}
-
-export type UserRow = Selectable<UsersTable>;
 
 const LINK_KEYS = ['location', 'website', 'github', 'twitter', 'linkedin'] as const;
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { IdentityTables } from './projection.ts';
+import type { IdentityTables } from '../tables.ts';
 
 /** Reads of the users table (the read side; changes go through the user aggregate). */
 export const userQueries = (db: Kysely<IdentityTables>) => ({

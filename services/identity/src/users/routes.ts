@@ -3,9 +3,9 @@ import { Forbidden, registerRoute, type ServiceContext, writeOrAnswerNewer } fro
 import type { VerifiedIdentity } from '../auth/idTokens.ts';
 import { sessionFor } from '../auth/session.ts';
 import type { KeyStore } from '../keys/keyStore.ts';
+import type { IdentityTables } from '../tables.ts';
 import { ProfileChangedElsewhere, UserNotFound } from './decide.ts';
 import { presentUser } from './present.ts';
-import type { IdentityTables } from './projection.ts';
 import { UsernameTaken, type Users } from './users.ts';
 
 export interface UserRouteDeps {

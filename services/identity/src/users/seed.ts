@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import type { EventMetadata, GigCategory } from '@commonwork/contracts';
 import { type Database, importEvents, pickOne, type Random, randomInt, seededUuid } from '@commonwork/kit';
 import { type Kysely, sql } from 'kysely';
+import type { IdentityTables } from '../tables.ts';
 import { userAggregate } from './aggregate.ts';
 import { decide, evolve, type UserCommand } from './decide.ts';
-import type { IdentityTables } from './projection.ts';
 import { initialUserState, type UserCard, type UserEvent, type UserState } from './user.ts';
 
 /** A seeded person, with what the marketplace seed needs: their card and the gigs they would offer. */

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '@commonwork/contracts';
 import { Conflict, isUniqueViolation, type ServiceContext } from '@commonwork/kit';
+import type { IdentityTables, UserRow } from '../tables.ts';
 import { userAggregate } from './aggregate.ts';
 import { type UserCommand, UserNotFound } from './decide.ts';
-import type { IdentityTables, UserRow } from './projection.ts';
 import { userQueries } from './queries.ts';
 
 export const UsernameTaken = () => Conflict('Username is already taken');
