@@ -1,8 +1,8 @@
 import { ListGigsQuery } from '@commonwork/contracts';
 import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { MarketplaceTables } from '../services/marketplace/src/gigs/projection.ts';
 import { listGigs } from '../services/marketplace/src/search/listGigs.ts';
+import type { MarketplaceTables } from '../services/marketplace/src/tables.ts';
 
 /** The plan lines worth reading in a report: scans, filters, sorts and the execution time, without cost estimates. */
 const KEY_LINE = /Execution Time|Scan|Filter:|Recheck Cond|Rows Removed|Sort Key|Sort Method|Aggregate|Limit/;

@@ -1,6 +1,6 @@
 import type { Projections } from '@commonwork/kit';
 import { gigAggregate } from './gigs/aggregate.ts';
-import type { MarketplaceTables } from './gigs/projection.ts';
+import type { MarketplaceTables } from './tables.ts';
 
 /**
  * Marketplace's read side: what `npm run rebuild` replays and empties. Freelancers (identity's

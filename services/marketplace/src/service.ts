@@ -1,12 +1,12 @@
 import type { ServiceDefinition } from '@commonwork/kit';
 import type { MarketplaceConfig } from './config.ts';
 import type { GigEvent } from './gigs/gig.ts';
-import type { MarketplaceTables } from './gigs/projection.ts';
 import { registerGigRoutes } from './gigs/routes.ts';
 import { subscriptions } from './handlers/index.ts';
 import { migrations } from './migrations.ts';
 import { publishGigEvent } from './publish.ts';
 import { registerAiRoutes } from './search/aiRoutes.ts';
+import type { MarketplaceTables } from './tables.ts';
 
 /** The marketplace service: gigs, listing and search, the AI search interpreter and suggestions. */
 export function marketplaceService(config: MarketplaceConfig): ServiceDefinition<MarketplaceTables, GigEvent> {

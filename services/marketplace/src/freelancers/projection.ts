@@ -1,19 +1,7 @@
 import type { PublicUserCard } from '@commonwork/contracts';
 import { keepNewest } from '@commonwork/kit';
-import type { JSONColumnType, Kysely } from 'kysely';
-import type { MarketplaceTables } from '../gigs/projection.ts';
-
-/** The freelancers marketplace shows on gigs, fed by identity's events (no call to identity). */
-export interface FreelancersTable {
-  user_id: string;
-  name: string;
-  username: string | null;
-  picture: string;
-  title: string;
-  location: string;
-  skills: JSONColumnType<string[]>;
-  updated_at: Date;
-}
+import type { Kysely } from 'kysely';
+import type { MarketplaceTables } from '../tables.ts';
 
 /** Upserts a freelancer's card; an older event than the stored one changes nothing. */
 export async function upsertFreelancer(trx: Kysely<MarketplaceTables>, card: PublicUserCard, occurredAt: Date) {

@@ -1,7 +1,8 @@
 import { defineAggregate } from '@commonwork/kit';
+import type { MarketplaceTables } from '../tables.ts';
 import { type GigCommand, gigDecider } from './decide.ts';
 import type { GigEvent, GigState } from './gig.ts';
-import { type MarketplaceTables, projectGigEvents } from './projection.ts';
+import { projectGigEvents } from './projection.ts';
 
 /** A gig's stream `gig-<id>`: created (draft or active), edited, deleted. */
 export const gigAggregate = defineAggregate<MarketplaceTables, GigState, GigCommand, GigEvent>({

@@ -1,5 +1,5 @@
 import type { Gig } from '@commonwork/contracts';
-import type { GigRow } from './projection.ts';
+import type { GigRow } from '../tables.ts';
 
 /** A gig row joined with its freelancer's card and view count, as the listing and detail queries return it. */
 export interface GigView extends GigRow {

@@ -1,39 +1,7 @@
 import type { StoredEvent } from '@commonwork/kit';
-import type { ColumnType, Generated, JSONColumnType, Kysely, Selectable } from 'kysely';
-import type { FreelancersTable } from '../freelancers/projection.ts';
-import type { GigEvent, GigFields, GigStatus } from './gig.ts';
-
-export interface GigsTable {
-  id: string;
-  owner_id: string;
-  title: string;
-  description: string;
-  category: GigFields['category'];
-  sub_category: string;
-  // numeric: pg returns a string, PGlite a number; presentGig converts.
-  price: ColumnType<string | number, number, number>;
-  delivery_time: GigFields['deliveryTime'];
-  tags: JSONColumnType<string[]>;
-  tags_text: string;
-  status: GigStatus;
-  rating: Generated<number>;
-  reviews: Generated<number>;
-  orders: Generated<number>;
-  favorites: Generated<number>;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface MarketplaceTables {
-  gigs: GigsTable;
-  gig_views: { gig_id: string; views: ColumnType<string, number, number> };
-  freelancers: FreelancersTable;
-  /** Active gigs per category, price and delivery time, kept by triggers on gigs (migration 0003). */
-  active_gig_counts: { category: string; price: ColumnType<string | number, never, never>; delivery_time: string; gigs: number };
-}
-
-export type GigRow = Selectable<GigsTable>;
+import type { Kysely } from 'kysely';
+import type { MarketplaceTables } from '../tables.ts';
+import type { GigEvent, GigFields } from './gig.ts';
 
 const columnsOf = (fields: GigFields) => ({
   title: fields.title,

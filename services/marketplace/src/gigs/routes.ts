@@ -4,10 +4,10 @@ import { registerRoute, type ServiceContext } from '@commonwork/kit';
 import { sql } from 'kysely';
 import { gigViews, listGigs } from '../search/listGigs.ts';
 import { trendingGigs } from '../search/trending.ts';
+import type { MarketplaceTables } from '../tables.ts';
 import { gigAggregate } from './aggregate.ts';
 import { GigNotFound } from './decide.ts';
 import { type GigView, presentGig } from './present.ts';
-import type { MarketplaceTables } from './projection.ts';
 
 export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>) {
   const { app, verifier, db } = ctx;

@@ -9,12 +9,12 @@ import {
 import { type Database, importEvents, pickOne, type Random, randomInt, seededUuid } from '@commonwork/kit';
 import { type Kysely, sql } from 'kysely';
 import { upsertFreelancer } from '../freelancers/projection.ts';
+import type { MarketplaceTables } from '../tables.ts';
 import { gigAggregate } from './aggregate.ts';
 import { decide } from './decide.ts';
 import { CLOSERS, DEMO_CATALOG, type SubCategoryCatalog } from './demoCatalog.ts';
 import { fillOf, tagsAllowed } from './demoTags.ts';
 import { type GigFields, initialGigState } from './gig.ts';
-import type { MarketplaceTables } from './projection.ts';
 
 /** Who may own seeded gigs; gigs of a category go to owners whose focus it is, when there are any. */
 export interface SeedOwner {

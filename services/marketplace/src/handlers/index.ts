@@ -1,5 +1,5 @@
 import type { ServiceSubscription } from '@commonwork/kit';
-import type { MarketplaceTables } from '../gigs/projection.ts';
+import type { MarketplaceTables } from '../tables.ts';
 import { onUserCardChanged } from './onUserCardChanged.ts';
 
 /** Every subscription marketplace has, by durable consumer. */

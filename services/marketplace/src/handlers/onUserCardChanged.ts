@@ -2,7 +2,7 @@ import { UserProfileUpdated, UserRegistered } from '@commonwork/contracts';
 import { defineHandler } from '@commonwork/kit';
 import type { Kysely } from 'kysely';
 import { upsertFreelancer } from '../freelancers/projection.ts';
-import type { MarketplaceTables } from '../gigs/projection.ts';
+import type { MarketplaceTables } from '../tables.ts';
 
 /** Keeps the freelancer shown on gigs up to date when a person registers or edits their profile. */
 export const onUserCardChanged = defineHandler(

@@ -1,7 +1,7 @@
 import { marketplaceRoutes } from '@commonwork/contracts';
 import { registerRoute, type ServiceContext } from '@commonwork/kit';
 import { createLlmInterpreter, interpretWithFallback } from '../ai/index.ts';
-import type { MarketplaceTables } from '../gigs/projection.ts';
+import type { MarketplaceTables } from '../tables.ts';
 import { popularTags, suggest } from './suggestions.ts';
 
 export interface AiOptions {

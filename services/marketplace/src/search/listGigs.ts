@@ -2,7 +2,7 @@ import { type ListGigsQuery, PRICE_THRESHOLDS } from '@commonwork/contracts';
 import { isTypoCandidate, toPrefixTsQuery, withTypoThreshold } from '@commonwork/kit';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { GigView } from '../gigs/present.ts';
-import type { MarketplaceTables } from '../gigs/projection.ts';
+import type { MarketplaceTables } from '../tables.ts';
 
 /** The gigs with their freelancer card and views: the one shape listing, trending and detail read. */
 export function gigViews(db: Kysely<MarketplaceTables>) {

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { MarketplaceTables } from '../gigs/projection.ts';
+import type { MarketplaceTables } from '../tables.ts';
 
 const MAX_SUGGESTIONS = 8;
 

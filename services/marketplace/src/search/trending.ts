@@ -1,7 +1,7 @@
 import { LIMITS } from '@commonwork/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { GigView } from '../gigs/present.ts';
-import type { MarketplaceTables } from '../gigs/projection.ts';
+import type { MarketplaceTables } from '../tables.ts';
 import { gigViews } from './listGigs.ts';
 
 /** How long a trending list is served before it is read again (spec 000: a dashboard widget, not a live feed). */

@@ -1,0 +1,47 @@
+import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
+import type { GigFields, GigStatus } from './gigs/gig.ts';
+
+export interface GigsTable {
+  id: string;
+  owner_id: string;
+  title: string;
+  description: string;
+  category: GigFields['category'];
+  sub_category: string;
+  // numeric: pg returns a string, PGlite a number; presentGig converts.
+  price: ColumnType<string | number, number, number>;
+  delivery_time: GigFields['deliveryTime'];
+  tags: JSONColumnType<string[]>;
+  tags_text: string;
+  status: GigStatus;
+  rating: Generated<number>;
+  reviews: Generated<number>;
+  orders: Generated<number>;
+  favorites: Generated<number>;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Marketplace's tables: its projection of gigs, and the freelancers fed by identity's events. */
+export interface MarketplaceTables {
+  gigs: GigsTable;
+  gig_views: { gig_id: string; views: ColumnType<string, number, number> };
+  freelancers: FreelancersTable;
+  /** Active gigs per category, price and delivery time, kept by triggers on gigs (migration 0003). */
+  active_gig_counts: { category: string; price: ColumnType<string | number, never, never>; delivery_time: string; gigs: number };
+}
+
+export type GigRow = Selectable<GigsTable>;
+
+/** The freelancers marketplace shows on gigs, fed by identity's events (no call to identity). */
+export interface FreelancersTable {
+  user_id: string;
+  name: string;
+  username: string | null;
+  picture: string;
+  title: string;
+  location: string;
+  skills: JSONColumnType<string[]>;
+  updated_at: Date;
+}
