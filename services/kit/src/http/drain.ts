@@ -1,6 +1,13 @@
+import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { App } from './app.ts';
+
+/** What draining uses of an app (a fastify instance): not the app's own type, which app.ts builds on this file. */
+interface Drainable {
+  server: Server;
+  close(): PromiseLike<unknown>;
+  addHook(name: 'preClose', hook: () => Promise<void>): unknown;
+}
 
 const draining = new WeakSet<object>();
 
@@ -12,7 +19,7 @@ export const isDraining = (app: object) => draining.has(app);
  * the gateway's probe or a Kubernetes Service, takes it out), then closed once every request it
  * accepted is answered.
  */
-export async function drainAndClose(app: App, delayMs: number) {
+export async function drainAndClose(app: Drainable, delayMs: number) {
   draining.add(app);
   if (delayMs > 0) await sleep(delayMs);
   await app.close();
@@ -24,7 +31,7 @@ export async function drainAndClose(app: App, delayMs: number) {
  * rest of a body already refused (a 413 answered early) kept the server open until its keep-alive
  * timeout, 72 s.
  */
-export function closeConnectionsWhenAnswered(app: App) {
+export function closeConnectionsWhenAnswered(app: Drainable) {
   const owed = new Map<Socket, number>();
   let closing = false;
   const settle = (socket: Socket, change: number) => {
