@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { ChatMessagePosted, type EventEnvelope } from '@commonwork/contracts';
+import {
+  type CallInput,
+  ChatMessagePosted,
+  type EventEnvelope,
+  eventsRoutes,
+  identityRoutes,
+  marketplaceRoutes,
+  messagingRoutes,
+  notificationsRoutes,
+} from '@commonwork/contracts';
 import {
   buildEvent,
   buildGig,
@@ -25,19 +34,19 @@ describe('notifications through the gateway', () => {
   beforeAll(async () => {
     p = await startTestPlatform();
     [ada, bob] = await Promise.all([buildUser(p, 'Ada Freelancer'), buildUser(p, 'Bob Buyer')]);
-    gig = (await p.call('POST', '/api/gigs', { token: ada.token, body: buildGig({ title: 'Logo design' }) })).body.gig;
+    gig = (await p.api.call(marketplaceRoutes.createGig, { token: ada.token, body: buildGig({ title: 'Logo design' }) })).gig;
   });
   afterAll(() => p.stop());
 
-  const list = (token: string, query = '') => p.call('GET', `/api/notifications${query}`, { token }).then((r) => r.body);
-  const badge = async (token: string) => (await list(token, '?limit=1&unreadOnly=true')).unreadCount as number;
+  const list = (token: string, query: CallInput<typeof notificationsRoutes.list>['query'] = {}) =>
+    p.api.call(notificationsRoutes.list, { query, token });
+  const badge = async (token: string) => (await list(token, { limit: 1, unreadOnly: 'true' })).unreadCount;
   /** PATCH as the spec's axios client sends it: a JSON content type and no body. */
-  const patch = (path: string, token: string) =>
-    fetch(`${p.url}${path}`, { method: 'PATCH', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } }).then(
-      // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
-      async (r) => ({ status: r.status, body: (await r.json()) as any }),
-    );
-  const interest = (token: string, gigId = gig.id) => p.call('POST', '/api/notifications/gig-interest', { token, body: { gigId } });
+  const bodilessJson = { 'content-type': 'application/json' };
+  const markRead = (id: string, token: string) =>
+    p.api.send(notificationsRoutes.markRead, { params: { id }, token, headers: bodilessJson });
+  const markAllRead = (token: string) => p.api.send(notificationsRoutes.markAllRead, { token, headers: bodilessJson });
+  const interest = (token: string, gigId = gig.id) => p.api.send(notificationsRoutes.gigInterest, { token, body: { gigId } });
 
   it('tells the freelancer of an interest in their gig, once the gig is known here', async () => {
     const sent = await eventually(async () => {
@@ -65,49 +74,51 @@ describe('notifications through the gateway', () => {
     const unknown = await interest(bob.token, '00000000-0000-4000-8000-000000000000');
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Gig not found');
-    expect((await p.call('POST', '/api/notifications/gig-interest', { body: { gigId: gig.id } })).status).toBe(401);
+    expect((await p.api.send(notificationsRoutes.gigInterest, { body: { gigId: gig.id } })).status).toBe(401);
   });
 
   it("marks read, marks all read and deletes only one's own, with bodiless PATCH calls", async () => {
     await interest(bob.token);
     await interest(bob.token);
     const [first, second] = (await list(ada.token)).notifications;
-    expect((await patch(`/api/notifications/${first.id}/read`, bob.token)).status).toBe(404);
-    expect((await p.call('DELETE', `/api/notifications/${first.id}`, { token: bob.token })).status).toBe(404);
-    const read = await patch(`/api/notifications/${first.id}/read`, ada.token);
+    if (!first || !second) throw new Error('two interests, two notifications');
+    const remove = (id: string, token: string) => p.api.send(notificationsRoutes.remove, { params: { id }, token });
+    expect((await markRead(first.id, bob.token)).status).toBe(404);
+    expect((await remove(first.id, bob.token)).status).toBe(404);
+    const read = await markRead(first.id, ada.token);
     expect(read.status).toBe(200);
     expect(read.body.notification.read).toBe(true);
     const before = await badge(ada.token);
-    const all = await patch('/api/notifications/mark-all-read', ada.token);
+    const all = await markAllRead(ada.token);
     expect(all.body).toEqual({ success: true, message: 'All notifications marked as read', unreadCount: 0 });
     expect(before).toBeGreaterThan(0);
-    const removed = await p.call('DELETE', `/api/notifications/${second.id}`, { token: ada.token });
+    const removed = await remove(second.id, ada.token);
     expect(removed.status).toBe(200);
-    expect((await list(ada.token)).notifications.map((n: { id: string }) => n.id)).not.toContain(second.id);
-    expect((await list(ada.token, '?unreadOnly=true')).notifications).toEqual([]);
-    const readTab = await list(ada.token, '?readOnly=true');
+    expect((await list(ada.token)).notifications.map((n) => n.id)).not.toContain(second.id);
+    expect((await list(ada.token, { unreadOnly: 'true' })).notifications).toEqual([]);
+    const readTab = await list(ada.token, { readOnly: 'true' });
     expect(readTab.notifications.length).toBeGreaterThan(0);
-    expect(readTab.notifications.every((n: { read: boolean }) => n.read)).toBe(true);
+    expect(readTab.notifications.every((n) => n.read)).toBe(true);
   });
 
   it('keeps one unread notification per chat, updated by each message and read with the chat', async () => {
-    const chat = (await p.call('POST', '/api/chat/create', { token: bob.token, body: { recipientId: ada.id, gigId: gig.id } })).body.data;
+    const chat = (await p.api.call(messagingRoutes.createChat, { token: bob.token, body: { recipientId: ada.id, gigId: gig.id } })).data;
     const before = await badge(ada.token);
     for (const content of ['Hi Ada', 'Are you free next week?'])
-      await p.call('POST', `/api/chat/${chat.id}/messages`, { token: bob.token, body: { content } });
+      await p.api.send(messagingRoutes.postChatMessage, { params: { chatId: chat.id }, token: bob.token, body: { content } });
     const message = await eventually(async () => {
-      const found = (await list(ada.token)).notifications.find((n: { type: string; message: string }) => n.type === 'message');
+      const found = (await list(ada.token)).notifications.find((n) => n.type === 'message');
       return found?.message === 'Are you free next week?' && found;
     });
     expect(message).toMatchObject({ title: 'New message from Bob Buyer', data: { chatId: chat.id, words: 'chatMessage' }, read: false });
     expect(await badge(ada.token)).toBe(before + 1);
-    await p.call('PATCH', `/api/chat/${chat.id}/read`, { token: ada.token });
+    await p.api.send(messagingRoutes.readChat, { params: { chatId: chat.id }, token: ada.token });
     await eventually(async () => (await badge(ada.token)) === before);
   });
 
   it('dates a notification when its source happened, listed by that time and unread however late it was made', async () => {
     const dee = await buildUser(p, 'Dee Late');
-    const deeGig = (await p.call('POST', '/api/gigs', { token: dee.token, body: buildGig() })).body.gig;
+    const deeGig = (await p.api.call(marketplaceRoutes.createGig, { token: dee.token, body: buildGig() })).gig;
     await eventually(async () => (await interest(bob.token, deeGig.id)).status === 201);
     const pushed: EventEnvelope[] = [];
     await p.bus.consume({
@@ -143,7 +154,7 @@ describe('notifications through the gateway', () => {
       const page = await list(dee.token);
       return page.notifications.length === 2 && page;
     });
-    expect(notifications.map((n: { type: string }) => n.type)).toEqual(['gig_interest', 'message']);
+    expect(notifications.map((n) => n.type)).toEqual(['gig_interest', 'message']);
     expect(notifications[1]).toMatchObject({ createdAt: sentAt, read: false, message: 'Still on for Friday?' });
     expect(unreadCount).toBe(2);
     const live = await eventually(async () =>
@@ -153,32 +164,30 @@ describe('notifications through the gateway', () => {
   });
 
   it("tells an organiser of each registration, and attendees of the event's changes", async () => {
-    const event = (await p.call('POST', '/api/events', { token: ada.token, body: buildEvent({ title: 'Design jam' }) })).body.data;
-    await p.call('POST', `/api/events/${event.id}/rsvp`, { token: bob.token });
-    const registration = await eventually(async () =>
-      (await list(ada.token)).notifications.find((n: { data: { eventId?: string } }) => n.data.eventId === event.id),
-    );
+    const event = (await p.api.call(eventsRoutes.createEvent, { token: ada.token, body: buildEvent({ title: 'Design jam' }) })).data;
+    await p.api.send(eventsRoutes.register, { params: { id: event.id }, token: bob.token });
+    const registration = await eventually(async () => (await list(ada.token)).notifications.find((n) => n.data.eventId === event.id));
     expect(registration).toMatchObject({
       type: 'event_invite',
       title: 'New registration for Design jam',
       sender: { _id: bob.id },
       data: { eventTitle: 'Design jam', words: 'eventRegistered', attendeeCount: 1 },
     });
-    await p.call('PUT', `/api/events/${event.id}`, { token: ada.token, body: buildEvent({ title: 'Design jam', time: '19:00' }) });
-    const change = await eventually(async () =>
-      (await list(bob.token)).notifications.find((n: { data: { eventId?: string } }) => n.data.eventId === event.id),
-    );
+    await p.api.send(eventsRoutes.updateEvent, {
+      params: { id: event.id },
+      token: ada.token,
+      body: buildEvent({ title: 'Design jam', time: '19:00' }),
+    });
+    const change = await eventually(async () => (await list(bob.token)).notifications.find((n) => n.data.eventId === event.id));
     expect(change).toMatchObject({ title: 'Design jam was updated', data: { eventTitle: 'Design jam', words: 'eventUpdated' } });
   });
 
   it("tells a channel's creator who joined it by link", async () => {
-    const channel = (await p.call('POST', '/api/chat/channels', { token: ada.token, body: { name: 'brand-talk', type: 'private' } })).body
+    const channel = (await p.api.call(messagingRoutes.createChannel, { token: ada.token, body: { name: 'brand-talk', type: 'private' } }))
       .data;
-    const link = await p.call('POST', `/api/chat/channels/${channel.id}/join-link`, { token: ada.token });
-    expect((await p.call('POST', `/api/chat/join/channel/${link.body.data.joinLink}`, { token: bob.token })).status).toBe(200);
-    const joined = await eventually(async () =>
-      (await list(ada.token)).notifications.find((n: { data: { channelId?: string } }) => n.data.channelId === channel.id),
-    );
+    const link = await p.api.call(messagingRoutes.joinLink, { params: { id: channel.id }, token: ada.token });
+    expect((await p.api.send(messagingRoutes.joinByLink, { params: { joinLink: link.data.joinLink }, token: bob.token })).status).toBe(200);
+    const joined = await eventually(async () => (await list(ada.token)).notifications.find((n) => n.data.channelId === channel.id));
     expect(joined).toMatchObject({
       type: 'system',
       title: 'Bob Buyer joined #brand-talk',
@@ -189,8 +198,12 @@ describe('notifications through the gateway', () => {
 
   it('makes no notification of a kind the person turned off', async () => {
     const cy = await buildUser(p, 'Cy Quiet');
-    const quietGig = (await p.call('POST', '/api/gigs', { token: cy.token, body: buildGig() })).body.gig;
-    await p.call('PUT', `/api/users/${cy.id}`, { token: cy.token, body: { preferences: { notifications: { marketplaceAlerts: false } } } });
+    const quietGig = (await p.api.call(marketplaceRoutes.createGig, { token: cy.token, body: buildGig() })).gig;
+    await p.api.send(identityRoutes.updateUser, {
+      params: { id: cy.id },
+      token: cy.token,
+      body: { preferences: { notifications: { marketplaceAlerts: false } } },
+    });
     await eventually(async () => {
       const { rows } = await sql<{
         off: boolean;
@@ -203,8 +216,8 @@ describe('notifications through the gateway', () => {
 
   it('keeps the unread count exact under a burst of interests and a mark-all-read among them', async () => {
     const people = await Promise.all(Array.from({ length: 12 }, (_, i) => buildUser(p, `Fan ${i}`)));
-    const calls = people.map((person) => interest(person.token));
-    calls.splice(6, 0, patch('/api/notifications/mark-all-read', ada.token));
+    const calls: Promise<unknown>[] = people.map((person) => interest(person.token));
+    calls.splice(6, 0, markAllRead(ada.token));
     await Promise.all(calls);
     // Whatever order the burst landed in, one interest after it leaves something unread.
     await interest((await buildUser(p, 'Fan last')).token);
