@@ -1,17 +1,20 @@
+import { identityRoutes } from '@commonwork/contracts';
 import { startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const REMOTE = '203.0.113.7';
 const devToken = (p: TestPlatform, remoteAddress: string, headers: Record<string, string> = {}) =>
   p.services.identity.app.inject({
-    method: 'POST',
-    url: '/api/auth/dev/token',
+    method: identityRoutes.devToken.method,
+    url: identityRoutes.devToken.url,
     remoteAddress,
     headers,
     payload: { email: 'mallory@example.com', name: 'Mallory' },
   });
 const authConfig = (p: TestPlatform, remoteAddress: string) =>
-  p.services.identity.app.inject({ method: 'GET', url: '/api/auth/config', remoteAddress }).then((res) => res.json());
+  p.services.identity.app
+    .inject({ method: identityRoutes.authConfig.method, url: identityRoutes.authConfig.url, remoteAddress })
+    .then((res) => res.json());
 
 describe('the developer sign-in, by default', () => {
   let p: TestPlatform;
@@ -46,7 +49,7 @@ describe('the developer sign-in, by default', () => {
   });
 
   it('signs in through the gateway from this machine (the gateway forwards the client it saw)', async () => {
-    const res = await p.call('POST', '/api/auth/dev/token', { body: { email: 'ada@example.com', name: 'Ada' } });
+    const res = await p.api.send(identityRoutes.devToken, { body: { email: 'ada@example.com', name: 'Ada' } });
     expect(res.status).toBe(200);
   });
 });

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { identityRoutes } from '@commonwork/contracts';
 import { buildUser, signUp, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,21 +41,24 @@ describe('sign-in and profile setup through the gateway', () => {
   });
 
   it('tells the web app which sign-in methods are on', async () => {
-    const res = await p.call('GET', '/api/auth/config');
-    expect(res).toEqual({ status: 200, body: { googleClientId: 'test-client.apps.googleusercontent.com', devLogin: true } });
+    const res = await p.api.send(identityRoutes.authConfig);
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 200,
+      body: { googleClientId: 'test-client.apps.googleusercontent.com', devLogin: true },
+    });
   });
 
   it('signs up a new person with a dev-issuer credential, then signs them in again as the same user', async () => {
     const first = await signUp(p, 'Ada Lovelace');
     expect(first.status).toBe(200);
     expect(first.user).toMatchObject({ name: 'Ada Lovelace', email: first.email, username: null, bio: '', authProvider: 'google' });
-    expect(first.user.preferences.privacy).toEqual({ profileVisibility: 'public', showEmail: false, showPhone: false, searchable: true });
-    const again = await p.call('POST', '/api/auth/google', { body: { token: first.idToken } });
+    expect(first.user.preferences?.privacy).toEqual({ profileVisibility: 'public', showEmail: false, showPhone: false, searchable: true });
+    const again = await p.api.send(identityRoutes.googleSignIn, { body: { token: first.idToken } });
     expect(again.body).toMatchObject({ isNewUser: false, message: 'Signed in successfully', user: { id: first.user.id } });
   });
 
   it('accepts a genuine Google ID token and rejects forged, expired, wrong-audience and unverified ones', async () => {
-    const ok = await p.call('POST', '/api/auth/google', { body: { token: await google.sign({}) } });
+    const ok = await p.api.send(identityRoutes.googleSignIn, { body: { token: await google.sign({}) } });
     expect(ok.status).toBe(200);
     expect(ok.body.user).toMatchObject({ email: 'grace@example.com', name: 'Grace Hopper' });
 
@@ -65,13 +69,14 @@ describe('sign-in and profile setup through the gateway', () => {
     const unverified = await google.sign({ email_verified: false, email: 'nobody@example.com' });
     // Garbage of any length is an invalid credential, not a missing one.
     for (const token of [forged, expired, wrongAudience, unverified, 'not-a-jwt-at-all', 'garbage']) {
-      const res = await p.call('POST', '/api/auth/google', { body: { token } });
+      const res = await p.api.send(identityRoutes.googleSignIn, { body: { token } });
       expect(res.status, token.slice(0, 20)).toBe(401);
       expect(res.body).toMatchObject({ success: false, error: 'INVALID_CREDENTIAL' });
       if (token !== expired && token !== unverified) expect(res.body.message).toBe('Invalid sign-in credential');
     }
     for (const body of [{}, { token: '' }, { token: '   ' }]) {
-      const res = await p.call('POST', '/api/auth/google', { body });
+      // Missing or blank on purpose: the contract's type wants a token.
+      const res = await p.api.sendUnchecked(identityRoutes.googleSignIn, { body });
       expect(res.status).toBe(400);
       expect(res.body.details).toContainEqual({ field: 'token', message: expect.stringMatching(/required|expected string/i) });
     }
@@ -92,21 +97,24 @@ describe('sign-in and profile setup through the gateway', () => {
       await base(p.keys.dev.privateKey, 'commonwork-dev', Math.floor(Date.now() / 1000) - 10),
       await base(p.keys.dev.privateKey, 'someone-else'),
     ]) {
-      expect((await p.call('POST', '/api/auth/google', { body: { token } })).status).toBe(401);
+      expect((await p.api.send(identityRoutes.googleSignIn, { body: { token } })).status).toBe(401);
     }
   });
 
-  it('registers through POST /api/users only with a credential, never with bare claims', async () => {
-    const bare = await p.call('POST', '/api/users', { body: { email: 'mallory@example.com', name: 'Mallory', authProvider: 'google' } });
+  it(`registers through POST ${identityRoutes.createUser.url} only with a credential, never with bare claims`, async () => {
+    // Bare claims on purpose: the contract's type wants a credential.
+    const bare = await p.api.sendUnchecked(identityRoutes.createUser, {
+      body: { email: 'mallory@example.com', name: 'Mallory', authProvider: 'google' },
+    });
     expect(bare.status).toBe(400);
     expect(bare.body.details).toContainEqual({ field: 'credential', message: expect.any(String) });
-    const dev = await p.call('POST', '/api/auth/dev/token', { body: { email: 'linus@example.com', name: 'Linus' } });
-    const created = await p.call('POST', '/api/users', {
-      body: { credential: dev.body.token, email: 'spoofed@example.com', name: 'Linus T', picture: '', authProvider: 'google' },
+    const dev = await p.api.call(identityRoutes.devToken, { body: { email: 'linus@example.com', name: 'Linus' } });
+    const created = await p.api.send(identityRoutes.createUser, {
+      body: { credential: dev.token, email: 'spoofed@example.com', name: 'Linus T', picture: '', authProvider: 'google' },
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ message: 'User created successfully', user: { email: 'linus@example.com', name: 'Linus T' } });
-    const again = await p.call('POST', '/api/users', { body: { credential: dev.body.token, authProvider: 'google' } });
+    const again = await p.api.send(identityRoutes.createUser, { body: { credential: dev.token, authProvider: 'google' } });
     expect(again.status).toBe(200);
     expect(again.body.user.id).toBe(created.body.user.id);
   });
@@ -115,12 +123,12 @@ describe('sign-in and profile setup through the gateway', () => {
     const taken = await buildUser(p, 'Alan Turing');
     expect(taken.user).toMatchObject({ name: 'Alan Turing', username: taken.username, bio: 'I build things.' });
     const other = await signUp(p, 'Joan Clarke');
-    const clash = await p.call('POST', '/api/users/setup', {
+    const clash = await p.api.send(identityRoutes.setupUser, {
       token: other.token,
       body: { email: other.email, name: 'Joan Clarke', username: taken.username.toUpperCase(), bio: 'Codebreaker' },
     });
     expect(clash).toMatchObject({ status: 409, body: { success: false, message: 'Username is already taken', error: 'CONFLICT' } });
-    const me = await p.call('GET', `/api/users/${other.user.id}`, { token: other.token });
+    const me = await p.api.send(identityRoutes.userById, { params: { id: other.user.id }, token: other.token });
     expect(me.body.user.username).toBeNull();
   });
 
@@ -131,22 +139,22 @@ describe('sign-in and profile setup through the gateway', () => {
       [{ email, name: '', username: 'ok_name2', bio: 'x' }, 'name'],
       [{ email, name: 'Barbara', username: 'no spaces!', bio: 'x' }, 'username'],
     ] as const) {
-      const res = await p.call('POST', '/api/users/setup', { token, body });
+      const res = await p.api.send(identityRoutes.setupUser, { token, body });
       expect(res.status).toBe(400);
-      expect(res.body.details.map((d: { field: string }) => d.field)).toContain(field);
+      expect(res.body.details?.map((d) => d.field)).toContain(field);
     }
-    const after = await p.call('GET', `/api/users/${user.id}`, { token });
+    const after = await p.api.send(identityRoutes.userById, { params: { id: user.id }, token });
     expect(after.body.user).toMatchObject({ username: null, bio: '', name: 'Barbara Liskov' });
   });
 
   it('refuses setup without a token, and a tampered access token anywhere', async () => {
     const { token, user } = await signUp(p, 'Ken Thompson');
-    expect((await p.call('POST', '/api/users/setup', { body: { name: 'K', username: 'ken', bio: 'x' } })).status).toBe(401);
+    expect((await p.api.send(identityRoutes.setupUser, { body: { name: 'K', username: 'ken', bio: 'x' } })).status).toBe(401);
     const [header, payload, signature] = token.split('.');
     const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString());
     const elevated = Buffer.from(JSON.stringify({ ...claims, role: 'admin' })).toString('base64url');
     for (const bad of [`${header}.${elevated}.${signature}`, `${token.slice(0, -4)}AAAA`]) {
-      const res = await p.call('GET', `/api/users/${user.id}`, { token: bad });
+      const res = await p.api.send(identityRoutes.userById, { params: { id: user.id }, token: bad });
       expect(res.status).toBe(401);
       expect(res.body.success).toBe(false);
     }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eventsRoutes, identityRoutes, marketplaceRoutes, messagingRoutes } from '@commonwork/contracts';
 import { mulberry32 } from '@commonwork/kit';
 import { buildEvent, buildGig, buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { sql } from 'kysely';
@@ -23,9 +24,9 @@ describe('statistics, counted from what happens on the platform', () => {
   afterAll(() => p?.stop());
 
   const statsOf = async (user: User) => {
-    const res = await p.call('GET', `/api/users/${user.id}/stats`, { token: user.token });
+    const res = await p.api.send(identityRoutes.userStats, { params: { id: user.id }, token: user.token });
     expect(res.status).toBe(200);
-    return res.body.stats as { activeGigs: number; events: number; messages: number; changes: Record<string, number | null> };
+    return res.body.stats;
   };
   /** Waits until the person's figures read `expected` (the read model follows the bus). */
   const statsReach = (user: User, expected: Partial<{ activeGigs: number; events: number; messages: number }>) =>
@@ -35,51 +36,54 @@ describe('statistics, counted from what happens on the platform', () => {
     });
 
   it('starts at nothing, and is yours alone', async () => {
-    const res = await p.call('GET', `/api/users/${ada.id}/stats`, { token: ada.token });
+    const res = await p.api.send(identityRoutes.userStats, { params: { id: ada.id }, token: ada.token });
     expect(res.body).toMatchObject({
       success: true,
       // Nothing a month ago: no change to show, not a '+100%' or '0%' nobody earned.
       stats: { activeGigs: 0, events: 0, messages: 0, changes: { activeGigs: null, events: null, messages: null } },
     });
     expect(Date.parse(res.body.lastUpdated)).not.toBeNaN();
-    expect((await p.call('GET', `/api/users/${ada.id}/stats`, { token: bob.token })).status).toBe(403);
-    expect((await p.call('GET', `/api/users/${ada.id}/stats`)).status).toBe(401);
-    expect((await p.call('POST', `/api/users/${ada.id}/stats/refresh`, { token: ada.token })).status).toBe(200);
+    expect((await p.api.send(identityRoutes.userStats, { params: { id: ada.id }, token: bob.token })).status).toBe(403);
+    expect((await p.api.send(identityRoutes.userStats, { params: { id: ada.id } })).status).toBe(401);
+    expect((await p.api.send(identityRoutes.refreshUserStats, { params: { id: ada.id }, token: ada.token })).status).toBe(200);
   });
 
   it('counts active gigs as they are published, taken down and deleted', async () => {
     const make = async (title: string) =>
-      (await p.call('POST', '/api/gigs', { token: ada.token, body: buildGig({ title }) })).body.gig.id as string;
+      (await p.api.call(marketplaceRoutes.createGig, { token: ada.token, body: buildGig({ title }) })).gig.id;
     const first = await make('Audit of your React app');
     const second = await make('Accessibility fixes');
-    await p.call('POST', '/api/gigs', { token: ada.token, body: buildGig({ title: 'Kept as a draft', status: 'draft' }) });
+    await p.api.call(marketplaceRoutes.createGig, { token: ada.token, body: buildGig({ title: 'Kept as a draft', status: 'draft' }) });
     await statsReach(ada, { activeGigs: 2 });
     expect(
       (
-        await p.call('PUT', `/api/gigs/${first}`, {
+        await p.api.send(marketplaceRoutes.updateGig, {
+          params: { id: first },
           token: ada.token,
           body: buildGig({ title: 'Audit of your React app', status: 'draft' }),
         })
       ).status,
     ).toBe(200);
     await statsReach(ada, { activeGigs: 1 });
-    expect((await p.call('DELETE', `/api/gigs/${second}`, { token: ada.token })).status).toBeLessThan(300);
+    expect((await p.api.send(marketplaceRoutes.deleteGig, { params: { id: second }, token: ada.token })).status).toBeLessThan(300);
     await statsReach(ada, { activeGigs: 0 });
   });
 
   it('counts the events you organise and the seats you hold, and messages you send', async () => {
-    const created = await p.call('POST', '/api/events', { token: bob.token, body: buildEvent({ title: 'Counting night' }) });
-    const eventId = created.body.data.id as string;
-    expect((await p.call('POST', `/api/events/${eventId}/rsvp`, { token: ada.token })).status).toBe(200);
+    const created = await p.api.call(eventsRoutes.createEvent, { token: bob.token, body: buildEvent({ title: 'Counting night' }) });
+    const eventId = created.data.id;
+    expect((await p.api.send(eventsRoutes.register, { params: { id: eventId }, token: ada.token })).status).toBe(200);
     await statsReach(bob, { events: 1 });
     await statsReach(ada, { events: 1 });
-    expect((await p.call('DELETE', `/api/events/${eventId}/rsvp`, { token: ada.token })).status).toBe(200);
+    expect((await p.api.send(eventsRoutes.cancelRegistration, { params: { id: eventId }, token: ada.token })).status).toBe(200);
     await statsReach(ada, { events: 0 });
 
-    const channel = await p.call('POST', '/api/chat/channels', { token: ada.token, body: { name: `count-${Date.now()}` } });
-    const channelId = channel.body.data.id as string;
+    const channel = await p.api.call(messagingRoutes.createChannel, { token: ada.token, body: { name: `count-${Date.now()}` } });
+    const id = channel.data.id;
     for (const content of ['one', 'two', 'three'])
-      expect((await p.call('POST', `/api/chat/channels/${channelId}/messages`, { token: ada.token, body: { content } })).status).toBe(201);
+      expect((await p.api.send(messagingRoutes.postChannelMessage, { params: { id }, token: ada.token, body: { content } })).status).toBe(
+        201,
+      );
     const counted = await statsReach(ada, { messages: 3 });
     // Someone who just arrived has nothing a month back to compare with: no change, whatever they did since.
     expect(counted.changes).toEqual({ activeGigs: null, events: null, messages: null });
@@ -92,7 +96,7 @@ describe('statistics, counted from what happens on the platform', () => {
     await seedGigs(p.database, [{ userId: carl.id, focus: 'web' }], 2, mulberry32(3), { now: new Date(Date.now() - 45 * DAY_MS) });
     await statsReach(carl, { activeGigs: 2 });
     expect((await statsOf(carl)).changes.activeGigs).toBe(0);
-    await p.call('POST', '/api/gigs', { token: carl.token, body: buildGig({ title: 'A third, this month' }) });
+    await p.api.call(marketplaceRoutes.createGig, { token: carl.token, body: buildGig({ title: 'A third, this month' }) });
     const stats = await statsReach(carl, { activeGigs: 3 });
     // 2 then, 3 now: +50 %.
     expect(stats.changes.activeGigs).toBe(50);
@@ -120,12 +124,12 @@ describe('statistics, counted from what happens on the platform', () => {
   });
 
   it('lists top freelancers with active gigs, leaving out people who are not searchable', async () => {
-    await p.call('POST', '/api/gigs', { token: ada.token, body: buildGig({ title: 'Back with a gig' }) });
+    await p.api.call(marketplaceRoutes.createGig, { token: ada.token, body: buildGig({ title: 'Back with a gig' }) });
     await statsReach(ada, { activeGigs: 1 });
     const topIds = async () => {
-      const top = await p.call('GET', '/api/users/top-freelancers?limit=10');
+      const top = await p.api.send(identityRoutes.topFreelancers, { query: { limit: 10 } });
       expect(top.status).toBe(200);
-      return top.body.users as { id: string; activeGigs: number; email: string }[];
+      return top.body.users;
     };
     const before = await topIds();
     expect(before.map((u) => u.id)).toEqual(expect.arrayContaining([ada.id]));
@@ -134,8 +138,8 @@ describe('statistics, counted from what happens on the platform', () => {
     expect(before.find((u) => u.id === ada.id)).toMatchObject({ activeGigs: 1, email: '' });
 
     const hidden = { preferences: { privacy: { searchable: false } } };
-    expect((await p.call('PUT', `/api/users/${ada.id}`, { token: ada.token, body: hidden })).status).toBe(200);
+    expect((await p.api.send(identityRoutes.updateUser, { params: { id: ada.id }, token: ada.token, body: hidden })).status).toBe(200);
     expect((await topIds()).map((u) => u.id)).not.toContain(ada.id);
-    expect((await p.call('GET', '/api/users/top-freelancers?limit=0')).status).toBe(400);
+    expect((await p.api.send(identityRoutes.topFreelancers, { query: { limit: 0 } })).status).toBe(400);
   });
 });

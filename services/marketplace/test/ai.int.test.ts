@@ -1,3 +1,4 @@
+import { marketplaceRoutes } from '@commonwork/contracts';
 import { buildGig, buildUser, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -7,7 +8,7 @@ describe('AI-assisted search and suggestions through the gateway', () => {
   beforeAll(async () => {
     p = await startTestPlatform();
     const owner = await buildUser(p, 'Kay Ops');
-    await p.call('POST', '/api/gigs', {
+    await p.api.call(marketplaceRoutes.createGig, {
       token: owner.token,
       body: buildGig({
         title: 'Kubernetes cluster hardening',
@@ -16,7 +17,7 @@ describe('AI-assisted search and suggestions through the gateway', () => {
         tags: ['kubernetes', 'helm'],
       }),
     });
-    await p.call('POST', '/api/gigs', {
+    await p.api.call(marketplaceRoutes.createGig, {
       token: owner.token,
       body: buildGig({ title: 'Kubeflow pipelines for ML', category: 'data', subCategory: 'ml', tags: ['kubeflow'] }),
     });
@@ -24,7 +25,7 @@ describe('AI-assisted search and suggestions through the gateway', () => {
   afterAll(() => p.stop());
 
   it('interprets a plain-words request offline, for anyone', async () => {
-    const res = await p.call('POST', '/api/ai/search', { body: { query: 'cheap react landing page in 3 days', context: 'gigs' } });
+    const res = await p.api.send(marketplaceRoutes.aiSearch, { body: { query: 'cheap react landing page in 3 days', context: 'gigs' } });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       source: 'local',
@@ -36,23 +37,22 @@ describe('AI-assisted search and suggestions through the gateway', () => {
   });
 
   it('answers a blank query with 400 naming the field', async () => {
-    const res = await p.call('POST', '/api/ai/search', { body: { query: '   ' } });
+    const res = await p.api.send(marketplaceRoutes.aiSearch, { body: { query: '   ' } });
     expect(res.status).toBe(400);
-    expect(res.body.details[0]).toEqual({ field: 'query', message: 'Query is required' });
+    expect(res.body.details?.[0]).toEqual({ field: 'query', message: 'Query is required' });
   });
 
   it('finds the interpreted gig when the filters are applied to the listing', async () => {
-    const { body } = await p.call('POST', '/api/ai/search', { body: { query: 'kubernetes help' } });
-    const { category, priceRange, sortBy } = body.data.suggestedFilters;
-    const qs = new URLSearchParams({ search: body.data.searchQuery, category, priceRange, sortBy });
-    const list = await p.call('GET', `/api/gigs?${qs}`);
-    expect(list.body.gigs[0]?.title).toBe('Kubernetes cluster hardening');
+    const { data } = await p.api.call(marketplaceRoutes.aiSearch, { body: { query: 'kubernetes help' } });
+    const { category, priceRange, sortBy } = data.suggestedFilters;
+    const list = await p.api.call(marketplaceRoutes.listGigs, { query: { search: data.searchQuery, category, priceRange, sortBy } });
+    expect(list.gigs[0]?.title).toBe('Kubernetes cluster hardening');
   });
 
   it('suggests completions from real tags and titles', async () => {
-    const res = await p.call('GET', '/api/ai/suggestions?q=kub');
-    expect(res.body.suggestions).toEqual(expect.arrayContaining(['kubernetes', 'kubeflow', 'Kubernetes cluster hardening']));
-    expect((await p.call('GET', '/api/ai/suggestions?q=k')).body.suggestions).toEqual([]);
-    expect((await p.call('GET', '/api/ai/suggestions?q=zzzz')).body.suggestions).toEqual([]);
+    const suggest = async (q: string) => (await p.api.call(marketplaceRoutes.suggestions, { query: { q } })).suggestions;
+    expect(await suggest('kub')).toEqual(expect.arrayContaining(['kubernetes', 'kubeflow', 'Kubernetes cluster hardening']));
+    expect(await suggest('k')).toEqual([]);
+    expect(await suggest('zzzz')).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { type AiSearchResult, aiListing, type Gig, LIMITS } from '@commonwork/contracts';
+import { aiListing, type Gig, LIMITS, marketplaceRoutes, type QueryOf } from '@commonwork/contracts';
 import { mulberry32 } from '@commonwork/kit';
 import { buildUser, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,8 @@ import { AI_QUERIES, type GigMatch } from './aiQueries.ts';
  * title and fill is there, several times over at different prices and delivery times.
  */
 const CATALOGUE_GIGS = 300;
+
+type GigsQuery = QueryOf<typeof marketplaceRoutes.listGigs>;
 const DEMO_SEED = 42;
 
 function matches(gig: Gig, match: GigMatch): boolean {
@@ -34,13 +36,14 @@ describe('AI search on the demo catalogue: requests as people type them', () => 
   let catalogue: Gig[];
 
   /** Every page of a listing query. */
-  async function listAll(query: Record<string, string | number | undefined>): Promise<{ gigs: Gig[]; firstPage: Gig[] }> {
+  async function listAll(query: GigsQuery): Promise<{ gigs: Gig[]; firstPage: Gig[] }> {
     const gigs: Gig[] = [];
     let firstPage: Gig[] = [];
+    // An empty value is no filter: left out of the query.
+    const filters: GigsQuery = { ...query };
+    for (const key of Object.keys(filters) as (keyof GigsQuery)[]) if (filters[key] === '') filters[key] = undefined;
     for (let page = 1; ; page++) {
-      const params = new URLSearchParams({ limit: String(LIMITS.maxPageSize), page: String(page) });
-      for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
-      const res = await p.call('GET', `/api/gigs?${params}`);
+      const res = await p.api.send(marketplaceRoutes.listGigs, { query: { limit: LIMITS.maxPageSize, page, ...filters } });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       if (page === 1) firstPage = res.body.gigs.slice(0, 12);
       gigs.push(...res.body.gigs);
@@ -70,13 +73,14 @@ describe('AI search on the demo catalogue: requests as people type them', () => 
 
   it('refuses a listing filter it cannot read, naming the field', async () => {
     for (const [query, field] of [
-      ['match=some', 'match'],
-      ['maxDelivery=0', 'maxDelivery'],
-      ['maxDelivery=2.5', 'maxDelivery'],
+      [{ match: 'some' }, 'match'],
+      [{ maxDelivery: 0 }, 'maxDelivery'],
+      [{ maxDelivery: 2.5 }, 'maxDelivery'],
     ] as const) {
-      const res = await p.call('GET', `/api/gigs?${query}`);
-      expect(res.status, query).toBe(400);
-      expect(res.body.details.map((d: { field: string }) => d.field)).toEqual([field]);
+      // Filters the listing cannot read, on purpose: some the contract's types would not let be sent.
+      const res = await p.api.sendUnchecked(marketplaceRoutes.listGigs, { query });
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(res.body.details?.map((d) => d.field)).toEqual([field]);
     }
   });
 
@@ -88,9 +92,9 @@ describe('AI search on the demo catalogue: requests as people type them', () => 
       `the demo catalogue has no gig for ${JSON.stringify(include, (_, v) => (v instanceof RegExp ? String(v) : v))}`,
     ).toBeGreaterThan(0);
 
-    const ai = await p.call('POST', '/api/ai/search', { body: { query } });
+    const ai = await p.api.send(marketplaceRoutes.aiSearch, { body: { query } });
     expect(ai.status).toBe(200);
-    const reading = ai.body.data as AiSearchResult;
+    const reading = ai.body.data;
     const { gigs, firstPage } = await listAll({ ...aiListing(reading) });
     const how = `read as ${reading.interpretedQuery} [${reading.explanation}]`;
     const found = new Set(gigs.map((gig) => gig.id));

@@ -1,3 +1,4 @@
+import { identityRoutes, mediaRoutes } from '@commonwork/contracts';
 import { buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,16 +22,16 @@ describe('a profile picture through the gateway', () => {
       .toBuffer();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'me.png');
-    const res = await fetch(`${p.url}/api/upload/upload?type=profile&folder=profiles`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
+    const res = await p.api.send(mediaRoutes.upload, { query: { type: 'profile', folder: 'profiles' }, token, body: form });
     expect(res.status).toBe(201);
-    return (await res.json()) as { url: string; public_id: string };
+    return res.body;
   };
   const setPicture = (user: User, image: { url: string; public_id: string }, token = user.token) =>
-    p.call('PUT', `/api/users/${user.id}/picture`, { token, body: { picture: image.url, picturePublicId: image.public_id } });
+    p.api.send(identityRoutes.updatePicture, {
+      params: { id: user.id },
+      token,
+      body: { picture: image.url, picturePublicId: image.public_id },
+    });
   const served = async (url: string) => (await fetch(`${p.url}${url}`)).status;
 
   it('sets the picture, and deletes the one it replaces', async () => {
@@ -45,7 +46,7 @@ describe('a profile picture through the gateway', () => {
     // Media deletes the replaced image once it hears of the change.
     await eventually(async () => (await served(first.url)) === 404);
     expect(await served(second.url)).toBe(200);
-    expect((await p.call('GET', `/api/users/${ada.id}`, { token: bob.token })).body.user.picture).toBe(second.url);
+    expect((await p.api.call(identityRoutes.userById, { params: { id: ada.id }, token: bob.token })).user.picture).toBe(second.url);
   });
 
   it("is only its owner's to change, and an image of someone else's is never deleted for them", async () => {
@@ -62,11 +63,12 @@ describe('a profile picture through the gateway', () => {
   });
 
   it('refuses a picture that is not an image address, and changes nothing', async () => {
-    const res = await p.call('PUT', `/api/users/${ada.id}/picture`, {
+    const res = await p.api.send(identityRoutes.updatePicture, {
+      params: { id: ada.id },
       token: ada.token,
       body: { picture: 'javascript:alert(1)', picturePublicId: 'x' },
     });
     expect(res.status).toBe(400);
-    expect(res.body.details[0]).toMatchObject({ field: 'picture' });
+    expect(res.body.details?.[0]).toMatchObject({ field: 'picture' });
   });
 });

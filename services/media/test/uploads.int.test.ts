@@ -1,3 +1,4 @@
+import { type CallInput, mediaRoutes, pathOf } from '@commonwork/contracts';
 import { buildUser, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,17 +43,17 @@ describe('uploads through the gateway', () => {
   });
   afterAll(() => p.stop());
 
-  const upload = async (bytes: Uint8Array, options: { token?: string; name?: string; mime?: string; query?: string } = {}) => {
+  /** `token: null` uploads signed out. */
+  const upload = (
+    bytes: Uint8Array,
+    options: { token?: string | null; name?: string; mime?: string; query?: CallInput<typeof mediaRoutes.upload>['query'] } = {},
+  ) => {
     const form = new FormData();
     form.append('file', new Blob([bytes], { type: options.mime ?? 'image/png' }), options.name ?? 'picture.png');
-    const res = await fetch(`${p.url}/api/upload/upload${options.query ?? '?type=generic'}`, {
-      method: 'POST',
-      headers: options.token === '' ? {} : { authorization: `Bearer ${options.token ?? ada.token}` },
-      body: form,
-    });
-    // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
-    return { status: res.status, body: (await res.json()) as any };
+    const token = options.token === undefined ? ada.token : options.token;
+    return p.api.send(mediaRoutes.upload, { query: options.query ?? { type: 'generic' }, token, body: form });
   };
+  const remove = (publicId: string, token: string) => p.api.send(mediaRoutes.deleteUpload, { params: { publicId }, token });
   const storedImages = async () =>
     Number(
       (
@@ -79,10 +80,10 @@ describe('uploads through the gateway', () => {
       .toBuffer();
     expect((await sharp(withGps).metadata()).exif).toBeDefined();
     // Claimed PNG under a .gif name: neither is believed.
-    const res = await upload(withGps, { name: 'holiday.gif', mime: 'image/png', query: '?type=event&folder=events' });
+    const res = await upload(withGps, { name: 'holiday.gif', mime: 'image/png', query: { type: 'event', folder: 'events' } });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ success: true, message: 'Image uploaded successfully', width: 640, height: 480, format: 'jpeg' });
-    expect(res.body.url).toBe(`/api/media/${res.body.public_id}.jpeg`);
+    expect(res.body.url).toBe(pathOf(mediaRoutes.image.url, { file: `${res.body.public_id}.jpeg` }));
 
     const served = await fetch(`${p.url}${res.body.url}`);
     expect(served.status).toBe(200);
@@ -122,7 +123,7 @@ describe('uploads through the gateway', () => {
       ['over the generic cap', upload(new Uint8Array(10 * 1024 * 1024 + 1)), 413, 'File size too large. Maximum size is 10MB.'],
       [
         'over the profile cap',
-        upload(new Uint8Array(5 * 1024 * 1024 + 1), { query: '?type=profile' }),
+        upload(new Uint8Array(5 * 1024 * 1024 + 1), { query: { type: 'profile' } }),
         413,
         'File size too large. Maximum size is 5MB.',
       ],
@@ -134,11 +135,11 @@ describe('uploads through the gateway', () => {
       ],
       [
         'an event image too small',
-        upload(await image(200, 100), { query: '?type=event' }),
+        upload(await image(200, 100), { query: { type: 'event' } }),
         400,
         'Image must be between 300x200 and 3000x2000 pixels (this one is 200x100)',
       ],
-      ['signed out', upload(await image(320, 240), { token: '' }), 401, 'Authentication required'],
+      ['signed out', upload(await image(320, 240), { token: null }), 401, 'Authentication required'],
     ];
     for (const [name, answer, status, message] of cases) {
       const res = await answer;
@@ -150,28 +151,20 @@ describe('uploads through the gateway', () => {
 
   it('deletes for the owner only, after which the URL answers 404', async () => {
     const { body } = await upload(await image(320, 240));
-    const other = await fetch(`${p.url}/api/upload/delete/${body.public_id}`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${bob.token}` },
-    });
+    const other = await remove(body.public_id, bob.token);
     expect(other.status).toBe(403);
     expect((await fetch(`${p.url}${body.url}`)).status).toBe(200);
 
-    const own = await fetch(`${p.url}/api/upload/delete/${body.public_id}`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${ada.token}` },
-    });
+    const own = await remove(body.public_id, ada.token);
     expect(own.status).toBe(200);
-    expect(await own.json()).toEqual({ success: true, message: 'Image deleted successfully' });
+    expect(own.body).toEqual({ success: true, message: 'Image deleted successfully' });
     expect((await fetch(`${p.url}${body.url}`)).status).toBe(404);
-    const again = await fetch(`${p.url}/api/upload/delete/${body.public_id}`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${ada.token}` },
-    });
+    const again = await remove(body.public_id, ada.token);
     expect(again.status).toBe(404);
 
-    const bare = await fetch(`${p.url}/api/upload/delete/`, { method: 'DELETE', headers: { authorization: `Bearer ${ada.token}` } });
+    // An empty id: the path ends at the slash.
+    const bare = await remove('', ada.token);
     expect(bare.status).toBe(400);
-    expect(((await bare.json()) as { message: string }).message).toBe('Public ID is required');
+    expect(bare.body.message).toBe('Public ID is required');
   });
 });
