@@ -2,19 +2,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import Hash from 'lucide-react/icons/hash';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { hasOlderMessages } from '../../shared/conversation/index.ts';
+import { useConversationMessages } from '../../shared/conversation/index.ts';
 import { useMediaQuery } from '../../shared/hooks/useMediaQuery.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
-import { loadOlderChannelMessages, useChannelMessages, useChannels } from './api.ts';
+import { channelConversations, useChannels } from './api.ts';
 import { ChannelList } from './ChannelList.tsx';
 import { CHANNEL_PARAM, isChannelAdmin } from './channels.ts';
 import { useT } from './locales/index.ts';
 import { MembersPanel } from './MembersPanel.tsx';
 import { MessagePane } from './MessagePane.tsx';
 import { useChannelLive } from './useChannelLive.ts';
-import { useMarkChannelRead } from './useMarkChannelRead.ts';
-import { useSendChannelMessage } from './useSendChannelMessage.ts';
 
 // The dialogs (and the form library they use) load when first opened: most visits open neither.
 const CreateChannelDialog = lazy(() => import('./CreateChannelDialog.tsx').then((m) => ({ default: m.CreateChannelDialog })));
@@ -56,11 +54,8 @@ export function CommunityPage() {
 
   // The chosen channel while it is listed, else the first one (spec 002 §2).
   const selected = channels?.find((c) => c.id === chosenId) ?? channels?.[0] ?? null;
-  const messagesQuery = useChannelMessages(queryClient, selected?.id ?? null);
-
+  const messagesQuery = useConversationMessages(queryClient, channelConversations, selected?.id ?? null);
   useChannelLive(selected, user?.id);
-  useMarkChannelRead(selected, messagesQuery.data);
-  const send = useSendChannelMessage(selected);
 
   useEffect(() => {
     if (channelsQuery.isError) toast.error(t('community.loadChannelsFailed'));
@@ -107,13 +102,9 @@ export function CommunityPage() {
           {selected ? (
             <MessagePane
               channel={selected}
-              messages={messagesQuery.data}
-              isLoading={messagesQuery.isPending}
-              isError={messagesQuery.isError}
-              onRetry={() => void messagesQuery.refetch()}
-              onLoadOlder={hasOlderMessages(messagesQuery.data) ? () => loadOlderChannelMessages(queryClient, selected.id) : undefined}
+              messages={messagesQuery}
               userId={user?.id}
-              onSend={send}
+              author={user ? { id: user.id, name: user.name, picture: user.picture } : null}
               membersOpen={membersOpen}
               onToggleMembers={() => setMembersToggled(!membersOpen)}
               onOpenSettings={() => {

@@ -1,30 +1,18 @@
-import { type Channel, type ChannelMessage, type CreateChannelRequest, MESSAGE_PAGE_SIZE, messagingRoutes } from '@commonwork/contracts';
+import { type Channel, type ChannelMessage, type CreateChannelRequest, channelMessage, messagingRoutes } from '@commonwork/contracts';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call, type ResponseOf } from '../../shared/api/index.ts';
-import {
-  type CursorQuery,
-  catchUpConversation,
-  loadOlderIntoConversation,
-  mergeMessages,
-  receiveLive,
-  reconcileReadState,
-  withLastSequence,
-  withReadPosition,
-} from '../../shared/conversation/index.ts';
+// By file, not the module's index: the join page imports this file, and needs none of the conversation screens' code.
+import { reconcileReadState, withLastSequence, withReadPosition } from '../../shared/conversation/conversation.ts';
+import type { ConversationSource, MessageOf } from '../../shared/conversation/source.ts';
 import type { ChannelUpdated } from '../../shared/socket/index.ts';
-import type { PaneMessage } from './optimistic.ts';
 
 export type CreateChannelBody = z.output<typeof CreateChannelRequest>;
 
 /** Every channel query starts with this key. */
 export const CHANNELS_KEY = ['chat', 'channels'] as const;
 /** Kept apart from the list's key, so refreshing the list never refetches messages. */
-export const messagesKey = (channelId: string) => ['chat', 'channel-messages', channelId] as const;
-
-/** A cursor page of a channel's messages, for the catch-up and load-older helpers. */
-const channelMessagesPage = (channelId: string) => (query: CursorQuery) =>
-  call(messagingRoutes.channelMessages, { params: { id: channelId }, query }).then((body) => body.data);
+const messagesKey = (channelId: string) => ['chat', 'channel-messages', channelId] as const;
 
 /** GET /api/chat/channels: the channels the user may see, with server-computed unread counts. */
 export function useChannels(queryClient: QueryClient) {
@@ -39,43 +27,17 @@ export function useChannels(queryClient: QueryClient) {
   });
 }
 
-/**
- * GET …/messages?page=1&limit=50: the newest page, oldest first, merged with what is already held
- * (optimistic copies and live messages survive a reload).
- */
-export function useChannelMessages(queryClient: QueryClient, channelId: string | null) {
-  return useQuery({
-    queryKey: messagesKey(channelId ?? ''),
-    queryFn: async ({ signal }) => {
-      const body = await call(messagingRoutes.channelMessages, {
-        params: { id: channelId ?? '' },
-        query: { page: 1, limit: MESSAGE_PAGE_SIZE },
-        signal,
-      });
-      const held = queryClient.getQueryData<PaneMessage[]>(messagesKey(channelId ?? '')) ?? [];
-      return mergeMessages<PaneMessage>(held, body.data.messages);
-    },
-    enabled: channelId !== null,
-    // Spec 002 §4: a channel's messages are cached; live events and catch-ups keep them current.
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
-
-/** What the channel missed since the last message held, merged into its cache (no-op when nothing is held). */
-export const catchUpChannel = (queryClient: QueryClient, channelId: string) =>
-  catchUpConversation<PaneMessage>(queryClient, messagesKey(channelId), channelMessagesPage(channelId));
-
-/** The page before the oldest message held, merged into the channel's cache. */
-export const loadOlderChannelMessages = (queryClient: QueryClient, channelId: string) =>
-  loadOlderIntoConversation<PaneMessage>(queryClient, messagesKey(channelId), channelMessagesPage(channelId));
-
-/** A message that arrived live, merged into the channel's cache, with any it skipped past fetched. */
-export const receiveChannelMessage = (queryClient: QueryClient, message: ChannelMessage) =>
-  receiveLive<PaneMessage>(queryClient, messagesKey(message.channel), channelMessagesPage(message.channel), message);
-
-/** Applies a change to one channel of the cached list. */
-export function updateChannel(queryClient: QueryClient, channelId: string, change: (channel: Channel) => Channel): void {
-  queryClient.setQueryData<Channel[]>(CHANNELS_KEY, (list) => list?.map((c) => (c.id === channelId ? change(c) : c)));
+/** Applies a change to one channel of the cached list; false when the list does not hold it. */
+export function updateChannel(queryClient: QueryClient, channelId: string, change: (channel: Channel) => Channel): boolean {
+  let listed = false;
+  queryClient.setQueryData<Channel[]>(CHANNELS_KEY, (list) =>
+    list?.map((c) => {
+      if (c.id !== channelId) return c;
+      listed = true;
+      return change(c);
+    }),
+  );
+  return listed;
 }
 
 /**
@@ -111,18 +73,6 @@ export function createChannel(body: CreateChannelBody): Promise<ResponseOf<typeo
   return call(messagingRoutes.createChannel, { body });
 }
 
-/** POST …/messages with the optimistic copy's id as `clientId`: a retry never posts twice. */
-export function postChannelMessage(channelId: string, content: string, clientId: string): Promise<ChannelMessage> {
-  return call(messagingRoutes.postChannelMessage, { params: { id: channelId }, body: { content, type: 'text', clientId } }).then(
-    (body) => body.data,
-  );
-}
-
-/** PATCH …/read up to the last sequence shown. */
-export function markChannelRead(channelId: string, sequence: number): Promise<{ readSequence: number; unreadCount: number }> {
-  return call(messagingRoutes.readChannel, { params: { id: channelId }, body: { sequence } }).then((body) => body.data);
-}
-
 /** POST …/join-link (admins only; regenerating revokes the old link). */
 export function generateJoinLink(channelId: string): Promise<string> {
   return call(messagingRoutes.joinLink, { params: { id: channelId } }).then((body) => body.data.joinLink);
@@ -130,3 +80,38 @@ export function generateJoinLink(channelId: string): Promise<string> {
 
 /** The address a join link is shared as. */
 export const joinUrlOf = (joinLink: string) => `${window.location.origin}/join/channel/${encodeURIComponent(joinLink)}`;
+
+/**
+ * Channels as the shared conversation module reaches them. Sending is optimistic (spec 002 §4): the
+ * copy is built like the server's (contracts' `channelMessage`), with sequence 0 until the server's
+ * copy replaces it.
+ */
+export const channelConversations: ConversationSource<'channel'> = {
+  kind: 'channel',
+  listKey: CHANNELS_KEY,
+  messagesKey,
+  conversationOf: (message) => message.channel,
+  readMessages: (channelId, query, signal) =>
+    call(messagingRoutes.channelMessages, { params: { id: channelId }, query, signal }).then((body) => body.data),
+  postMessage: (channelId, { content }, clientId) =>
+    call(messagingRoutes.postChannelMessage, { params: { id: channelId }, body: { content, type: 'text', clientId } }).then(
+      (body) => body.data,
+    ),
+  markRead: (channelId, sequence) =>
+    call(messagingRoutes.readChannel, { params: { id: channelId }, body: { sequence } }).then((body) => body.data),
+  updateConversation: updateChannel,
+  // A channel is read by marking it (useMarkRead) while it is open, not by a message arriving.
+  withMessage: (channel, message, userId) => applyNewMessage(channel, message, userId),
+  pendingMessage: ({ clientId, conversationId, content, author, now }): MessageOf<'channel'> => ({
+    ...channelMessage({
+      id: clientId,
+      channelId: conversationId,
+      sequence: 0,
+      sender: author,
+      content,
+      clientId,
+      createdAt: now.toISOString(),
+    }),
+    pending: true,
+  }),
+};

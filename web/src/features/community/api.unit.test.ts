@@ -1,6 +1,6 @@
 import type { Channel, ChannelMessage } from '@commonwork/contracts';
 import { describe, expect, it } from 'vitest';
-import { applyChannelUpdated, applyNewMessage, reconcileChannel } from './api.ts';
+import { applyChannelUpdated, applyNewMessage, channelConversations, reconcileChannel } from './api.ts';
 import { buildChannel as baseChannel } from './testChannels.ts';
 
 const me = '00000000-0000-4000-8000-0000000000aa';
@@ -96,5 +96,26 @@ describe('reconcileChannel', () => {
       lastActivity: at(6),
       messageCount: 6,
     });
+  });
+});
+
+describe('channelConversations', () => {
+  it('draws the copy being sent like the server’s message, with sequence 0 until the server’s replaces it', () => {
+    const author = { id: me, name: 'Ada', picture: 'https://example.test/ada.png' };
+    const copy = channelConversations.pendingMessage?.({
+      clientId: 'tmp-1',
+      conversationId: channelId,
+      content: 'hello',
+      author,
+      now: new Date(at(9)),
+    });
+    expect(copy).toMatchObject({ _id: 'tmp-1', clientId: 'tmp-1', channel: channelId, sequence: 0, content: 'hello', pending: true });
+    expect(copy?.sender).toMatchObject({ _id: me, name: 'Ada', picture: author.picture, profilePicture: author.picture });
+    expect(copy && channelConversations.conversationOf(copy)).toBe(channelId);
+  });
+
+  it('counts a message in the open channel as unread until the channel is marked read', () => {
+    const channel = channelConversations.withMessage(buildChannel(), buildMessage(4), me, true);
+    expect(channel).toMatchObject({ lastSequence: 4, unreadCount: 1 });
   });
 });

@@ -1,14 +1,15 @@
-import type { Channel, ChannelMessage } from '@commonwork/contracts';
+import type { Channel } from '@commonwork/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
-import { withReadPosition } from '../../shared/conversation/index.ts';
-import { useSocket, useSocketEvent, useWhenVisibleAgain } from '../../shared/socket/index.ts';
-import { applyChannelUpdated, applyNewMessage, CHANNELS_KEY, catchUpChannel, receiveChannelMessage, updateChannel } from './api.ts';
+import { useCallback, useEffect } from 'react';
+import { catchUpMessages, useConversationLive } from '../../shared/conversation/index.ts';
+import { useSocket, useSocketEvent } from '../../shared/socket/index.ts';
+import { applyChannelUpdated, CHANNELS_KEY, channelConversations, updateChannel } from './api.ts';
 
 /**
- * Keeps the community screen live (spec 002 §4): joins the selected channel's room and leaves it
- * on switching, merges incoming messages into the cached lists, keeps unread counts from server
- * numbers, and after every reconnect or return to the tab fetches what was missed (`after`).
+ * Keeps the community screen live (spec 002 §4): what every conversation does live (messages,
+ * read marks, the catch-up after a reconnect or a return to the tab), and what only channels do:
+ * join the selected channel's room and leave it on switching, counts from `channel-updated`, and the
+ * list read again when someone it does not know of shows up.
  */
 export function useChannelLive(selected: Channel | null, userId: string | undefined): void {
   const queryClient = useQueryClient();
@@ -23,12 +24,15 @@ export function useChannelLive(selected: Channel | null, userId: string | undefi
   // the members held means the list (members and counts) is read again.
   const isKnownMember = (userId: string, channelId?: string) =>
     listed().some((c) => (!channelId || c.id === channelId) && c.members.some((m) => m._id === userId));
-  const catchUp = useCallback(
-    (channelId: string) => {
-      catchUpChannel(queryClient, channelId).catch((error: unknown) => console.warn('Catch-up failed', error));
+
+  useConversationLive(channelConversations, {
+    openId: selectedId,
+    userId,
+    catchUpOnReconnect: false,
+    afterMessage: (message) => {
+      if (!isKnownMember(message.sender._id, message.channel)) refreshList();
     },
-    [queryClient],
-  );
+  });
 
   // Join the selected room (again on every reconnect), then fetch what came while it was not joined.
   // Member channels stay joined through `join-channels` so their unread counts stay live; a public
@@ -36,38 +40,19 @@ export function useChannelLive(selected: Channel | null, userId: string | undefi
   useEffect(() => {
     if (!socket || !connected || !selectedId) return;
     socket.emit('join-channel', { id: selectedId }, (answer) => {
-      if (answer?.success) catchUp(selectedId);
+      if (answer?.success) {
+        catchUpMessages(queryClient, channelConversations, selectedId).catch((error: unknown) => console.warn('Catch-up failed', error));
+      }
     });
     return () => {
       if (!isMember && socket.connected) socket.emit('leave-channel', { id: selectedId });
     };
-  }, [socket, connected, selectedId, isMember, catchUp]);
+  }, [socket, connected, selectedId, isMember, queryClient]);
 
-  // Counts may have moved while disconnected: the list is read again on every reconnect.
-  const wasConnected = useRef(connected);
-  useEffect(() => {
-    if (connected && !wasConnected.current) refreshList();
-    wasConnected.current = connected;
-  }, [connected, refreshList]);
-
-  useWhenVisibleAgain(() => {
-    refreshList();
-    if (selectedId) catchUp(selectedId);
-  });
-
-  // The list moves with each message; `channel-updated` (throttled by the server) brings the count.
-  const onMessage = (message: ChannelMessage) => {
-    receiveChannelMessage(queryClient, message).catch((error: unknown) => console.warn('Catch-up failed', error));
-    if (!isKnownMember(message.sender._id, message.channel)) refreshList();
-    updateChannel(queryClient, message.channel, (c) => applyNewMessage(c, message, userId));
-  };
-  useSocketEvent('new-message', onMessage);
+  // `channel-updated` (throttled by the server) brings the message count.
   useSocketEvent('channel-updated', (update) => {
     if (!isKnown(update.channelId)) return refreshList();
     updateChannel(queryClient, update.channelId, (c) => applyChannelUpdated(c, update));
-  });
-  useSocketEvent('unread-count', (read) => {
-    if (read.kind === 'channel') updateChannel(queryClient, read.conversationId, (c) => withReadPosition(c, read));
   });
   useSocketEvent('user-status-updated', ({ userId: who }) => {
     if (who !== userId && !isKnownMember(who)) refreshList();

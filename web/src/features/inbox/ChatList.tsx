@@ -2,15 +2,13 @@ import type { Chat } from '@commonwork/contracts';
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import Inbox from 'lucide-react/icons/inbox';
-import RefreshCw from 'lucide-react/icons/refresh-cw';
-import Search from 'lucide-react/icons/search';
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import { Link } from 'react-router-dom';
+import { ConversationList, UnreadBadge } from '../../shared/conversation/index.ts';
 import { formatTimeLabel } from '../../shared/format/index.ts';
 import { useNow } from '../../shared/hooks/useNow.ts';
 import { Avatar } from '../../shared/ui/Avatar.tsx';
-import { buttonPrimary, buttonSecondary, buttonSecondarySmall, inputClass } from '../../shared/ui/classes.ts';
-import { Spinner } from '../../shared/ui/Spinner.tsx';
+import { buttonPrimary, buttonSecondarySmall } from '../../shared/ui/classes.ts';
 import { byLatestActivity, chatMatches, lastMessagePreview, otherParticipant, pageLabel } from './chats.ts';
 import { useT } from './locales/index.ts';
 
@@ -73,12 +71,7 @@ function ChatRow({ chat, open, userId, now }: { chat: Chat; open: boolean; userI
             >
               {preview || <span className="italic">{t('inbox.noMessages')}</span>}
             </p>
-            {unread > 0 && (
-              <span className="shrink-0 rounded-full bg-green-700 px-2 py-0.5 text-xs font-semibold text-white">
-                {unread > 99 ? '99+' : unread}
-                <span className="sr-only"> {t('inbox.unread')}</span>
-              </span>
-            )}
+            <UnreadBadge count={unread} />
           </div>
         </div>
       </Link>
@@ -94,76 +87,61 @@ export function ChatList(props: ChatListProps) {
   const shown = byLatestActivity(chats ?? []).filter((chat) => chatMatches(chat, search, userId));
 
   return (
-    <div className="flex h-full flex-col">
-      <div className="space-y-3 border-b border-slate-200 p-4 dark:border-slate-800">
-        <h2 className="text-lg font-bold text-slate-900 dark:text-white">{t('inbox.title')}</h2>
-        <div className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-          <input
-            type="search"
-            value={search}
-            onChange={(event) => props.onSearch(event.target.value)}
-            placeholder={t('inbox.searchPlaceholder')}
-            aria-label={t('inbox.search')}
-            className={`${inputClass} pl-9`}
-          />
+    <ConversationList
+      title={t('inbox.title')}
+      listLabel={t('inbox.conversations')}
+      search={search}
+      onSearch={props.onSearch}
+      searchLabel={t('inbox.search')}
+      searchPlaceholder={t('inbox.searchPlaceholder')}
+      loadingLabel={t('inbox.loading')}
+      isLoading={props.isLoading}
+      isError={props.isError && !chats}
+      errorText={t('inbox.fetchChatsFailed')}
+      onRetry={props.onRetry}
+      isEmpty={chats?.length === 0}
+      empty={
+        <div className="flex flex-col items-center gap-3 px-4 py-10 text-center">
+          <Inbox className="h-10 w-10 text-slate-300 dark:text-slate-600" aria-hidden="true" />
+          <p className="font-semibold text-slate-800 dark:text-slate-100">{t('inbox.empty')}</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">{t('inbox.emptyHint')}</p>
+          <Link to="/marketplace" className={buttonPrimary}>
+            <ShoppingBag className="h-4 w-4" aria-hidden="true" />
+            {t('inbox.browseMarketplace')}
+          </Link>
         </div>
-      </div>
-      <nav aria-label={t('inbox.conversations')} className="min-h-0 flex-1 overflow-y-auto p-2">
-        {props.isLoading && (
-          <div className="flex justify-center py-10" role="status" aria-label={t('inbox.loading')}>
-            <Spinner />
-          </div>
-        )}
-        {props.isError && !chats && (
-          <div className="space-y-3 px-3 py-8 text-center" role="alert">
-            <p className="text-sm text-red-600 dark:text-red-400">{t('inbox.fetchChatsFailed')}</p>
-            <button type="button" onClick={props.onRetry} className={buttonSecondary}>
-              <RefreshCw className="h-4 w-4" aria-hidden="true" />
-              {t('inbox.tryAgain')}
+      }
+      noMatch={Boolean(chats && chats.length > 0 && shown.length === 0)}
+      noMatchText={t('inbox.noMatch')}
+      footer={
+        chats &&
+        chats.length > 0 && (
+          <div className="flex items-center justify-between gap-2 border-t border-slate-200 px-3 py-2 dark:border-slate-800">
+            <button type="button" className={buttonSecondarySmall} onClick={() => props.onPage(props.page - 1)} disabled={props.page <= 1}>
+              <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+              {t('inbox.previous')}
+            </button>
+            <span className="whitespace-nowrap text-xs text-slate-500 dark:text-slate-400">{pageLabel(props.page, props.totalPages)}</span>
+            <button
+              type="button"
+              className={buttonSecondarySmall}
+              onClick={() => props.onPage(props.page + 1)}
+              disabled={props.page >= props.totalPages}
+            >
+              {t('inbox.next')}
+              <ChevronRight className="h-4 w-4" aria-hidden="true" />
             </button>
           </div>
-        )}
-        {chats && chats.length === 0 && (
-          <div className="flex flex-col items-center gap-3 px-4 py-10 text-center">
-            <Inbox className="h-10 w-10 text-slate-300 dark:text-slate-600" aria-hidden="true" />
-            <p className="font-semibold text-slate-800 dark:text-slate-100">{t('inbox.empty')}</p>
-            <p className="text-sm text-slate-500 dark:text-slate-400">{t('inbox.emptyHint')}</p>
-            <Link to="/marketplace" className={buttonPrimary}>
-              <ShoppingBag className="h-4 w-4" aria-hidden="true" />
-              {t('inbox.browseMarketplace')}
-            </Link>
-          </div>
-        )}
-        {chats && chats.length > 0 && shown.length === 0 && (
-          <p className="px-3 py-8 text-center text-sm text-slate-500 dark:text-slate-400">{t('inbox.noMatch')}</p>
-        )}
-        {shown.length > 0 && (
-          <ul className="space-y-0.5">
-            {shown.map((chat) => (
-              <ChatRow key={chat.id} chat={chat} open={chat.id === props.openChatId} userId={userId} now={now} />
-            ))}
-          </ul>
-        )}
-      </nav>
-      {chats && chats.length > 0 && (
-        <div className="flex items-center justify-between gap-2 border-t border-slate-200 px-3 py-2 dark:border-slate-800">
-          <button type="button" className={buttonSecondarySmall} onClick={() => props.onPage(props.page - 1)} disabled={props.page <= 1}>
-            <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-            {t('inbox.previous')}
-          </button>
-          <span className="whitespace-nowrap text-xs text-slate-500 dark:text-slate-400">{pageLabel(props.page, props.totalPages)}</span>
-          <button
-            type="button"
-            className={buttonSecondarySmall}
-            onClick={() => props.onPage(props.page + 1)}
-            disabled={props.page >= props.totalPages}
-          >
-            {t('inbox.next')}
-            <ChevronRight className="h-4 w-4" aria-hidden="true" />
-          </button>
-        </div>
+        )
+      }
+    >
+      {shown.length > 0 && (
+        <ul className="space-y-0.5">
+          {shown.map((chat) => (
+            <ChatRow key={chat.id} chat={chat} open={chat.id === props.openChatId} userId={userId} now={now} />
+          ))}
+        </ul>
       )}
-    </div>
+    </ConversationList>
   );
 }

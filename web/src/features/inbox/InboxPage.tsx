@@ -47,7 +47,7 @@ export function InboxPage() {
         </aside>
         <section aria-label={t('inbox.conversation')} className={`min-w-0 flex-1 lg:block ${chatId ? 'block' : 'hidden'}`}>
           {chatId ? (
-            <ChatView key={chatId} chatId={chatId} userId={user?.id} />
+            <ChatView key={chatId} chatId={chatId} author={user ? { id: user.id, name: user.name, picture: user.picture } : null} />
           ) : (
             <div className="flex h-full flex-col items-center justify-center gap-3 p-6 text-center text-slate-500 dark:text-slate-400">
               <MessageSquare className="h-10 w-10 opacity-40" aria-hidden="true" />

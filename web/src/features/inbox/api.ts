@@ -1,15 +1,10 @@
-import { CHAT_PAGE_SIZE, type Chat, type ChatMessage, MESSAGE_PAGE_SIZE, messagingRoutes } from '@commonwork/contracts';
+import { CHAT_PAGE_SIZE, type Chat, messagingRoutes } from '@commonwork/contracts';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { call } from '../../shared/api/index.ts';
-import {
-  addToConversation,
-  type CursorQuery,
-  catchUpConversation,
-  loadOlderIntoConversation,
-  mergeMessages,
-  receiveLive,
-  reconcileReadState,
-} from '../../shared/conversation/index.ts';
+// By file, not the module's index: the gig page imports this file, and needs none of the conversation screens' code.
+import { reconcileReadState } from '../../shared/conversation/conversation.ts';
+import type { ConversationSource } from '../../shared/conversation/source.ts';
+import { withChatMessage } from './chats.ts';
 
 export interface ChatPage {
   chats: Chat[];
@@ -21,10 +16,6 @@ export const CHATS_KEY = ['chat', 'chats'] as const;
 export const chatMessagesKey = (chatId: string) => ['chat', 'chat-messages', chatId] as const;
 /** One conversation seen anywhere (a list page, or the answer that created it). */
 export const chatKey = (chatId: string) => ['chat', 'chat', chatId] as const;
-
-/** A cursor page of a conversation's messages, for the catch-up and load-older helpers. */
-const chatMessagesPage = (chatId: string) => (query: CursorQuery) =>
-  call(messagingRoutes.chatMessages, { params: { chatId }, query }).then((body) => body.data);
 
 /** GET /api/chat/user?page&limit=20: the user's conversations, latest activity first. */
 export function useChats(queryClient: QueryClient, page: number) {
@@ -70,45 +61,20 @@ export function updateChat(queryClient: QueryClient, chatId: string, change: (ch
   return listed;
 }
 
-/** GET /api/chat/{chatId}/messages?page=1&limit=50, merged with what is already held. */
-export function useChatMessages(queryClient: QueryClient, chatId: string | null) {
-  return useQuery({
-    queryKey: chatMessagesKey(chatId ?? ''),
-    queryFn: async ({ signal }) => {
-      const body = await call(messagingRoutes.chatMessages, {
-        params: { chatId: chatId ?? '' },
-        query: { page: 1, limit: MESSAGE_PAGE_SIZE },
-        signal,
-      });
-      return mergeMessages(queryClient.getQueryData<ChatMessage[]>(chatMessagesKey(chatId ?? '')) ?? [], body.messages);
-    },
-    enabled: chatId !== null,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
-
-/** Merges messages into a conversation's cache when they are held or being loaded. */
-export const addChatMessages = (queryClient: QueryClient, chatId: string, messages: ChatMessage[]) =>
-  addToConversation(queryClient, chatMessagesKey(chatId), messages);
-
-/** A message that arrived live, merged into its conversation's cache, with any it skipped past fetched. */
-export const receiveChatMessage = (queryClient: QueryClient, message: ChatMessage) =>
-  receiveLive<ChatMessage>(queryClient, chatMessagesKey(message.chatId), chatMessagesPage(message.chatId), message);
-
-/** What the conversation missed since the last message held (`after`), merged into its cache. */
-export const catchUpChat = (queryClient: QueryClient, chatId: string) =>
-  catchUpConversation<ChatMessage>(queryClient, chatMessagesKey(chatId), chatMessagesPage(chatId));
-
-/** The page before the oldest message held (`before`), merged into its cache. */
-export const loadOlderChatMessages = (queryClient: QueryClient, chatId: string) =>
-  loadOlderIntoConversation<ChatMessage>(queryClient, chatMessagesKey(chatId), chatMessagesPage(chatId));
-
-/** POST /api/chat/{chatId}/messages; the clientId makes a retried post one message. */
-export function postChatMessage(chatId: string, content: string, clientId: string): Promise<ChatMessage> {
-  return call(messagingRoutes.postChatMessage, { params: { chatId }, body: { content, type: 'text', clientId } }).then((body) => body.data);
-}
-
-/** PATCH /api/chat/{chatId}/read up to the last sequence shown. */
-export function markChatRead(chatId: string, sequence: number): Promise<{ readSequence: number; unreadCount: number }> {
-  return call(messagingRoutes.readChat, { params: { chatId }, body: { sequence } }).then((body) => body.data);
-}
+/**
+ * The inbox's conversations as the shared conversation module reaches them. No optimistic copy: the
+ * box waits for the server, one message at a time.
+ */
+export const chatConversations: ConversationSource<'chat'> = {
+  kind: 'chat',
+  listKey: CHATS_KEY,
+  messagesKey: chatMessagesKey,
+  conversationOf: (message) => message.chatId,
+  readMessages: (chatId, query, signal) =>
+    call(messagingRoutes.chatMessages, { params: { chatId }, query, signal }).then((body) => body.data),
+  postMessage: (chatId, { content }, clientId) =>
+    call(messagingRoutes.postChatMessage, { params: { chatId }, body: { content, type: 'text', clientId } }).then((body) => body.data),
+  markRead: (chatId, sequence) => call(messagingRoutes.readChat, { params: { chatId }, body: { sequence } }).then((body) => body.data),
+  updateConversation: updateChat,
+  withMessage: withChatMessage,
+};

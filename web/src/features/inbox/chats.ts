@@ -1,5 +1,6 @@
 import type { Chat, ChatMessage } from '@commonwork/contracts';
-import { withLastSequence, withReadPosition } from '../../shared/conversation/index.ts';
+// By file, not the module's index: the gig page reaches this file through api.ts.
+import { withLastSequence, withReadPosition } from '../../shared/conversation/conversation.ts';
 import { t } from './locales/index.ts';
 
 type Participant = Chat['participants'][number];

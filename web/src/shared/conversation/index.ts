@@ -1,3 +1,5 @@
+export { ConversationList } from './ConversationList.tsx';
+export { ConversationPane } from './ConversationPane.tsx';
 export {
   addToConversation,
   type CursorQuery,
@@ -21,3 +23,16 @@ export {
   withoutMessage,
   withReadPosition,
 } from './conversation.ts';
+export { catchUpMessages, loadOlderMessages, receiveMessage, useConversationMessages } from './messages.ts';
+export { newClientId } from './optimistic.ts';
+export type {
+  ConversationKind,
+  ConversationOf,
+  ConversationSource,
+  MessageOf,
+  MessagesQuery,
+  OutgoingMessage,
+  ReadPosition,
+} from './source.ts';
+export { UnreadBadge } from './UnreadBadge.tsx';
+export { useConversationLive } from './useConversationLive.ts';

@@ -4,7 +4,7 @@ import Send from 'lucide-react/icons/send';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useT } from './locales/index.ts';
 
-interface ComposerProps {
+export interface ComposerProps {
   /**
    * Called with the trimmed text; the input is cleared at once. When it returns a promise that
    * rejects, the text comes back (if nothing new was typed) so it can be sent again.
@@ -63,8 +63,8 @@ export function Composer({ onSend, placeholder, label, sending = false, disabled
         <button
           type="submit"
           disabled={blocked}
-          aria-label={t('community.send')}
-          title={t('community.sendHint')}
+          aria-label={t('conversation.send')}
+          title={t('conversation.sendHint')}
           className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-green-700 text-white transition hover:bg-green-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-600 disabled:cursor-not-allowed disabled:opacity-50"
         >
           {sending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Send className="h-4 w-4" aria-hidden="true" />}

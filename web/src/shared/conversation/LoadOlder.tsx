@@ -1,7 +1,7 @@
 import ChevronUp from 'lucide-react/icons/chevron-up';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
-import { buttonGhost } from '../../shared/ui/classes.ts';
-import { Spinner } from '../../shared/ui/Spinner.tsx';
+import { buttonGhost } from '../ui/classes.ts';
+import { Spinner } from '../ui/Spinner.tsx';
 import { useT } from './locales/index.ts';
 
 interface LoadOlderProps {
@@ -40,7 +40,7 @@ export function LoadOlder({ loading, failed, onLoad, errorText }: LoadOlderProps
           <ChevronUp className="h-4 w-4" aria-hidden="true" />
         )}
         {/* The spec says nothing of older messages: plain words. */}
-        {loading ? t('community.loading') : retry ? t('community.tryAgain') : t('community.loadOlder')}
+        {loading ? t('conversation.loading') : retry ? t('conversation.tryAgain') : t('conversation.loadOlder')}
       </button>
     </div>
   );

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { activate, loadLocale } from '../../shared/i18n/i18n.ts';
+import { activate, loadLocale } from '../i18n/i18n.ts';
 import { messageTime } from './messageTime.ts';
 
 afterEach(() => activate('en'));

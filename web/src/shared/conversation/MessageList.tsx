@@ -2,10 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import MessageSquare from 'lucide-react/icons/message-square';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { usePresence } from '../../shared/socket/index.ts';
-import { Avatar } from '../../shared/ui/Avatar.tsx';
-import { buttonSecondary } from '../../shared/ui/classes.ts';
-import { Spinner } from '../../shared/ui/Spinner.tsx';
+import { usePresence } from '../socket/index.ts';
+import { Avatar } from '../ui/Avatar.tsx';
+import { buttonSecondary } from '../ui/classes.ts';
+import { Spinner } from '../ui/Spinner.tsx';
 import { LoadOlder } from './LoadOlder.tsx';
 import { useT } from './locales/index.ts';
 import { continuesGroup, messageTime } from './messageTime.ts';
@@ -91,11 +91,11 @@ export function MessageList(props: MessageListProps) {
       onScroll={onScroll}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to scroll by keyboard (WCAG 2.1.1)
       tabIndex={0}
-      aria-label={t('community.history')}
+      aria-label={t('conversation.history')}
       className="min-h-0 flex-1 overflow-y-auto py-3 [overflow-anchor:none] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-green-600"
     >
       {isLoading && (
-        <div className="flex h-full items-center justify-center" role="status" aria-label={t('community.loadingMessages')}>
+        <div className="flex h-full items-center justify-center" role="status" aria-label={t('conversation.loadingMessages')}>
           <Spinner className="h-6 w-6" />
         </div>
       )}
@@ -104,7 +104,7 @@ export function MessageList(props: MessageListProps) {
           <p className="text-sm text-red-600 dark:text-red-400">{errorText}</p>
           <button type="button" onClick={onRetry} className={buttonSecondary}>
             <RefreshCw className="h-4 w-4" aria-hidden="true" />
-            {t('community.tryAgain')}
+            {t('conversation.tryAgain')}
           </button>
         </div>
       )}
@@ -118,7 +118,7 @@ export function MessageList(props: MessageListProps) {
         <LoadOlder loading={older.isPending} failed={older.isError} onLoad={() => older.mutate()} errorText={errorText} />
       )}
       {messages && messages.length > 0 && (
-        <ol ref={list} aria-label={t('community.messageList')} aria-live="polite" className="space-y-0.5">
+        <ol ref={list} aria-label={t('conversation.messageList')} aria-live="polite" className="space-y-0.5">
           {messages.map((message, index) => {
             const grouped = continuesGroup(messages[index - 1], message);
             const picture = message.sender.profilePicture || message.sender.picture;
@@ -152,7 +152,7 @@ export function MessageList(props: MessageListProps) {
                     </div>
                   )}
                   <p className="text-sm break-words whitespace-pre-wrap text-slate-700 dark:text-slate-200">{message.content}</p>
-                  {message.pending && <span className="text-xs text-slate-500 dark:text-slate-400">{t('community.sending')}</span>}
+                  {message.pending && <span className="text-xs text-slate-500 dark:text-slate-400">{t('conversation.sending')}</span>}
                 </div>
               </li>
             );

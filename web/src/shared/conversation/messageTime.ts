@@ -1,6 +1,6 @@
 import { isSameDay, isSameYear } from 'date-fns';
-import { formatDate } from '../../shared/format/dates.ts';
-import { activeLocale } from '../../shared/i18n/index.ts';
+import { formatDate } from '../format/dates.ts';
+import { activeLocale } from '../i18n/index.ts';
 
 /** A day of this year without its year, as each language writes it (date-fns has no such pattern). */
 const DAY_THIS_YEAR = { en: 'MMM d, p', es: 'd MMM, p', fr: 'd MMM, p', de: 'd. MMM, p' } as const;

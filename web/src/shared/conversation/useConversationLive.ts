@@ -1,0 +1,68 @@
+import type { ServerToClientEvents } from '@commonwork/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { useSocket, useSocketEvent, useWhenVisibleAgain } from '../socket/index.ts';
+import { withReadPosition } from './conversation.ts';
+import { catchUpMessages, receiveMessage } from './messages.ts';
+import { type ConversationKind, type ConversationSource, LIVE_MESSAGE_EVENT, type MessageOf } from './source.ts';
+
+export interface LiveOptions<K extends ConversationKind> {
+  /** The conversation on screen, if any. */
+  openId: string | null;
+  userId: string | undefined;
+  /**
+   * Whether a reconnect catches the open conversation up here. Channels say no: they catch up once
+   * the room is joined again, so nothing that came in between is missed.
+   */
+  catchUpOnReconnect: boolean;
+  /** After a live message was applied; `listed` says whether the area's list held its conversation. */
+  afterMessage?: (message: MessageOf<K>, listed: boolean) => void;
+}
+
+/**
+ * What every conversation kind does live (spec 002 §4): a new message into its conversation's cache
+ * and list entry (read at once when it is the open one and the tab is visible), read marks from the
+ * person's other devices, and after a reconnect or a return to the tab the list read again and the
+ * open conversation caught up (`after`): Socket.IO delivers at most once.
+ */
+export function useConversationLive<K extends ConversationKind>(source: ConversationSource<K>, options: LiveOptions<K>): void {
+  const { openId, userId, catchUpOnReconnect, afterMessage } = options;
+  const queryClient = useQueryClient();
+  const { connected } = useSocket();
+
+  const refreshList = useCallback(() => void queryClient.invalidateQueries({ queryKey: source.listKey }), [queryClient, source]);
+  const catchUp = useCallback(
+    (conversationId: string) => {
+      catchUpMessages(queryClient, source, conversationId).catch((error: unknown) => console.warn('Catch-up failed', error));
+    },
+    [queryClient, source],
+  );
+
+  const wasConnected = useRef(connected);
+  useEffect(() => {
+    if (connected && !wasConnected.current) {
+      refreshList();
+      if (catchUpOnReconnect && openId) catchUp(openId);
+    }
+    wasConnected.current = connected;
+  }, [connected, refreshList, catchUp, catchUpOnReconnect, openId]);
+
+  useWhenVisibleAgain(() => {
+    refreshList();
+    if (openId) catchUp(openId);
+  });
+
+  const onMessage = (message: MessageOf<K>) => {
+    receiveMessage(queryClient, source, message).catch((error: unknown) => console.warn('Catch-up failed', error));
+    const conversationId = source.conversationOf(message);
+    const reading = conversationId === openId && document.visibilityState === 'visible';
+    const listed = source.updateConversation(queryClient, conversationId, (c) => source.withMessage(c, message, userId, reading));
+    afterMessage?.(message, listed);
+  };
+  // The event's payload is this kind's message (LIVE_MESSAGE_EVENT pairs them); a generic kind cannot show it to the compiler.
+  const event = LIVE_MESSAGE_EVENT[source.kind];
+  useSocketEvent(event, onMessage as unknown as ServerToClientEvents[typeof event]);
+  useSocketEvent('unread-count', (read) => {
+    if (read.kind === source.kind) source.updateConversation(queryClient, read.conversationId, (c) => withReadPosition(c, read));
+  });
+}
