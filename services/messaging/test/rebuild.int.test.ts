@@ -1,3 +1,4 @@
+import { eventsRoutes, marketplaceRoutes, messagingRoutes } from '@commonwork/contracts';
 import {
   buildEvent,
   buildGig,
@@ -21,42 +22,47 @@ describe('messaging rebuild', () => {
     const ada = await buildUser(p, 'Ada Admin');
     const bob = await buildUser(p, 'Bob Buyer');
     // A channel: created, joined by posting and by link, a link made, messages, a read mark.
-    const channel = (await p.call('POST', '/api/chat/channels', { token: ada.token, body: { name: 'rebuilt', type: 'private' } })).body
+    const channel = (await p.api.call(messagingRoutes.createChannel, { token: ada.token, body: { name: 'rebuilt', type: 'private' } }))
       .data;
-    const link = await p.call('POST', `/api/chat/channels/${channel.id}/join-link`, { token: ada.token });
-    expect((await p.call('POST', `/api/chat/join/channel/${link.body.data.joinLink}`, { token: bob.token })).status).toBe(200);
+    const link = await p.api.call(messagingRoutes.joinLink, { params: { id: channel.id }, token: ada.token });
+    expect((await p.api.send(messagingRoutes.joinByLink, { params: { joinLink: link.data.joinLink }, token: bob.token })).status).toBe(200);
     for (const [who, content] of [
       [ada, 'hello'],
       [bob, 'hi'],
       [ada, 'welcome'],
     ] as const)
-      expect((await p.call('POST', `/api/chat/channels/${channel.id}/messages`, { token: who.token, body: { content } })).status).toBe(201);
-    expect((await p.call('PATCH', `/api/chat/channels/${channel.id}/read`, { token: bob.token, body: { sequence: 2 } })).status).toBe(200);
+      expect(
+        (await p.api.send(messagingRoutes.postChannelMessage, { params: { id: channel.id }, token: who.token, body: { content } })).status,
+      ).toBe(201);
+    expect(
+      (await p.api.send(messagingRoutes.readChannel, { params: { id: channel.id }, token: bob.token, body: { sequence: 2 } })).status,
+    ).toBe(200);
 
     // A chat about Ada's gig, once messaging has heard of the gig: started, messages both ways, read.
-    const gig = (await p.call('POST', '/api/gigs', { token: ada.token, body: buildGig() })).body.gig;
+    const gig = (await p.api.call(marketplaceRoutes.createGig, { token: ada.token, body: buildGig() })).gig;
     const chat = await eventually(async () => {
-      const res = await p.call('POST', '/api/chat/create', { token: bob.token, body: { recipientId: ada.id, gigId: gig.id } });
+      const res = await p.api.send(messagingRoutes.createChat, { token: bob.token, body: { recipientId: ada.id, gigId: gig.id } });
       return res.status === 201 && res.body.data;
     });
     for (const [who, content] of [
       [bob, 'Is this available?'],
       [ada, 'Yes!'],
     ] as const)
-      expect((await p.call('POST', `/api/chat/${chat.id}/messages`, { token: who.token, body: { content } })).status).toBe(201);
-    expect((await p.call('PATCH', `/api/chat/${chat.id}/read`, { token: bob.token })).status).toBe(200);
+      expect(
+        (await p.api.send(messagingRoutes.postChatMessage, { params: { chatId: chat.id }, token: who.token, body: { content } })).status,
+      ).toBe(201);
+    expect((await p.api.send(messagingRoutes.readChat, { params: { chatId: chat.id }, token: bob.token })).status).toBe(200);
 
     // An event's channel: opened by the event, joined by a registration, left by a cancellation.
-    const event = (await p.call('POST', '/api/events', { token: ada.token, body: buildEvent() })).body.data;
+    const event = (await p.api.call(eventsRoutes.createEvent, { token: ada.token, body: buildEvent() })).data;
     const eventChannel = await eventually(
-      async () => (await p.call('GET', `/api/events/${event.id}`)).body.data.channelId as string | null,
+      async () => (await p.api.call(eventsRoutes.getEvent, { params: { id: event.id } })).data.channelId,
     );
     const members = async () =>
-      (await p.call('GET', '/api/chat/channels', { token: ada.token })).body.data.find((c: { id: string }) => c.id === eventChannel)
-        ?.memberCount;
-    await p.call('POST', `/api/events/${event.id}/rsvp`, { token: bob.token });
+      (await p.api.call(messagingRoutes.listChannels, { token: ada.token })).data.find((c) => c.id === eventChannel)?.memberCount;
+    await p.api.send(eventsRoutes.register, { params: { id: event.id }, token: bob.token });
     await eventually(async () => (await members()) === 2);
-    await p.call('DELETE', `/api/events/${event.id}/rsvp`, { token: bob.token });
+    await p.api.send(eventsRoutes.cancelRegistration, { params: { id: event.id }, token: bob.token });
     await eventually(async () => (await members()) === 1);
 
     await expectRebuildReproduces(p.database, projections);
