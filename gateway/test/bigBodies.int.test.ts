@@ -1,3 +1,4 @@
+import { identityRoutes } from '@commonwork/contracts';
 import { buildUser, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -13,20 +14,14 @@ describe('bodies bigger than a service reads, through the gateway', () => {
   afterAll(() => p?.stop());
 
   it('are all answered 413 with our error body, and change nothing', async () => {
-    const body = JSON.stringify({ bio: 'x'.repeat(1_100_000) });
+    const body = { bio: 'x'.repeat(1_100_000) };
     const answers = await Promise.all(
-      Array.from({ length: 20 }, async () => {
-        const res = await fetch(`${p.url}/api/users/${ada.id}`, {
-          method: 'PUT',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${ada.token}` },
-          body,
-          signal: AbortSignal.timeout(20_000),
-        });
-        return { status: res.status, body: (await res.json()) as { error?: string } };
-      }),
+      Array.from({ length: 20 }, () =>
+        p.api.send(identityRoutes.updateUser, { params: { id: ada.id }, token: ada.token, body, signal: AbortSignal.timeout(20_000) }),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(413));
     expect(new Set(answers.map((a) => a.body.error))).toEqual(new Set(['BODY_TOO_LARGE']));
-    expect((await p.call('GET', `/api/users/${ada.id}`, { token: ada.token })).body.user.bio).toBe('I build things.');
+    expect((await p.api.call(identityRoutes.userById, { params: { id: ada.id }, token: ada.token })).user.bio).toBe('I build things.');
   });
 });

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { identityRoutes } from '@commonwork/contracts';
 import { startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const signIn = (p: TestPlatform, forwardedFor?: string) =>
-  fetch(`${p.url}/api/auth/google`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(forwardedFor && { 'x-forwarded-for': forwardedFor }) },
-    body: JSON.stringify({ token: 'not-a-google-token' }),
-  }).then((res) => res.status);
+  p.api
+    .send(identityRoutes.googleSignIn, {
+      body: { token: 'not-a-google-token' },
+      headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+    })
+    .then((res) => res.status);
 
 const statuses = (count: number, send: (i: number) => Promise<number>) =>
   Array.from({ length: count }, (_, i) => i).reduce<Promise<number[]>>(
@@ -31,9 +33,9 @@ describe('the address a client is limited by', () => {
     });
 
     it('limits a flood of invalid tokens like any other calls, with the error body', async () => {
-      const forged = () => fetch(`${p.url}/api/users/${randomUUID()}`, { headers: { authorization: 'Bearer forged.token.here' } });
+      const forged = () => p.api.send(identityRoutes.userById, { params: { id: randomUUID() }, token: 'forged.token.here' });
       expect(await statuses(6, () => forged().then((res) => res.status))).toEqual([401, 401, 401, 401, 429, 429]);
-      expect(await (await forged()).json()).toMatchObject({ success: false, error: 'RATE_LIMITED' });
+      expect((await forged()).body).toMatchObject({ success: false, error: 'RATE_LIMITED' });
     });
   });
 

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { bffRoutes, eventsRoutes, identityRoutes, marketplaceRoutes } from '@commonwork/contracts';
 import { remoteTokenVerifier } from '@commonwork/kit';
 import { buildEvent, buildGig, buildUser, eventually, startTestPlatform, type TestPlatform, testLogger } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,12 +19,13 @@ describe('the dashboard through the gateway', () => {
   beforeAll(async () => {
     p = await startTestPlatform({ BFF_SECTION_TIMEOUT_MS: String(SECTION_TIMEOUT_MS) });
     [ada, bob] = await Promise.all([buildUser(p, 'Ada Dashboard'), buildUser(p, 'Bob Organiser')]);
-    gigId = (await p.call('POST', '/api/gigs', { token: ada.token, body: buildGig({ title: 'Dashboards that load fast' }) })).body.gig.id;
-    eventId = (await p.call('POST', '/api/events', { token: bob.token, body: buildEvent({ title: 'Composition night' }) })).body.data.id;
+    gigId = (await p.api.call(marketplaceRoutes.createGig, { token: ada.token, body: buildGig({ title: 'Dashboards that load fast' }) }))
+      .gig.id;
+    eventId = (await p.api.call(eventsRoutes.createEvent, { token: bob.token, body: buildEvent({ title: 'Composition night' }) })).data.id;
   });
   afterAll(() => p?.stop());
 
-  const dashboard = (token?: string) => p.call('GET', '/api/bff/dashboard', token ? { token } : {});
+  const dashboard = (token?: string) => p.api.send(bffRoutes.dashboard, token ? { token } : {});
 
   it('is for signed-in people', async () => {
     expect((await dashboard()).status).toBe(401);
@@ -36,24 +38,24 @@ describe('the dashboard through the gateway', () => {
       return res.body.data?.stats?.activeGigs === 1 && res.body.data.topFreelancers.length > 0 && res.body;
     });
     expect(data.unavailable).toEqual([]);
-    expect(data.trendingGigs.map((g: { id: string }) => g.id)).toContain(gigId);
-    expect(data.upcomingEvents.map((e: { id: string }) => e.id)).toContain(eventId);
-    expect(data.topFreelancers.map((u: { id: string }) => u.id)).toEqual([ada.id]);
+    expect(data.trendingGigs.map((g) => g.id)).toContain(gigId);
+    expect(data.upcomingEvents.map((e) => e.id)).toContain(eventId);
+    expect(data.topFreelancers.map((u) => u.id)).toEqual([ada.id]);
     expect(data.analytics).toMatchObject({ activeGigs: 1 });
     expect(data.stats).toMatchObject({ activeGigs: 1, events: 0, messages: 0 });
 
     const [trending, freelancers, upcoming, analytics, stats] = await Promise.all([
-      p.call('GET', '/api/gigs/trending?limit=3', { token: ada.token }),
-      p.call('GET', '/api/users/top-freelancers?limit=3', { token: ada.token }),
-      p.call('GET', '/api/events/upcoming?limit=2', { token: ada.token }),
-      p.call('GET', '/api/gigs/user/analytics', { token: ada.token }),
-      p.call('GET', `/api/users/${ada.id}/stats`, { token: ada.token }),
+      p.api.call(marketplaceRoutes.trending, { query: { limit: 3 }, token: ada.token }),
+      p.api.call(identityRoutes.topFreelancers, { query: { limit: 3 }, token: ada.token }),
+      p.api.call(eventsRoutes.upcoming, { query: { limit: 2 }, token: ada.token }),
+      p.api.call(marketplaceRoutes.analytics, { token: ada.token }),
+      p.api.call(identityRoutes.userStats, { params: { id: ada.id }, token: ada.token }),
     ]);
-    expect(data.trendingGigs.map((g: { id: string }) => g.id)).toEqual(trending.body.gigs.map((g: { id: string }) => g.id));
-    expect(data.topFreelancers).toEqual(freelancers.body.users);
-    expect(data.upcomingEvents.map((e: { id: string }) => e.id)).toEqual(upcoming.body.data.map((e: { id: string }) => e.id));
-    expect(data.analytics).toEqual(analytics.body.data);
-    expect(data.stats).toEqual(stats.body.stats);
+    expect(data.trendingGigs.map((g) => g.id)).toEqual(trending.gigs.map((g) => g.id));
+    expect(data.topFreelancers).toEqual(freelancers.users);
+    expect(data.upcomingEvents.map((e) => e.id)).toEqual(upcoming.data.map((e) => e.id));
+    expect(data.analytics).toEqual(analytics.data);
+    expect(data.stats).toEqual(stats.stats);
   });
 
   it('leaves out a section whose service is too slow, at its time limit', async () => {
@@ -71,7 +73,11 @@ describe('the dashboard through the gateway', () => {
     });
     try {
       const dashboard = () =>
-        gateway.inject({ method: 'GET', url: '/api/bff/dashboard', headers: { authorization: `Bearer ${ada.token}` } });
+        gateway.inject({
+          method: bffRoutes.dashboard.method,
+          url: bffRoutes.dashboard.url,
+          headers: { authorization: `Bearer ${ada.token}` },
+        });
       // A new gateway opens its connections on its first call: on a busy machine that alone can pass 300 ms.
       await dashboard();
       const started = Date.now();
@@ -97,7 +103,7 @@ describe('the dashboard through the gateway', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.unavailable).toEqual(['upcomingEvents']);
     expect(res.body.data.upcomingEvents).toEqual([]);
-    expect(res.body.data.trendingGigs.map((g: { id: string }) => g.id)).toContain(gigId);
+    expect(res.body.data.trendingGigs.map((g) => g.id)).toContain(gigId);
     expect(res.body.data.stats).toMatchObject({ activeGigs: 1 });
   });
 });

@@ -9,7 +9,10 @@ import { arbitraryOf, breakOne, brokenValue, deeplyNested, jsonSchemaOf } from '
 // from its contract and then broken, answers no 5xx, our error body on every 4xx, and a refused
 // request stores nothing. Bounded: a few cases per route, a fixed seed per run printed on failure.
 
-/** Deleting the caller's account would leave the rest of the run without a caller. */
+/**
+ * Deleting the caller's account would leave the rest of the run without a caller. No route does it
+ * yet (so this names a path, not a contract): one added later is kept out of the run.
+ */
 const SKIPPED = new Set(['DELETE /api/users']);
 const ROUTES = Object.values(SERVICE_ROUTES)
   .flat()

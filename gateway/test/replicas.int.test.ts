@@ -1,3 +1,4 @@
+import { createApiClient, marketplaceRoutes } from '@commonwork/contracts';
 import { remoteTokenVerifier } from '@commonwork/kit';
 import { buildGig, buildUser, freePort, startTestPlatform, type TestPlatform, testLogger } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,14 +19,9 @@ describe('a service with a replica gone, through the gateway', () => {
       services,
       rateLimit: { max: 10_000, authMax: 10_000 },
     });
-    return { url: await gateway.listen({ host: '127.0.0.1', port: 0 }), close: () => gateway.close() };
+    const url = await gateway.listen({ host: '127.0.0.1', port: 0 });
+    return { url, api: createApiClient({ baseUrl: url, token: () => ada.token, checkAnswers: true }), close: () => gateway.close() };
   };
-  const send = (url: string, method: string, path: string, body?: unknown) =>
-    fetch(`${url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${ada.token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
 
   beforeAll(async () => {
     p = await startTestPlatform();
@@ -37,7 +33,9 @@ describe('a service with a replica gone, through the gateway', () => {
   it('answers every read from the replica that is there, at once', async () => {
     const gateway = await gatewayWith({ marketplace: [GONE, p.services.marketplace.url] });
     try {
-      const statuses = await Promise.all(Array.from({ length: 10 }, () => send(gateway.url, 'GET', '/api/gigs').then((r) => r.status)));
+      const statuses = await Promise.all(
+        Array.from({ length: 10 }, () => gateway.api.send(marketplaceRoutes.listGigs).then((r) => r.status)),
+      );
       expect(statuses).toEqual(Array(10).fill(200));
     } finally {
       await gateway.close();
@@ -48,17 +46,18 @@ describe('a service with a replica gone, through the gateway', () => {
     const gateway = await gatewayWith({ marketplace: [GONE, p.services.marketplace.url] });
     try {
       // A read that met the gone replica took it out; a body is never sent twice, so writes rely on that.
-      expect((await send(gateway.url, 'GET', '/api/gigs')).status).toBe(200);
-      expect((await send(gateway.url, 'GET', '/api/gigs')).status).toBe(200);
+      expect((await gateway.api.send(marketplaceRoutes.listGigs)).status).toBe(200);
+      expect((await gateway.api.send(marketplaceRoutes.listGigs)).status).toBe(200);
       const titles = Array.from({ length: 6 }, (_, i) => `Replicated gig ${i}`);
       const statuses = [];
-      for (const title of titles) statuses.push((await send(gateway.url, 'POST', '/api/gigs', buildGig({ title }))).status);
+      for (const title of titles)
+        statuses.push((await gateway.api.send(marketplaceRoutes.createGig, { body: buildGig({ title }) })).status);
       expect(statuses).toEqual(Array(6).fill(201));
-      const mine = (await (await send(gateway.url, 'GET', '/api/gigs?mine=true&limit=50')).json()) as { gigs: { title: string }[] };
+      const mine = await gateway.api.call(marketplaceRoutes.listGigs, { query: { mine: 'true', limit: 50 } });
       expect(
         mine.gigs
-          .filter((g: { title: string }) => titles.includes(g.title))
-          .map((g: { title: string }) => g.title)
+          .filter((g) => titles.includes(g.title))
+          .map((g) => g.title)
           .sort(),
       ).toEqual(titles);
     } finally {
@@ -69,20 +68,19 @@ describe('a service with a replica gone, through the gateway', () => {
   it('answers 503 with our error body when no replica can be reached', async () => {
     const gateway = await gatewayWith({ marketplace: [GONE, `http://127.0.0.1:${await freePort()}`] });
     try {
-      for (const [method, body] of [
-        ['GET', undefined],
-        ['POST', buildGig()],
-      ] as const) {
-        const res = await send(gateway.url, method, '/api/gigs', body);
+      for (const res of [
+        await gateway.api.send(marketplaceRoutes.listGigs),
+        await gateway.api.send(marketplaceRoutes.createGig, { body: buildGig() }),
+      ]) {
         expect(res.status).toBe(503);
-        expect(await res.json()).toMatchObject({
+        expect(res.body).toMatchObject({
           success: false,
           error: 'SERVICE_UNAVAILABLE',
           message: 'Service temporarily unavailable',
         });
       }
       // The gateway itself is still ready for the services that are there, and says which is not.
-      expect(await (await send(gateway.url, 'GET', '/readyz')).json()).toMatchObject({ checks: { marketplace: 'down', identity: 'ok' } });
+      expect(await (await fetch(`${gateway.url}/readyz`)).json()).toMatchObject({ checks: { marketplace: 'down', identity: 'ok' } });
     } finally {
       await gateway.close();
     }
