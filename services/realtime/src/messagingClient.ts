@@ -1,13 +1,15 @@
 import {
+  type Answer as ApiAnswer,
+  type ApiClient,
   type Channel,
-  ChannelAccessResponse,
-  ChannelListResponse,
   type ChannelMessage,
-  ChannelMessageResponse,
+  createApiClient,
   ErrorBody,
+  messagingRoutes,
+  type ResponseOf,
+  type RouteContract,
   type SendMessagePayload,
 } from '@commonwork/contracts';
-import type { z } from 'zod';
 
 /** An answer from messaging: the parsed body, or the status and the server's own message. */
 export type Answer<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
@@ -30,53 +32,69 @@ export interface MessagingClient {
 const REFUSED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 const refused = (error: unknown) => REFUSED.has((error as { cause?: { code?: string } }).cause?.code ?? '');
 
-/** Calls go to messaging's replicas in turn; one that refuses the connection passes the call on to the next. */
+const unavailable = { ok: false, status: 503, message: 'Messaging is unavailable' } as const;
+
+/**
+ * Calls go to messaging's replicas in turn, each through contracts' typed client on its origin; one
+ * that refuses the connection passes the call on to the next.
+ */
 export function createMessagingClient(baseUrls: readonly string[]): MessagingClient {
+  // The origin: a path in a configured URL never prefixed messaging's routes.
+  const replicas = baseUrls.map((url) => createApiClient({ baseUrl: new URL(url).origin }));
   let turn = 0;
-  async function send(method: string, path: string, init: RequestInit): Promise<Response | null> {
+
+  /** `ask` makes the call on one replica, within the time a socket's call may take. */
+  async function send<C extends RouteContract>(
+    route: C,
+    ask: (api: ApiClient, signal: AbortSignal) => Promise<ApiAnswer<C>>,
+  ): Promise<Answer<ResponseOf<C>>> {
     const first = turn++;
-    for (let i = 0; i < baseUrls.length; i++) {
+    for (let i = 0; i < replicas.length; i++) {
+      const api = replicas[(first + i) % replicas.length];
+      if (!api) break;
+      let answer: ApiAnswer<C>;
       try {
-        return await fetch(new URL(path, baseUrls[(first + i) % baseUrls.length]), {
-          ...init,
-          method,
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
+        answer = await ask(api, AbortSignal.timeout(TIMEOUT_MS));
       } catch (error) {
-        if (!refused(error)) return null;
+        if (refused(error)) continue;
+        return unavailable;
       }
+      return read(route, answer);
     }
-    return null;
+    return unavailable;
   }
 
-  async function call<T>(token: string, method: string, path: string, schema: z.ZodType<T>, body?: unknown): Promise<Answer<T>> {
-    const res = await send(method, path, {
-      headers: { authorization: `Bearer ${token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    if (!res) return { ok: false, status: 503, message: 'Messaging is unavailable' };
-    const json: unknown = await res.json().catch(() => null);
-    if (!res.ok) {
-      const error = ErrorBody.safeParse(json);
-      return { ok: false, status: res.status, message: error.success ? error.data.message : `Messaging answered ${res.status}` };
-    }
-    const parsed = schema.safeParse(json);
-    return parsed.success ? { ok: true, data: parsed.data } : { ok: false, status: 502, message: 'Unexpected answer from messaging' };
-  }
-
-  const id = encodeURIComponent;
   return {
     listChannels: async (token) => {
-      const answer = await call(token, 'GET', '/api/chat/channels', ChannelListResponse);
+      const route = messagingRoutes.listChannels;
+      const answer = await send(route, (api, signal) => api.send(route, { token, signal }));
       return answer.ok ? { ok: true, data: answer.data.data } : answer;
     },
     canReadChannel: async (token, channelId) => {
-      const answer = await call(token, 'GET', `/api/chat/channels/${id(channelId)}/access`, ChannelAccessResponse);
+      const route = messagingRoutes.channelAccess;
+      const answer = await send(route, (api, signal) => api.send(route, { params: { id: channelId }, token, signal }));
       return answer.ok ? { ok: true, data: answer.data.data.readable } : answer;
     },
     postChannelMessage: async (token, channelId, body) => {
-      const answer = await call(token, 'POST', `/api/chat/channels/${id(channelId)}/messages`, ChannelMessageResponse, body);
+      const route = messagingRoutes.postChannelMessage;
+      const answer = await send(route, (api, signal) => api.send(route, { params: { id: channelId }, body, token, signal }));
       return answer.ok ? { ok: true, data: answer.data.data } : answer;
     },
   };
+}
+
+/**
+ * A success body read by the route's own schema for the status that came (another version of
+ * messaging may answer otherwise: a 502, not a crash); a refusal by the server's message.
+ */
+function read<C extends RouteContract>(route: C, answer: ApiAnswer<C>): Answer<ResponseOf<C>> {
+  if (answer.status < 200 || answer.status >= 300) {
+    const error = ErrorBody.safeParse(answer.body);
+    return { ok: false, status: answer.status, message: error.success ? error.data.message : `Messaging answered ${answer.status}` };
+  }
+  const parsed = route.response[answer.status]?.safeParse(answer.body);
+  // The schema is the route's own for this status: its output is the route's success body.
+  return parsed?.success
+    ? { ok: true, data: parsed.data as ResponseOf<C> }
+    : { ok: false, status: 502, message: 'Unexpected answer from messaging' };
 }

@@ -1,4 +1,4 @@
-import { SOCKET_EVENTS as E } from '@commonwork/contracts';
+import { SOCKET_EVENTS as E, marketplaceRoutes, messagingRoutes } from '@commonwork/contracts';
 import { buildGig, buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, connect, type Replicas, refusal, settle, startReplicas } from './support.ts';
@@ -14,6 +14,8 @@ describe('two realtime replicas sharing one consumer and one adapter', () => {
   let eve: User;
   let channelId: string;
   const clients: Client[] = [];
+  const postTo = (id: string, token: string, content: string) =>
+    p.api.send(messagingRoutes.postChannelMessage, { params: { id }, token, body: { content } });
   const open = async (url: string, user: User) => {
     const client = await connect(url, user.token);
     clients.push(client);
@@ -24,10 +26,12 @@ describe('two realtime replicas sharing one consumer and one adapter', () => {
     p = await startTestPlatform();
     replicas = await startReplicas(p);
     [ada, bob, eve] = [await buildUser(p, 'Ada Lovelace'), await buildUser(p, 'Bob Babbage'), await buildUser(p, 'Eve Outsider')];
-    const created = await p.call('POST', '/api/chat/channels', { token: ada.token, body: { name: 'engines', type: 'private' } });
+    const created = await p.api.send(messagingRoutes.createChannel, { token: ada.token, body: { name: 'engines', type: 'private' } });
     channelId = created.body.data.id;
-    const link = await p.call('POST', `/api/chat/channels/${channelId}/join-link`, { token: ada.token });
-    expect((await p.call('POST', `/api/chat/join/channel/${link.body.data.joinLink}`, { token: bob.token })).status).toBe(200);
+    const link = await p.api.send(messagingRoutes.joinLink, { params: { id: channelId }, token: ada.token });
+    expect((await p.api.send(messagingRoutes.joinByLink, { params: { joinLink: link.body.data.joinLink }, token: bob.token })).status).toBe(
+      200,
+    );
   });
   // A failed test leaves no socket behind to skew the next one's presence.
   afterEach(() => {
@@ -95,12 +99,12 @@ describe('two realtime replicas sharing one consumer and one adapter', () => {
     // message sends them, at once or when its one-second window ends) ...
     const last = sent.at(-1);
     const updated = await bobB.next(E.channelUpdated, (u) => u.lastSequence === last.sequence);
-    const listed = await p.call('GET', '/api/chat/channels', { token: bob.token });
-    const channel = listed.body.data.find((c: { id: string }) => c.id === channelId);
+    const listed = await p.api.send(messagingRoutes.listChannels, { token: bob.token });
+    const channel = listed.body.data.find((c) => c.id === channelId);
     expect(updated).toEqual({
       channelId,
       lastSequence: last.sequence,
-      messageCount: channel.messageCount,
+      messageCount: channel?.messageCount,
       lastActivity: got.at(-1).createdAt,
     });
     // ... at most once a second per channel on each of the two replicas, each sequence once; the
@@ -153,7 +157,7 @@ describe('two realtime replicas sharing one consumer and one adapter', () => {
     expect(await eveB.next(E.error)).toEqual({ message: answer.error });
     expect(eveB.received(E.channelJoined)).toEqual([]);
     expect((await eveB.call(E.joinChannels)).channelIds).not.toContain(channelId);
-    await p.call('POST', `/api/chat/channels/${channelId}/messages`, { token: ada.token, body: { content: 'members only' } });
+    await postTo(channelId, ada.token, 'members only');
     await settle(500);
     expect(eveB.received(E.newMessage)).toEqual([]);
     eveB.close();
@@ -163,10 +167,10 @@ describe('two realtime replicas sharing one consumer and one adapter', () => {
     const bobA = await open(replicas.a.url, bob);
     expect(await bobA.call(E.joinChannel, { id: channelId })).toEqual({ success: true, channelId });
     expect(await bobA.next(E.channelJoined)).toEqual({ channelId });
-    await p.call('POST', `/api/chat/channels/${channelId}/messages`, { token: ada.token, body: { content: 'while joined' } });
+    await postTo(channelId, ada.token, 'while joined');
     await bobA.next(E.newMessage, (m) => m.content === 'while joined');
     expect(await bobA.call(E.leaveChannel, { id: channelId })).toEqual({ success: true, channelId });
-    await p.call('POST', `/api/chat/channels/${channelId}/messages`, { token: ada.token, body: { content: 'after leaving' } });
+    await postTo(channelId, ada.token, 'after leaving');
     await settle(500);
     expect(bobA.received(E.newMessage).map((m) => m.content)).toEqual(['while joined']);
     bobA.close();
@@ -176,22 +180,22 @@ describe('two realtime replicas sharing one consumer and one adapter', () => {
     const adaA = await open(replicas.a.url, ada);
     const adaB = await open(replicas.b.url, ada);
     const eveB = await open(replicas.b.url, eve);
-    const created = await p.call('POST', '/api/chat/channels', { token: ada.token, body: { name: 'analytical', type: 'public' } });
+    const created = await p.api.send(messagingRoutes.createChannel, { token: ada.token, body: { name: 'analytical', type: 'public' } });
     const id = created.body.data.id;
     for (const socket of [adaA, adaB]) expect(await socket.next(E.channelJoined, (j) => j.channelId === id)).toEqual({ channelId: id });
-    await p.call('POST', `/api/chat/channels/${id}/messages`, { token: eve.token, body: { content: 'first post joins me' } });
+    await postTo(id, eve.token, 'first post joins me');
     expect(await eveB.next(E.requestChannelJoin, (r) => r.channelId === id)).toEqual({ channelId: id });
     for (const socket of [adaA, adaB]) await socket.next(E.newMessage, (m) => m.content === 'first post joins me');
     for (const socket of [adaA, adaB, eveB]) socket.close();
   });
 
   it('brings chat messages to both participants, whichever replica they are on, and keeps third parties out', async () => {
-    const gig = await p.call('POST', '/api/gigs', { token: bob.token, body: buildGig({ title: 'Difference engine repairs' }) });
+    const gig = await p.api.send(marketplaceRoutes.createGig, { token: bob.token, body: buildGig({ title: 'Difference engine repairs' }) });
     const adaA = await open(replicas.a.url, ada);
     const bobB = await open(replicas.b.url, bob);
     const eveA = await open(replicas.a.url, eve);
     const chat = await eventually(async () => {
-      const res = await p.call('POST', '/api/chat/create', { token: ada.token, body: { recipientId: bob.id, gigId: gig.body.gig.id } });
+      const res = await p.api.send(messagingRoutes.createChat, { token: ada.token, body: { recipientId: bob.id, gigId: gig.body.gig.id } });
       return res.status === 201 && res.body.data;
     });
     expect(await bobB.next(E.chatCreated)).toMatchObject({ chatId: chat._id, participantIds: expect.arrayContaining([ada.id, bob.id]) });
@@ -201,7 +205,9 @@ describe('two realtime replicas sharing one consumer and one adapter', () => {
       [bob.token, 'Yes, by Friday.'],
       [ada.token, 'Deal.'],
     ] as const) {
-      expect((await p.call('POST', `/api/chat/${chat._id}/messages`, { token, body: { content } })).status).toBe(201);
+      expect((await p.api.send(messagingRoutes.postChatMessage, { params: { chatId: chat._id }, token, body: { content } })).status).toBe(
+        201,
+      );
     }
     for (const client of [adaA, bobB]) {
       await eventually(async () => client.received(E.newChatMessage).length >= 3);
@@ -221,9 +227,9 @@ describe('two realtime replicas sharing one consumer and one adapter', () => {
   it('updates the unread count on every device of the reader, on both replicas', async () => {
     const bobA = await open(replicas.a.url, bob);
     const bobB = await open(replicas.b.url, bob);
-    const posted = await p.call('POST', `/api/chat/channels/${channelId}/messages`, { token: ada.token, body: { content: 'read me' } });
+    const posted = await postTo(channelId, ada.token, 'read me');
     const sequence = posted.body.data.sequence;
-    const read = await p.call('PATCH', `/api/chat/channels/${channelId}/read`, { token: bob.token, body: {} });
+    const read = await p.api.send(messagingRoutes.readChannel, { params: { id: channelId }, token: bob.token, body: {} });
     expect(read.status).toBe(200);
     for (const device of [bobA, bobB]) {
       expect(await device.next(E.unreadCount, (u) => u.readSequence === sequence)).toEqual({
