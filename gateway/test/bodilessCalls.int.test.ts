@@ -1,3 +1,4 @@
+import { marketplaceRoutes, messagingRoutes, pathOf, type RouteContract } from '@commonwork/contracts';
 import { buildGig, buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -23,11 +24,14 @@ describe('calls without a payload, however the client sends nothing', () => {
   let bob: User;
   let chatId: string;
 
-  /** Sends a bodiless call one way, with `token`, and reads the JSON answer. */
-  const send = async (sending: (typeof SENDINGS)[number][1], method: string, path: string, token: string) => {
+  /**
+   * Sends a bodiless call one way, with `token`, and reads the JSON answer. By hand, not through the
+   * typed client: the way nothing is sent is what the test varies.
+   */
+  const send = async (sending: (typeof SENDINGS)[number][1], route: RouteContract, params: Record<string, string>, token: string) => {
     const headers = 'headers' in sending ? sending.headers : {};
-    const res = await fetch(`${p.url}${path}`, {
-      method,
+    const res = await fetch(`${p.url}${pathOf(route.url, params)}`, {
+      method: route.method,
       headers: { ...headers, authorization: `Bearer ${token}` },
       ...('body' in sending && { body: sending.body }),
     });
@@ -35,67 +39,75 @@ describe('calls without a payload, however the client sends nothing', () => {
     return { status: res.status, body: text ? JSON.parse(text) : null };
   };
   const channelOf = async (token: string, id: string) =>
-    (await p.call('GET', '/api/chat/channels', { token })).body.data.find((c: { id: string }) => c.id === id);
+    (await p.api.call(messagingRoutes.listChannels, { token })).data.find((c) => c.id === id);
   const chatOf = async (token: string, id: string) =>
-    (await p.call('GET', '/api/chat/user', { token })).body.chats.find((c: { _id: string }) => c._id === id);
+    (await p.api.call(messagingRoutes.listChats, { token })).chats.find((c) => c._id === id);
 
   beforeAll(async () => {
     p = await startTestPlatform();
     ada = await buildUser(p, 'Ada Lovelace');
     bob = await buildUser(p, 'Bob Babbage');
-    const gig = await p.call('POST', '/api/gigs', { token: ada.token, body: buildGig({ title: 'Analytical engine notes' }) });
+    const gig = await p.api.call(marketplaceRoutes.createGig, { token: ada.token, body: buildGig({ title: 'Analytical engine notes' }) });
     // The gig reaches messaging through marketplace's events.
     const chat = await eventually(async () => {
-      const res = await p.call('POST', '/api/chat/create', { token: bob.token, body: { recipientId: ada.id, gigId: gig.body.gig.id } });
+      const res = await p.api.send(messagingRoutes.createChat, { token: bob.token, body: { recipientId: ada.id, gigId: gig.gig.id } });
       return res.status === 201 && res;
     });
-    chatId = chat.body.data._id;
+    chatId = chat.at(201).data._id;
   });
   afterAll(() => p?.stop());
 
   describe.each(SENDINGS)('sent with %s', (_way, sending) => {
-    it('PATCH /api/chat/{chatId}/read clears the conversation’s unread count', async () => {
-      await p.call('POST', `/api/chat/${chatId}/messages`, { token: bob.token, body: { content: 'Any news?' } });
-      expect((await chatOf(ada.token, chatId)).unreadCount).toBeGreaterThan(0);
-      const read = await send(sending, 'PATCH', `/api/chat/${chatId}/read`, ada.token);
+    it('readChat clears the conversation’s unread count', async () => {
+      await p.api.send(messagingRoutes.postChatMessage, { params: { chatId }, token: bob.token, body: { content: 'Any news?' } });
+      expect((await chatOf(ada.token, chatId))?.unreadCount).toBeGreaterThan(0);
+      const read = await send(sending, messagingRoutes.readChat, { chatId }, ada.token);
       expect(read.status).toBe(200);
-      expect((await chatOf(ada.token, chatId)).unreadCount).toBe(0);
+      expect((await chatOf(ada.token, chatId))?.unreadCount).toBe(0);
     });
 
-    it('PATCH /api/chat/channels/{id}/read clears the channel’s unread count', async () => {
-      const channel = await p.call('POST', '/api/chat/channels', { token: ada.token, body: { name: 'reading room' } });
-      const id = channel.body.data.id;
-      await p.call('POST', `/api/chat/channels/${id}/messages`, { token: bob.token, body: { content: 'joining', type: 'text' } });
-      await p.call('POST', `/api/chat/channels/${id}/messages`, { token: ada.token, body: { content: 'welcome', type: 'text' } });
-      expect((await channelOf(bob.token, id)).unreadCount).toBe(1);
-      const read = await send(sending, 'PATCH', `/api/chat/channels/${id}/read`, bob.token);
+    it('readChannel clears the channel’s unread count', async () => {
+      const channel = await p.api.call(messagingRoutes.createChannel, { token: ada.token, body: { name: 'reading room' } });
+      const id = channel.data.id;
+      await p.api.send(messagingRoutes.postChannelMessage, {
+        params: { id },
+        token: bob.token,
+        body: { content: 'joining', type: 'text' },
+      });
+      await p.api.send(messagingRoutes.postChannelMessage, {
+        params: { id },
+        token: ada.token,
+        body: { content: 'welcome', type: 'text' },
+      });
+      expect((await channelOf(bob.token, id))?.unreadCount).toBe(1);
+      const read = await send(sending, messagingRoutes.readChannel, { id }, bob.token);
       expect(read).toMatchObject({ status: 200, body: { data: { readSequence: 2, unreadCount: 0 } } });
-      expect((await channelOf(bob.token, id)).unreadCount).toBe(0);
+      expect((await channelOf(bob.token, id))?.unreadCount).toBe(0);
     });
 
-    it('POST /api/chat/channels/{id}/join-link makes a link, and POST /api/chat/join/channel/{joinLink} lets a person in', async () => {
-      const channel = await p.call('POST', '/api/chat/channels', { token: ada.token, body: { name: 'back room', type: 'private' } });
-      const id = channel.body.data.id;
-      const link = await send(sending, 'POST', `/api/chat/channels/${id}/join-link`, ada.token);
+    it('joinLink makes a link, and joinByLink lets a person in', async () => {
+      const channel = await p.api.call(messagingRoutes.createChannel, { token: ada.token, body: { name: 'back room', type: 'private' } });
+      const id = channel.data.id;
+      const link = await send(sending, messagingRoutes.joinLink, { id }, ada.token);
       expect(link).toMatchObject({ status: 200, body: { data: { joinLink: expect.any(String) } } });
       const guest = await buildUser(p, 'Grace Hopper');
       expect(await channelOf(guest.token, id)).toBeUndefined();
-      const joined = await send(sending, 'POST', `/api/chat/join/channel/${link.body.data.joinLink}`, guest.token);
+      const joined = await send(sending, messagingRoutes.joinByLink, { joinLink: link.body.data.joinLink }, guest.token);
       expect(joined).toMatchObject({ status: 200, body: { data: { name: 'back room', channelId: id } } });
       expect(await channelOf(guest.token, id)).toMatchObject({ isMember: true });
     });
 
-    it('DELETE /api/gigs/{id} deletes the gig', async () => {
-      const gig = await p.call('POST', '/api/gigs', { token: ada.token, body: buildGig() });
-      const id = gig.body.gig.id;
-      const deleted = await send(sending, 'DELETE', `/api/gigs/${id}`, ada.token);
+    it('deleteGig deletes the gig', async () => {
+      const gig = await p.api.call(marketplaceRoutes.createGig, { token: ada.token, body: buildGig() });
+      const id = gig.gig.id;
+      const deleted = await send(sending, marketplaceRoutes.deleteGig, { id }, ada.token);
       expect(deleted).toMatchObject({ status: 200, body: { success: true, message: 'Gig deleted successfully' } });
-      expect((await p.call('GET', `/api/gigs/${id}`)).status).toBe(404);
+      expect((await p.api.send(marketplaceRoutes.getGig, { params: { id } })).status).toBe(404);
     });
   });
 
   it('still refuses a call whose payload is required when it comes without one', async () => {
-    const refused = await send(SENDINGS[1][1], 'POST', '/api/chat/channels', ada.token);
+    const refused = await send(SENDINGS[1][1], messagingRoutes.createChannel, {}, ada.token);
     expect(refused).toMatchObject({ status: 400, body: { success: false, error: 'VALIDATION_FAILED' } });
   });
 });

@@ -2,8 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { identityRoutes } from '@commonwork/contracts';
 import { buildUser, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/** The OpenAPI document: the gateway serves it, it is no call of the route table. */
+const API_DOCS = '/api/docs/json';
+/** A path under /api that no route has: the gateway answers it 404 with the error body. */
+const NO_ROUTE = '/api/nothing-here';
 
 describe('gateway', () => {
   let p: TestPlatform;
@@ -51,14 +57,14 @@ describe('gateway', () => {
   });
 
   it('keeps a caller-supplied request id across the gateway and answers with it', async () => {
-    const res = await fetch(`${p.url}/api/auth/config`, { headers: { 'x-request-id': 'req-0123456789abcdef' } });
+    const res = await p.api.send(identityRoutes.authConfig, { headers: { 'x-request-id': 'req-0123456789abcdef' } });
     expect(res.headers.get('x-request-id')).toBe('req-0123456789abcdef');
-    const fresh = await fetch(`${p.url}/api/auth/config`);
+    const fresh = await p.api.send(identityRoutes.authConfig);
     expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('publishes the OpenAPI document generated from the contracts', async () => {
-    const res = await p.call('GET', '/api/docs/json');
+    const res = await p.call('GET', API_DOCS);
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
     expect(Object.keys(res.body.paths)).toEqual(
@@ -100,7 +106,7 @@ describe('gateway', () => {
     expect(await (await fetch(`${p.url}/events/e1/edit`)).text()).toContain('Edit event by id');
     expect(await (await fetch(`${p.url}/events/edit/edit`)).text()).toContain('Edit event by path');
     expect(await (await fetch(`${p.url}/app.js`)).text()).toContain('console.log');
-    const api = await p.call('GET', '/api/nothing-here', { token: ada.token });
+    const api = await p.call('GET', NO_ROUTE, { token: ada.token });
     expect(api.status).toBe(404);
     expect(api.body.success).toBe(false);
   });
@@ -130,21 +136,22 @@ describe('gateway', () => {
 
   it('limits sign-in calls per client with 429 and the error body, in a bucket of their own', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await p.call('POST', '/api/auth/google', { body: { token: 'x'.repeat(20) } })).status);
+    const signIn = () => p.api.send(identityRoutes.googleSignIn, { body: { token: 'x'.repeat(20) } });
+    for (let i = 0; i < 6; i++) statuses.push((await signIn()).status);
     // buildUser spent 3 of the 5 sign-in calls (dev token, sign-in, setup).
     expect(statuses).toEqual([401, 401, 429, 429, 429, 429]);
-    const limited = await p.call('POST', '/api/auth/google', { body: { token: 'x'.repeat(20) } });
+    const limited = await signIn();
     expect(limited.body).toMatchObject({ success: false, error: 'RATE_LIMITED' });
-    expect((await p.call('GET', '/api/auth/config')).status).toBe(200);
+    expect((await p.api.send(identityRoutes.authConfig)).status).toBe(200);
   });
 
   it('rejects a call without a valid token at the edge, before any service is reached', async () => {
     await p.services.identity.app.close();
-    const anonymous = await p.call('GET', `/api/users/${ada.id}`);
+    const anonymous = await p.api.send(identityRoutes.userById, { params: { id: ada.id } });
     expect(anonymous).toMatchObject({ status: 401, body: { success: false, error: 'UNAUTHORIZED' } });
-    const forged = await p.call('PUT', `/api/users/${ada.id}`, { token: `${ada.token.slice(0, -3)}abc`, body: {} });
+    const forged = await p.api.send(identityRoutes.updateUser, { params: { id: ada.id }, token: `${ada.token.slice(0, -3)}abc`, body: {} });
     expect(forged.status).toBe(401);
     // A valid token does go through, and finds the service gone.
-    expect((await p.call('GET', `/api/users/${ada.id}`, { token: ada.token })).status).toBeGreaterThanOrEqual(500);
+    expect((await p.api.send(identityRoutes.userById, { params: { id: ada.id }, token: ada.token })).status).toBeGreaterThanOrEqual(500);
   });
 });
