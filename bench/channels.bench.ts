@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { startFaultCluster } from '../faults/cluster.ts';
 import { cpuByPart, processTimes } from './cpu.ts';
 import { percentile } from './load.ts';
-import { restClient, signUp } from './rest.ts';
+import { joinChannel, openChannel, restClient, signUp } from './rest.ts';
 import { now, requirePostgres, sleep, stepper, watchdog } from './run.ts';
 import { writeSection } from './section.ts';
 import { pool, positiveSetting } from './settings.ts';
@@ -87,13 +87,13 @@ const clients = startClients();
 try {
   await cluster.ready();
   step(`cluster ready in ${((performance.now() - started) / 1000).toFixed(1)} s at ${cluster.url}`);
-  const call = restClient(cluster.url);
+  const api = restClient(cluster.url);
 
   const t0 = performance.now();
   const people = await pool(
     Array.from({ length: CHANNELS * MEMBERS }, (_, i) => i),
     SIGN_UP_CONCURRENCY,
-    (i) => signUp(call, `Member ${i + 1}`),
+    (i) => signUp(api, `Member ${i + 1}`),
   );
   const channels = await pool(
     Array.from({ length: CHANNELS }, (_, c) => c),
@@ -102,14 +102,8 @@ try {
       const members = people.slice(c * MEMBERS, (c + 1) * MEMBERS);
       const [owner, ...rest] = members;
       if (!owner) throw new Error('a channel without members');
-      const created = await call('POST', '/api/chat/channels', { token: owner.token, body: { name: `busy-${c + 1}`, type: 'public' } });
-      const id = created.body?.data?.id as string | undefined;
-      if (created.status !== 201 || !id) throw new Error(`creating a channel answered ${created.status}`);
-      const link = await call('POST', `/api/chat/channels/${id}/join-link`, { token: owner.token });
-      for (const member of rest) {
-        const joined = await call('POST', `/api/chat/join/channel/${link.body?.data?.joinLink}`, { token: member.token });
-        if (joined.status !== 200) throw new Error(`joining answered ${joined.status}`);
-      }
+      const { id, joinLink } = await openChannel(api, owner.token, `busy-${c + 1}`);
+      for (const member of rest) await joinChannel(api, joinLink, member.token);
       return id;
     },
   );

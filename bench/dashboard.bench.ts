@@ -1,8 +1,9 @@
-// `npm run bench:dashboard`: the dashboard in one gateway call (GET /api/bff/dashboard) at 100,000
+// `npm run bench:dashboard`: the dashboard in one gateway call (bffRoutes.dashboard) at 100,000
 // gigs, beside the five calls it composes, each alone and one after another. Needs DATABASE_URL (a
 // PostgreSQL server it may create a database on).
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { bffRoutes, eventsRoutes, identityRoutes, marketplaceRoutes, urlOf } from '@commonwork/contracts';
 import { issueAccessToken, loadKeyStore } from '@commonwork/identity';
 import { createLogger, type Database, MemoryBus, openDatabase } from '@commonwork/kit';
 import { sql } from 'kysely';
@@ -12,6 +13,7 @@ import { createBenchDatabase, stopEach } from './benchDatabase.ts';
 import { drained } from './drained.ts';
 import { type LoadResult, type LoadRun, percentile, runLoad, serialLatencies, summarize } from './load.ts';
 import { droppingEventsOf } from './quietBus.ts';
+import { restClient } from './rest.ts';
 import { writeSection } from './section.ts';
 
 const GIGS = Number(process.env.BENCH_GIGS ?? 100_000);
@@ -79,18 +81,19 @@ try {
   const headers = { authorization: `Bearer ${token}` };
   const gateway = platform.url;
   const parts = [
-    { name: 'trending gigs', path: '/api/gigs/trending?limit=3' },
-    { name: 'top freelancers', path: '/api/users/top-freelancers?limit=3' },
-    { name: 'upcoming events', path: '/api/events/upcoming?limit=2' },
-    { name: 'gig analytics', path: '/api/gigs/user/analytics' },
-    { name: 'statistics', path: `/api/users/${person.id}/stats` },
+    // The load tools take a URL: each part's route with the query the dashboard sends it.
+    { name: 'trending gigs', path: urlOf(marketplaceRoutes.trending.url, {}, { limit: 3 }) },
+    { name: 'top freelancers', path: urlOf(identityRoutes.topFreelancers.url, {}, { limit: 3 }) },
+    { name: 'upcoming events', path: urlOf(eventsRoutes.upcoming.url, {}, { limit: 2 }) },
+    { name: 'gig analytics', path: urlOf(marketplaceRoutes.analytics.url) },
+    { name: 'statistics', path: urlOf(identityRoutes.userStats.url, { id: person.id }) },
   ];
-  const bff = { name: 'dashboard (one call)', path: '/api/bff/dashboard' };
+  const bff = { name: 'dashboard (one call)', path: urlOf(bffRoutes.dashboard.url) };
 
-  const check = await fetch(`${gateway}${bff.path}`, { headers });
-  const body = (await check.json()) as { data: { unavailable: string[]; trendingGigs: unknown[]; topFreelancers: unknown[] } };
-  if (check.status !== 200 || body.data.unavailable.length > 0 || !body.data.trendingGigs.length || !body.data.topFreelancers.length)
-    throw new Error(`the dashboard answered ${check.status}: ${JSON.stringify(body.data?.unavailable)}`);
+  const check = await restClient(gateway).send(bffRoutes.dashboard, { token });
+  const data = check.status === 200 ? check.at(200).data : undefined;
+  if (!data || data.unavailable.length > 0 || !data.trendingGigs.length || !data.topFreelancers.length)
+    throw new Error(`the dashboard answered ${check.status}: ${JSON.stringify(data?.unavailable)}`);
 
   const loadBefore = loadavg()
     .map((n) => n.toFixed(2))

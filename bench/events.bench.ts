@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { eventsRoutes, type QueryOf, urlOf } from '@commonwork/contracts';
 import { issueAccessToken, loadKeyStore } from '@commonwork/identity';
 import { createLogger, type Database, MemoryBus, openDatabase } from '@commonwork/kit';
 import { buildEvent } from '@commonwork/kit/testing';
@@ -14,6 +15,7 @@ import { createBenchDatabase, stopEach } from './benchDatabase.ts';
 import { drained } from './drained.ts';
 import { type LoadRun, percentile, runLoad, summarize } from './load.ts';
 import { droppingEventsOf } from './quietBus.ts';
+import { restClient } from './rest.ts';
 import { runRsvpLoad } from './rsvpLoad.ts';
 import { writeSection } from './section.ts';
 
@@ -30,15 +32,18 @@ const POOL_SIZE = 20;
 const TARGETS = { searchP99Ms: 30, registrationsPerSecond: 300 } as const;
 const RESULTS_FILE = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 
+/** The load tools take a URL: the event list's, with the query the events page sends. */
+const listing = (query: QueryOf<typeof eventsRoutes.listEvents>) =>
+  urlOf(eventsRoutes.listEvents.url, {}, { page: 1, limit: 12, ...query, sort: 'date' });
 const SCENARIOS = [
-  { id: 'a', name: 'listing, page 1 (as the events page asks)', path: '/api/events?page=1&limit=12&sort=date' },
-  { id: 'b', name: 'search, 1 word', path: '/api/events?page=1&limit=12&search=typescript&sort=date' },
-  { id: 'c', name: 'search, 2 words', path: '/api/events?page=1&limit=12&search=typescript%20meetup&sort=date' },
-  { id: 'd', name: 'search, a typo', path: '/api/events?page=1&limit=12&search=hackaton&sort=date' },
+  { id: 'a', name: 'listing, page 1 (as the events page asks)', path: listing({}) },
+  { id: 'b', name: 'search, 1 word', path: listing({ search: 'typescript' }) },
+  { id: 'c', name: 'search, 2 words', path: listing({ search: 'typescript meetup' }) },
+  { id: 'd', name: 'search, a typo', path: listing({ search: 'hackaton' }) },
   {
     id: 'e',
     name: 'search + type + location + free',
-    path: '/api/events?page=1&limit=12&search=meetup&category=meetup&location%5Btype%5D=offline&sort=date&priceRange%5Bmin%5D=0&priceRange%5Bmax%5D=0',
+    path: listing({ search: 'meetup', category: 'meetup', 'location[type]': 'offline', 'priceRange[min]': 0, 'priceRange[max]': 0 }),
   },
 ];
 
@@ -111,16 +116,20 @@ try {
   // One hot event; tokens signed as identity signs them, for people the events service has not heard of (shown as 'Member').
   const token = (sub: string) => issueAccessToken(keys.active, { sub, email: `${sub}@bench.example`, role: 'user' }, 3_600);
   const organizer = await token(randomUUID());
-  const created = await fetch(`${platform.url}/api/events`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${organizer}`, 'content-type': 'application/json' },
-    body: JSON.stringify(buildEvent({ title: 'The hot event', maxAttendees: SEATS })),
-  });
-  const event = ((await created.json()) as { data: { id: string } }).data;
+  const event = (
+    await restClient(platform.url).call(eventsRoutes.createEvent, {
+      token: organizer,
+      body: buildEvent({ title: 'The hot event', maxAttendees: SEATS }),
+    })
+  ).data;
   const people = Array.from({ length: PEOPLE }, () => randomUUID());
   const tokens = await Promise.all(people.map(token));
   const base = process.env.BENCH_RSVP_DIRECT ? platform.services.events.url : platform.url;
-  const answers = await runRsvpLoad({ url: `${base}/api/events/${event.id}/rsvp`, tokens, concurrency: CONCURRENCY });
+  const answers = await runRsvpLoad({
+    url: `${base}${urlOf(eventsRoutes.register.url, { id: event.id })}`,
+    tokens,
+    concurrency: CONCURRENCY,
+  });
   const acked = answers.filter((a) => a.status === 200);
   const refused = answers.filter((a) => a.status === 409);
   const failed = answers.length - acked.length - refused.length;

@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { marketplaceRoutes, type QueryOf, urlOf } from '@commonwork/contracts';
 import { loadKeyStore } from '@commonwork/identity';
 import { createLogger, type Database, MemoryBus, openDatabase } from '@commonwork/kit';
 import { sql } from 'kysely';
@@ -33,15 +34,23 @@ const STATEMENT_TIMEOUT = '5s';
 const SEED_BUDGET_MS = 180_000;
 const RESULTS_FILE = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 
+/** The load tools take a URL: the gig list's, with a query. */
+const listing = (query: QueryOf<typeof marketplaceRoutes.listGigs> = {}) => urlOf(marketplaceRoutes.listGigs.url, {}, query);
 const SCENARIOS: Scenario[] = [
-  { id: 'a', name: 'listing, page 1', path: '/api/gigs', search: false, judged: true },
-  { id: 'b', name: 'category + price + sort', path: '/api/gigs?category=web&priceRange=medium&sortBy=rating', search: false, judged: true },
-  { id: 'c', name: 'search, 2 words', path: '/api/gigs?search=react%20dashboard', search: true, judged: true },
-  { id: 'd', name: 'search, 1 word with a typo', path: '/api/gigs?search=kubernets', search: true, judged: true },
+  { id: 'a', name: 'listing, page 1', path: listing(), search: false, judged: true },
+  {
+    id: 'b',
+    name: 'category + price + sort',
+    path: listing({ category: 'web', priceRange: 'medium', sortBy: 'rating' }),
+    search: false,
+    judged: true,
+  },
+  { id: 'c', name: 'search, 2 words', path: listing({ search: 'react dashboard' }), search: true, judged: true },
+  { id: 'd', name: 'search, 1 word with a typo', path: listing({ search: 'kubernets' }), search: true, judged: true },
   {
     id: 'e',
     name: 'search + filters',
-    path: '/api/gigs?search=logo&category=design&priceRange=low&sortBy=price-low',
+    path: listing({ search: 'logo', category: 'design', priceRange: 'low', sortBy: 'price-low' }),
     search: true,
     judged: true,
   },
@@ -159,7 +168,13 @@ try {
   const [gig] = (await sql<{ id: string }>`select id from marketplace.gigs order by id limit 1`.execute(database.root)).rows;
   const scenarios = [
     ...SCENARIOS,
-    { id: 'f', name: 'one gig by id (the gateway on a fast call)', path: `/api/gigs/${gig?.id}`, search: false, judged: false },
+    {
+      id: 'f',
+      name: 'one gig by id (the gateway on a fast call)',
+      path: urlOf(marketplaceRoutes.getGig.url, { id: gig?.id }),
+      search: false,
+      judged: false,
+    },
   ];
   // Other work on the machine shares its cores with PostgreSQL and the platform: the report says how busy it was.
   const loadBefore = loadavg()

@@ -5,7 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { ChatMessagePosted, type EventEnvelope, type NewNotificationPayload, SOCKET_EVENTS } from '@commonwork/contracts';
+import {
+  ChatMessagePosted,
+  type EventEnvelope,
+  marketplaceRoutes,
+  type NewNotificationPayload,
+  notificationsRoutes,
+  SOCKET_EVENTS,
+} from '@commonwork/contracts';
 import { issueAccessToken, loadKeyStore } from '@commonwork/identity';
 import { createLogger } from '@commonwork/kit';
 import { buildGig, createTestBus, createTestDatabase } from '@commonwork/kit/testing';
@@ -14,7 +21,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { startPlatform } from '../deploy/local/platform.ts';
 import { stopEach } from './benchDatabase.ts';
 import { atFixedRate, hrNow, type Summary, sleep, summarize } from './realtime/stats.ts';
-import { type Call, restClient, signUp } from './rest.ts';
+import { restClient, signUp } from './rest.ts';
 import { writeSection } from './section.ts';
 import { positiveSetting } from './settings.ts';
 
@@ -72,17 +79,17 @@ try {
     log,
     keys,
   });
-  const call = restClient(platform.url);
+  const api = restClient(platform.url);
   const count = async (query: string) => Number((await sql<{ n: string }>`${sql.raw(query)}`.execute(database.root)).rows[0]?.n);
   const loadBefore = loadavg()
     .map((n) => n.toFixed(2))
     .join(', ');
 
   // 1. Interest → badge: sellers with a gig and a socket each, buyers sending interests at a fixed rate.
-  const sellers = await Promise.all(Array.from({ length: SELLERS }, (_, i) => signUp(call, `Bench Seller ${i}`)));
-  const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => signUp(call, `Bench Buyer ${i}`)));
+  const sellers = await Promise.all(Array.from({ length: SELLERS }, (_, i) => signUp(api, `Bench Seller ${i}`)));
+  const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => signUp(api, `Bench Buyer ${i}`)));
   const gigs = await Promise.all(
-    sellers.map(async (seller) => (await call('POST', '/api/gigs', { token: seller.token, body: buildGig() })).body.gig.id as string),
+    sellers.map(async (seller) => (await api.call(marketplaceRoutes.createGig, { token: seller.token, body: buildGig() })).gig.id),
   );
   await until('the gigs reach notifications', async () => (await count('select count(*) as n from notifications.gigs')) >= SELLERS);
   const received = new Map<string, number>();
@@ -95,16 +102,16 @@ try {
   }
   const total = INTEREST_RATE * SECONDS;
   const sent = new Map<string, number>();
-  const answers: ReturnType<Call>[] = [];
+  const answers: Promise<{ status: number }>[] = [];
   /** When each measured call was answered: the request's share of the way to the socket. */
   const answered: number[] = [];
   const send = (tag: string, i: number) => {
     const at = hrNow();
     sent.set(tag, at);
     const buyer = buyers[i % BUYERS] as { token: string };
-    const answer = call('POST', '/api/notifications/gig-interest', {
+    const answer = api.send(notificationsRoutes.gigInterest, {
       token: buyer.token,
-      body: { gigId: gigs[i % SELLERS], message: tag },
+      body: { gigId: gigs[i % SELLERS] as string, message: tag },
     });
     if (tag.startsWith('bench')) void answer.then(() => answered.push(hrNow() - at));
     answers.push(answer);
@@ -124,7 +131,8 @@ try {
   const request = summarize(answered);
   const badges = await Promise.all(
     sellers.map(
-      async (seller) => (await call('GET', '/api/notifications?limit=1&unreadOnly=true', { token: seller.token })).body.unreadCount,
+      async (seller) =>
+        (await api.call(notificationsRoutes.list, { query: { limit: 1, unreadOnly: 'true' }, token: seller.token })).unreadCount,
     ),
   );
   const badgesExact = badges.every((n) => n === (WARM_UP + total) / SELLERS);
@@ -184,7 +192,7 @@ try {
     await Promise.all(
       recipients.map(async (sub) => {
         const token = await issueAccessToken(keys.active, { sub, email: `${sub}@bench.example`, role: 'user' }, 3_600);
-        const badge = await call('GET', '/api/notifications?limit=1&unreadOnly=true', { token });
+        const badge = await api.send(notificationsRoutes.list, { query: { limit: 1, unreadOnly: 'true' }, token });
         return badge.body.unreadCount !== expected.get(sub);
       }),
     )

@@ -6,11 +6,12 @@
 import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { messagingRoutes } from '@commonwork/contracts';
 import pg from 'pg';
 import { startFaultCluster } from '../faults/cluster.ts';
 import { cpuByPart, processTimes } from './cpu.ts';
 import { percentile } from './load.ts';
-import { restClient, signUp } from './rest.ts';
+import { joinChannel, openChannel, restClient, signUp } from './rest.ts';
 import { requirePostgres, stepper, watchdog } from './run.ts';
 import { writeSection } from './section.ts';
 import { positiveSetting } from './settings.ts';
@@ -89,19 +90,13 @@ try {
       .reduce((a, b) => a + b, 0)
       .toFixed(0)} ms of CPU a second`,
   );
-  const call = restClient(cluster.url);
-  const people = await Promise.all(Array.from({ length: SENDERS }, (_, i) => signUp(call, `Poster ${i + 1}`)));
+  const api = restClient(cluster.url);
+  const people = await Promise.all(Array.from({ length: SENDERS }, (_, i) => signUp(api, `Poster ${i + 1}`)));
   const [owner] = people;
   if (!owner) throw new Error('no senders');
   const createChannel = async (name: string) => {
-    const created = await call('POST', '/api/chat/channels', { token: owner.token, body: { name, type: 'public' } });
-    const id = created.body?.data?.id as string | undefined;
-    if (created.status !== 201 || !id) throw new Error(`creating a channel answered ${created.status}`);
-    const link = await call('POST', `/api/chat/channels/${id}/join-link`, { token: owner.token });
-    for (const person of people.slice(1)) {
-      const joined = await call('POST', `/api/chat/join/channel/${link.body?.data?.joinLink}`, { token: person.token });
-      if (joined.status !== 200) throw new Error(`joining answered ${joined.status}`);
-    }
+    const { id, joinLink } = await openChannel(api, owner.token, name);
+    for (const person of people.slice(1)) await joinChannel(api, joinLink, person.token);
     return id;
   };
   const own = await Promise.all(people.map((_, i) => createChannel(`spread-${i + 1}`)));
@@ -115,7 +110,8 @@ try {
       people.map(async (person, sender) => {
         for (let i = 0; i < count; i++) {
           const sent = performance.now();
-          const res = await call('POST', `/api/chat/channels/${channelOf(sender)}/messages`, {
+          const res = await api.send(messagingRoutes.postChannelMessage, {
+            params: { id: channelOf(sender) },
             token: person.token,
             body: { content: `post ${i} from ${sender}`, clientId: `${sender}-${i}-${sent}` },
           });
@@ -130,8 +126,8 @@ try {
 
   /** The messages each of these channels says it holds. */
   const messageCounts = async (channels: string[]) => {
-    const res = await call('GET', '/api/chat/channels', { token: owner.token });
-    const list = (res.body?.data ?? []) as { id: string; messageCount: number }[];
+    const res = await api.send(messagingRoutes.listChannels, { token: owner.token });
+    const list = res.body.data ?? [];
     return channels.map((id) => list.find((c) => c.id === id)?.messageCount ?? Number.NaN);
   };
 

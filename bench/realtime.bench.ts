@@ -20,7 +20,7 @@ import { type MessageTimings, type Replica, type ReplicaSettings, startInlineRep
 import { type RateResult, type RealtimeRun, renderRealtime, writeRealtimeResults } from './realtime/report.ts';
 import { hrNow, sleep, summarize } from './realtime/stats.ts';
 import { type ConnectResult, type SendResult, type Swarm, type SwarmOptions, startSwarm } from './realtime/swarm.ts';
-import { restClient, signUp } from './rest.ts';
+import { joinChannel, openChannel, restClient, signUp } from './rest.ts';
 import { pool, positiveSetting } from './settings.ts';
 
 const RESULTS_FILE = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
@@ -217,7 +217,7 @@ try {
     log,
     keys,
   });
-  const call = restClient(platform.url);
+  const api = restClient(platform.url);
   // The embedded replica (in-memory adapter) would take a share of the shared consumer's events
   // and emit them where no socket of this bench is: the two Redis replicas get the consumer alone.
   await platform.services.realtime.stop();
@@ -256,20 +256,14 @@ try {
 
   // People, a channel, its members: all through the gateway's REST API.
   const signUpStarted = hrNow();
-  const { token: senderToken } = await signUp(call, 'Bench Sender');
-  const created = await call('POST', '/api/chat/channels', { token: senderToken, body: { name: 'bench', type: 'public' } });
-  const channelId = created.body?.data?.id as string | undefined;
-  if (created.status !== 201 || !channelId) throw new Error(`creating the channel answered ${created.status}`);
-  const link = await call('POST', `/api/chat/channels/${channelId}/join-link`, { token: senderToken });
-  const joinLink = link.body?.data?.joinLink as string | undefined;
-  if (!joinLink) throw new Error(`the join link answered ${link.status}`);
+  const { token: senderToken } = await signUp(api, 'Bench Sender');
+  const { id: channelId, joinLink } = await openChannel(api, senderToken, 'bench');
   const tokens = await pool(
     Array.from({ length: USERS }, (_, i) => i + 1),
     SIGN_UP_CONCURRENCY,
     async (i) => {
-      const { token } = await signUp(call, `Bench Reader ${i}`);
-      const joined = await call('POST', `/api/chat/join/channel/${joinLink}`, { token });
-      if (joined.status !== 200) throw new Error(`joining by link answered ${joined.status}`);
+      const { token } = await signUp(api, `Bench Reader ${i}`);
+      await joinChannel(api, joinLink, token);
       return token;
     },
   );

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 
 export interface RsvpLoadOptions {
-  /** The registration URL, `.../api/events/<id>/rsvp`. */
+  /** The event's registration URL (`eventsRoutes.register`'s, on the gateway or the events service). */
   url: string;
   /** One access token per person; each registers once. */
   tokens: string[];

@@ -8,12 +8,13 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { messagingRoutes } from '@commonwork/contracts';
 import { loadKeyStore } from '@commonwork/identity';
 import { createLogger } from '@commonwork/kit';
 import { createTestBus, createTestDatabase } from '@commonwork/kit/testing';
 import { startPlatform } from '../deploy/local/platform.ts';
 import { percentile } from './load.ts';
-import { restClient, signUp } from './rest.ts';
+import { joinChannel, openChannel, restClient, signUp } from './rest.ts';
 import { now, sleep, stepper, watchdog } from './run.ts';
 import { writeSection } from './section.ts';
 import { pool, positiveSetting } from './settings.ts';
@@ -58,27 +59,23 @@ try {
     log,
     keys: await loadKeyStore(),
   });
-  const call = restClient(platform.url);
+  const api = restClient(platform.url);
   const idlePeople = Math.ceil(IDLE_SOCKETS / SOCKETS_PER_IDLE_PERSON);
   const t0 = performance.now();
   const members = await pool(
     Array.from({ length: MEMBERS }, (_, i) => i),
     SIGN_UP_CONCURRENCY,
-    (i) => signUp(call, `Member ${i}`),
+    (i) => signUp(api, `Member ${i}`),
   );
   const idle = await pool(
     Array.from({ length: idlePeople }, (_, i) => i),
     SIGN_UP_CONCURRENCY,
-    (i) => signUp(call, `Idle ${i}`),
+    (i) => signUp(api, `Idle ${i}`),
   );
   const [sender] = members;
   if (!sender) throw new Error('no members');
-  const created = await call('POST', '/api/chat/channels', { token: sender.token, body: { name: 'hundred', type: 'public' } });
-  const channelId = created.body?.data?.id as string;
-  const link = await call('POST', `/api/chat/channels/${channelId}/join-link`, { token: sender.token });
-  await pool(members.slice(1), SIGN_UP_CONCURRENCY, (m) =>
-    call('POST', `/api/chat/join/channel/${link.body?.data?.joinLink}`, { token: m.token }),
-  );
+  const { id: channelId, joinLink } = await openChannel(api, sender.token, 'hundred');
+  await pool(members.slice(1), SIGN_UP_CONCURRENCY, (m) => joinChannel(api, joinLink, m.token));
   step(
     `${MEMBERS} members in one channel, ${idlePeople} people for the idle sockets, in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
@@ -121,7 +118,7 @@ try {
     const content = `m-${i}`;
     sent.set(content, now());
     sends.push(
-      call('POST', `/api/chat/channels/${channelId}/messages`, { token: sender.token, body: { content } }).then((res) => {
+      api.send(messagingRoutes.postChannelMessage, { params: { id: channelId }, token: sender.token, body: { content } }).then((res) => {
         if (res.status !== 201) failures.push(`${res.status} ${JSON.stringify(res.body).slice(0, 100)}`);
       }),
     );

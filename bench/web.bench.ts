@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { STORAGE_KEYS } from '@commonwork/contracts';
+import { identityRoutes, marketplaceRoutes, STORAGE_KEYS } from '@commonwork/contracts';
 import { loadKeyStore } from '@commonwork/identity';
 import { createLogger } from '@commonwork/kit';
 import { createTestBus, createTestDatabase } from '@commonwork/kit/testing';
@@ -119,10 +119,9 @@ try {
   });
   const origin = platform.url;
   edge = await startTlsEdge(origin, profile);
-  const call = restClient(origin);
-  const person = await signUp(call, 'Lighthouse Reader');
-  const user = (await call('GET', `/api/users/${person.id}`, { token: person.token })).body?.user;
-  if (!user) throw new Error('the signed-up person could not be read back');
+  const api = restClient(origin);
+  const person = await signUp(api, 'Lighthouse Reader');
+  const { user } = await api.call(identityRoutes.userById, { params: { id: person.id }, token: person.token });
 
   // One browser for Lighthouse to drive over its debugging port; its default profile holds the session.
   browser = await chromium.launchPersistentContext(profile, {
@@ -156,7 +155,7 @@ try {
     { label: ', HTTP/2 edge', site: edge.url },
   ];
   // A gig's page too: where a shared link lands (a route with a parameter; the demo data's first gig).
-  const gig = (await call('GET', '/api/gigs?limit=1', { token: person.token })).body?.gigs?.[0];
+  const gig = (await api.call(marketplaceRoutes.listGigs, { query: { limit: 1 }, token: person.token })).gigs[0];
   if (!gig) throw new Error('the demo data has no gig to open');
   const pages = via.flatMap(({ label, site }) => [
     { name: `/${label}`, report: 'landing', site, path: '/', signedIn: false, scriptBudgetKb: TARGETS.landingScriptKb, held: true },
