@@ -1,4 +1,5 @@
 import { appendFileSync } from 'node:fs';
+import { identityRoutes, marketplaceRoutes, messagingRoutes } from '@commonwork/contracts';
 import { eventually, missing } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FaultCluster, startFaultCluster } from './cluster.ts';
@@ -15,7 +16,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // complete through the cursor, and a rolling restart fails (almost) nothing.
 describe.skipIf(missing('postgres') || missing('nats-server binary') || missing('redis-server binary'))('cluster mode under faults', () => {
   let cluster: FaultCluster;
-  let call: ReturnType<typeof caller>;
+  let api: ReturnType<typeof caller>;
   let ada: Person;
   let bob: Person;
   let channelId: string;
@@ -35,14 +36,14 @@ describe.skipIf(missing('postgres') || missing('nats-server binary') || missing(
   beforeAll(async () => {
     log('starting the cluster');
     cluster = await startFaultCluster(log);
-    call = caller(cluster.url);
-    [ada, bob] = [await signIn(call, 'Ada'), await signIn(call, 'Bob')];
-    const created = await call('POST', '/api/chat/channels', ada.token, { name: 'faults', type: 'private' });
-    channelId = created.body.data.id;
-    const link = await call('POST', `/api/chat/channels/${channelId}/join-link`, ada.token);
-    expect((await call('POST', `/api/chat/join/channel/${link.body.data.joinLink}`, bob.token)).status).toBe(200);
+    api = caller(cluster.url);
+    [ada, bob] = [await signIn(api, 'Ada'), await signIn(api, 'Bob')];
+    const created = await api.call(messagingRoutes.createChannel, { token: ada.token, body: { name: 'faults', type: 'private' } });
+    channelId = created.data.id;
+    const link = await api.call(messagingRoutes.joinLink, { params: { id: channelId }, token: ada.token });
+    expect((await api.send(messagingRoutes.joinByLink, { params: { joinLink: link.data.joinLink }, token: bob.token })).status).toBe(200);
     bobSocket = listen(cluster.url, bob);
-    stopLoad = startLoad(call, ada, channelId, ledger);
+    stopLoad = startLoad(api, ada, channelId, ledger);
     await sleep(3_000);
   }, 180_000);
   afterAll(async () => {
@@ -100,9 +101,9 @@ describe.skipIf(missing('postgres') || missing('nats-server binary') || missing(
     // Gigs: each acknowledged one listed once, by marketplace's read model.
     const titles: string[] = [];
     for (let page = 1; ; page++) {
-      const res = await call('GET', `/api/gigs?mine=true&limit=100&page=${page}`, ada.token);
-      titles.push(...res.body.gigs.map((g: { title: string }) => g.title));
-      if (page >= res.body.pagination.totalPages) break;
+      const res = await api.call(marketplaceRoutes.listGigs, { query: { mine: 'true', limit: 100, page }, token: ada.token });
+      titles.push(...res.gigs.map((g) => g.title));
+      if (page >= res.pagination.totalPages) break;
     }
     expect(new Set(titles).size).toBe(titles.length);
     expect([...ledger.gigTitles].filter((title) => !titles.includes(title))).toEqual([]);
@@ -110,9 +111,13 @@ describe.skipIf(missing('postgres') || missing('nats-server binary') || missing(
     // Messages: each acknowledged one stored once, in an unbroken sequence.
     const messages: { id: string; sequence: number }[] = [];
     for (let after = 0; ; ) {
-      const res = await call('GET', `/api/chat/channels/${channelId}/messages?after=${after}&limit=100`, ada.token);
-      messages.push(...res.body.data.messages);
-      if (!res.body.data.hasMore) break;
+      const res = await api.call(messagingRoutes.channelMessages, {
+        params: { id: channelId },
+        query: { after, limit: 100 },
+        token: ada.token,
+      });
+      messages.push(...res.data.messages);
+      if (!res.data.hasMore) break;
       after = messages.at(-1)?.sequence ?? after;
     }
     const ids = messages.map((m) => m.id);
@@ -122,10 +127,10 @@ describe.skipIf(missing('postgres') || missing('nats-server binary') || missing(
 
     // Identity's statistics, fed over NATS by marketplace and messaging, count each exactly once.
     await eventually(async () => {
-      const stats = await call('GET', `/api/users/${ada.id}/stats`, ada.token);
+      const stats = await api.send(identityRoutes.userStats, { params: { id: ada.id }, token: ada.token });
       return stats.body?.stats?.activeGigs === titles.length && stats.body.stats.messages === messages.length;
     }, 60_000).catch(async () => {
-      const stats = await call('GET', `/api/users/${ada.id}/stats`, ada.token);
+      const stats = await api.send(identityRoutes.userStats, { params: { id: ada.id }, token: ada.token });
       expect(stats.body.stats).toMatchObject({ activeGigs: titles.length, messages: messages.length });
     });
 
@@ -138,12 +143,16 @@ describe.skipIf(missing('postgres') || missing('nats-server binary') || missing(
     const missed = messages.filter((m) => !seen.has(m.id));
     log(`socket: ${live.length} live, ${missed.length} through the cursor`);
     for (let after = (missed[0]?.sequence ?? 1) - 1; missed.length > 0; ) {
-      const page = await call('GET', `/api/chat/channels/${channelId}/messages?after=${after}&limit=100`, bob.token);
-      for (const m of page.body.data.messages as { id: string; sequence: number }[]) {
+      const page = await api.call(messagingRoutes.channelMessages, {
+        params: { id: channelId },
+        query: { after, limit: 100 },
+        token: bob.token,
+      });
+      for (const m of page.data.messages) {
         seen.add(m.id);
         after = m.sequence;
       }
-      if (!page.body.data.hasMore) break;
+      if (!page.data.hasMore) break;
     }
     expect(ids.filter((id) => !seen.has(id))).toEqual([]);
   }, 180_000);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SOCKET_EVENTS } from '@commonwork/contracts';
+import { type ApiClient, createApiClient, identityRoutes, marketplaceRoutes, messagingRoutes, SOCKET_EVENTS } from '@commonwork/contracts';
 import { io, type Socket } from 'socket.io-client';
 
 export interface Person {
@@ -7,36 +7,28 @@ export interface Person {
   token: string;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: arbitrary JSON answers
-type Call = (method: string, path: string, token?: string, body?: unknown) => Promise<{ status: number; body: any }>;
+/** The gateway through contracts' client; a call not answered in 15 s fails. */
+export const caller = (url: string): ApiClient =>
+  createApiClient({
+    baseUrl: url,
+    fetch: (input, init) => fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(15_000) }),
+  });
 
-/** Calls the gateway; a call that gets no answer at all counts as status 0. */
-export const caller =
-  (url: string): Call =>
-  async (method, path, token, body) => {
-    try {
-      const res = await fetch(`${url}${path}`, {
-        method,
-        headers: { ...(token && { authorization: `Bearer ${token}` }), ...(body !== undefined && { 'content-type': 'application/json' }) },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(15_000),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null };
-    } catch (error) {
-      return { status: 0, body: { error: (error as Error).message } };
-    }
-  };
+/** A call that got no answer at all (refused, reset, timed out) counts as status 0. */
+const unanswered = (error: unknown) => ({ status: 0, body: { error: (error as Error).message } }) as const;
 
 /** A person signed in through the dev issuer, with a completed profile. */
-export async function signIn(call: Call, name: string): Promise<Person> {
+export async function signIn(api: ApiClient, name: string): Promise<Person> {
   const email = `${name.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
-  const dev = await call('POST', '/api/auth/dev/token', undefined, { email, name });
-  const session = await call('POST', '/api/auth/google', undefined, { token: dev.body.token });
+  const dev = await api.send(identityRoutes.devToken, { body: { email, name } });
+  const session = await api.send(identityRoutes.googleSignIn, { body: { token: dev.body.token } });
   const username = `${name.toLowerCase()}_${randomUUID().replaceAll('-', '').slice(0, 10)}`;
-  const setup = await call('POST', '/api/users/setup', session.body.token, { email, name, username, bio: 'Under load.' });
+  const setup = await api.send(identityRoutes.setupUser, {
+    token: session.body.token,
+    body: { email, name, username, bio: 'Under load.' },
+  });
   if (setup.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(setup.body)}`);
-  return { id: session.body.user.id, token: setup.body.token };
+  return { id: session.at(200).user.id, token: setup.at(200).token };
 }
 
 /** What the load did: every answer counted, every acknowledged write remembered. */
@@ -62,40 +54,49 @@ export class Ledger {
  * Steady load through the gateway: a gig posted, a channel message posted, and two reads, in each
  * of `loops` loops, one call after another with a short pause. Stops when `stop` is called.
  */
-export function startLoad(call: Call, ada: Person, channelId: string, ledger: Ledger, loops = 3) {
+export function startLoad(api: ApiClient, ada: Person, channelId: string, ledger: Ledger, loops = 3) {
   let running = true;
   let n = 0;
   const steps = [
     async () => {
       const title = `Fault-tolerant gig ${++n} ${randomUUID().slice(0, 8)}`;
-      const res = await call('POST', '/api/gigs', ada.token, {
-        title,
-        description: 'A gig posted while services are killed and restarted, to count what is lost.',
-        category: 'web',
-        subCategory: 'frontend',
-        price: 100,
-        deliveryTime: '7',
-        tags: [],
-        status: 'active',
-      });
-      ledger.record('POST /api/gigs', res.status, res.body);
+      const res = await api
+        .send(marketplaceRoutes.createGig, {
+          token: ada.token,
+          body: {
+            title,
+            description: 'A gig posted while services are killed and restarted, to count what is lost.',
+            category: 'web',
+            subCategory: 'frontend',
+            price: 100,
+            deliveryTime: '7',
+            tags: [],
+            status: 'active',
+          },
+        })
+        .catch(unanswered);
+      ledger.record('POST gig', res.status, res.body);
       if (res.status === 201) ledger.gigTitles.add(title);
     },
     async () => {
-      const res = await call('POST', `/api/chat/channels/${channelId}/messages`, ada.token, {
-        content: `message ${++n}`,
-        type: 'text',
-        clientId: randomUUID(),
-      });
+      const res = await api
+        .send(messagingRoutes.postChannelMessage, {
+          params: { id: channelId },
+          token: ada.token,
+          body: { content: `message ${++n}`, type: 'text', clientId: randomUUID() },
+        })
+        .catch(unanswered);
       ledger.record('POST message', res.status, res.body);
-      if (res.status === 201) ledger.messageIds.add(res.body.data.id);
+      if (res.status === 201 && 'at' in res) ledger.messageIds.add(res.at(201).data.id);
     },
     async () => {
-      const res = await call('GET', '/api/gigs?limit=10', ada.token);
-      ledger.record('GET /api/gigs', res.status, res.body);
+      const res = await api.send(marketplaceRoutes.listGigs, { query: { limit: 10 }, token: ada.token }).catch(unanswered);
+      ledger.record('GET gigs', res.status, res.body);
     },
     async () => {
-      const res = await call('GET', `/api/chat/channels/${channelId}/messages?limit=20`, ada.token);
+      const res = await api
+        .send(messagingRoutes.channelMessages, { params: { id: channelId }, query: { limit: 20 }, token: ada.token })
+        .catch(unanswered);
       ledger.record('GET messages', res.status, res.body);
     },
   ];
