@@ -1,3 +1,4 @@
+import { marketplaceRoutes, messagingRoutes } from '@commonwork/contracts';
 import { buildGig, buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -11,7 +12,7 @@ describe('how a freelancer answers the people who write about their gigs', () =>
   beforeAll(async () => {
     p = await startTestPlatform();
     freelancer = await buildUser(p, 'Fiona Answers');
-    gigId = (await p.call('POST', '/api/gigs', { token: freelancer.token, body: buildGig({ title: 'Logo in a day' }) })).body.gig.id;
+    gigId = (await p.api.call(marketplaceRoutes.createGig, { token: freelancer.token, body: buildGig({ title: 'Logo in a day' }) })).gig.id;
   });
   afterAll(() => p?.stop());
 
@@ -19,14 +20,16 @@ describe('how a freelancer answers the people who write about their gigs', () =>
   const chatBetween = async (from: User, to: User) =>
     (
       await eventually(async () => {
-        const res = await p.call('POST', '/api/chat/create', { token: from.token, body: { recipientId: to.id, gigId } });
+        const res = await p.api.send(messagingRoutes.createChat, { token: from.token, body: { recipientId: to.id, gigId } });
         return res.status !== 404 && res;
       })
-    ).body.data._id as string;
+    ).body.data._id;
   const say = async (who: User, chatId: string, content: string) =>
-    expect((await p.call('POST', `/api/chat/${chatId}/messages`, { token: who.token, body: { content } })).status).toBe(201);
+    expect((await p.api.send(messagingRoutes.postChatMessage, { params: { chatId }, token: who.token, body: { content } })).status).toBe(
+      201,
+    );
   const responseTimeOf = async (user: User, asker: User) => {
-    const res = await p.call('GET', `/api/chat/response-time/${user.id}`, { token: asker.token });
+    const res = await p.api.send(messagingRoutes.responseTime, { params: { userId: user.id }, token: asker.token });
     expect(res.status).toBe(200);
     return res.body.responseTime;
   };
@@ -52,7 +55,7 @@ describe('how a freelancer answers the people who write about their gigs', () =>
     expect(figures).toMatchObject({ conversations: 4, answered: 3 });
     // Answered within the test's seconds: a median of about 0 minutes.
     expect(figures.medianMinutes).toBe(0);
-    expect((await p.call('GET', `/api/chat/response-time/${freelancer.id}`)).status).toBe(401);
-    expect((await p.call('GET', '/api/chat/response-time/not-a-uuid', { token: invited.token })).status).toBe(400);
+    expect((await p.api.send(messagingRoutes.responseTime, { params: { userId: freelancer.id } })).status).toBe(401);
+    expect((await p.api.send(messagingRoutes.responseTime, { params: { userId: 'not-a-uuid' }, token: invited.token })).status).toBe(400);
   });
 });
