@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { identityRoutes, marketplaceRoutes, notificationsRoutes } from '@commonwork/contracts';
 import { buildGig, buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
@@ -62,9 +63,9 @@ describe('the email digest', () => {
     await job.runNow();
   };
   const gigOf = async (owner: User, title: string) =>
-    (await p.call('POST', '/api/gigs', { token: owner.token, body: buildGig({ title }) })).body.gig.id as string;
+    (await p.api.call(marketplaceRoutes.createGig, { token: owner.token, body: buildGig({ title }) })).gig.id;
   const interest = (token: string, gigId: string, message: string) =>
-    eventually(async () => (await p.call('POST', '/api/notifications/gig-interest', { token, body: { gigId, message } })).status === 201);
+    eventually(async () => (await p.api.send(notificationsRoutes.gigInterest, { token, body: { gigId, message } })).status === 201);
   const knowsEmailOf = (user: User) =>
     eventually(async () => {
       const { rows } = await sql<{ email: string }>`select email from notifications.people where user_id = ${user.id}`.execute(
@@ -79,12 +80,10 @@ describe('the email digest', () => {
     await interest(buyer.token, logo, 'Logo <script>alert(1)</script> by Friday?');
     await interest(buyer.token, site, 'And a website?');
     await interest(buyer.token, site, 'Already seen');
-    const list = (await p.call('GET', '/api/notifications', { token: seller.token })).body.notifications as {
-      id: string;
-      message: string;
-    }[];
+    const list = (await p.api.call(notificationsRoutes.list, { token: seller.token })).notifications;
     const seen = list.find((n) => n.message === 'Already seen');
-    expect((await p.call('PATCH', `/api/notifications/${seen?.id}/read`, { token: seller.token })).status).toBe(200);
+    if (!seen) throw new Error('the interest to mark read is listed');
+    expect((await p.api.send(notificationsRoutes.markRead, { params: { id: seen.id }, token: seller.token })).status).toBe(200);
 
     await runDigest();
     expect(mailbox.mails).toHaveLength(1);
@@ -114,7 +113,11 @@ describe('the email digest', () => {
 
   it('mails nobody who turned email notifications off', async () => {
     const quiet = await buildUser(p, 'Quin Quiet');
-    await p.call('PUT', `/api/users/${quiet.id}`, { token: quiet.token, body: { preferences: { notifications: { email: false } } } });
+    await p.api.send(identityRoutes.updateUser, {
+      params: { id: quiet.id },
+      token: quiet.token,
+      body: { preferences: { notifications: { email: false } } },
+    });
     await eventually(async () => {
       const { rows } = await sql<{ off: boolean }>`
         select not email_digest as off from notifications.people where user_id = ${quiet.id}`.execute(p.database.root);
@@ -124,6 +127,7 @@ describe('the email digest', () => {
     const before = mailbox.mails.length;
     await runDigest();
     expect(mailbox.mails.slice(before).filter((m) => m.to.includes(quiet.email))).toEqual([]);
-    expect((await p.call('GET', '/api/notifications?limit=1&unreadOnly=true', { token: quiet.token })).body.unreadCount).toBe(1);
+    const badge = await p.api.call(notificationsRoutes.list, { query: { limit: 1, unreadOnly: 'true' }, token: quiet.token });
+    expect(badge.unreadCount).toBe(1);
   });
 });
