@@ -238,7 +238,7 @@ export const byService = <T>(pick: (name: ServiceName) => T) =>
 export const manifestOf = (name: ServiceName): ServiceManifest => SERVICE_MANIFEST[name];
 
 /** The setting that carries a service's URLs (its replicas, comma-separated) to the processes that need it: `IDENTITY_URL`. */
-export const urlSettingOf = (name: ServiceName) => `${name.toUpperCase()}_URL` as const;
+export const urlSettingOf = <N extends ServiceName>(name: N) => `${name.toUpperCase()}_URL` as `${Uppercase<N>}_URL`;
 
 /**
  * The realtime tier (Socket.IO) is not behind a prefix and keeps no database, so it is a part of its

@@ -3,7 +3,7 @@
 // the pods of deploy/k8s do; this file only supervises them (prefixed output, start order, signals).
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { CLUSTER_ENV, type ClusterLayout, clusterWaves, specsOf } from './clusterParts.ts';
+import { CLUSTER_ENV, type ClusterLayout, clusterWaves, DEFAULT_LAYOUT, SERVICES, specsOf } from './clusterParts.ts';
 import { Supervisor } from './supervisor.ts';
 import { ensureWebBuilt } from './webBuild.mjs';
 
@@ -21,21 +21,17 @@ if (missing.length > 0) {
   process.exit(78);
 }
 
+// Each service's port from `<NAME>_PORT` (IDENTITY_PORT=5001), else the manifest's.
+const servicePorts = Object.fromEntries(
+  SERVICES.map((service) => [service, Number(process.env[`${service.toUpperCase()}_PORT`] ?? DEFAULT_LAYOUT.servicePorts[service])]),
+) as ClusterLayout['servicePorts'];
 const layout: ClusterLayout = {
-  servicePorts: {
-    identity: Number(process.env.IDENTITY_PORT ?? 4001),
-    marketplace: Number(process.env.MARKETPLACE_PORT ?? 4002),
-    messaging: Number(process.env.MESSAGING_PORT ?? 4003),
-    events: Number(process.env.EVENTS_PORT ?? 4004),
-    media: Number(process.env.MEDIA_PORT ?? 4005),
-    notifications: Number(process.env.NOTIFICATIONS_PORT ?? 4006),
-    drafts: Number(process.env.DRAFTS_PORT ?? 4007),
-  },
-  // As in deploy/k8s.
-  replicas: Number(process.env.SERVICE_REPLICAS ?? 2),
+  servicePorts,
+  // As in deploy/k8s: the manifest's replicas, unless SERVICE_REPLICAS says how many of every service.
+  ...(process.env.SERVICE_REPLICAS && { replicas: Number(process.env.SERVICE_REPLICAS) }),
   // Two realtime replicas on Redis, so cross-replica fan-out runs on every start.
-  realtimePorts: (process.env.REALTIME_PORTS ?? '4010,4011').split(',').map(Number),
-  gatewayPort: Number(process.env.PORT ?? 8080),
+  realtimePorts: process.env.REALTIME_PORTS ? process.env.REALTIME_PORTS.split(',').map(Number) : DEFAULT_LAYOUT.realtimePorts,
+  gatewayPort: Number(process.env.PORT ?? DEFAULT_LAYOUT.gatewayPort),
   webDist: process.env.WEB_DIST ?? `${root}web/dist`,
 };
 const GATEWAY_PORT = layout.gatewayPort;

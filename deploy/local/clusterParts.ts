@@ -1,18 +1,30 @@
+import { GATEWAY_PORT, REALTIME_PART, SERVICE_MANIFEST, SERVICE_NAMES, type ServiceName, urlSettingOf } from '@commonwork/contracts';
 import type { ProcessSpec } from './supervisor.ts';
 
-export const SERVICES = ['identity', 'marketplace', 'messaging', 'events', 'media', 'notifications', 'drafts'] as const;
-export type Service = (typeof SERVICES)[number];
+/** Every service, in the manifest's order (contracts' SERVICE_MANIFEST). */
+export const SERVICES = SERVICE_NAMES;
+export type Service = ServiceName;
 
 /** Where cluster mode's processes listen on one machine. */
 export interface ClusterLayout {
   /** Each service's first replica's port; the next replicas listen 100 above each other (4001, 4101). */
   servicePorts: Record<Service, number>;
-  /** Replicas of each service. */
-  replicas: number;
+  /** Replicas of every service; default each one's count in the manifest. */
+  replicas?: number;
   realtimePorts: number[];
   gatewayPort: number;
   webDist: string;
 }
+
+/** The manifest's ports, realtime's replicas one port apart, the gateway on 8080: what `npm run start:cluster` uses unless told otherwise. */
+export const DEFAULT_LAYOUT: Omit<ClusterLayout, 'webDist'> = {
+  servicePorts: Object.fromEntries(SERVICE_NAMES.map((name) => [name, SERVICE_MANIFEST[name].port])) as Record<Service, number>,
+  realtimePorts: Array.from({ length: REALTIME_PART.replicas }, (_, i) => REALTIME_PART.port + i),
+  gatewayPort: GATEWAY_PORT,
+};
+
+/** A service's process's entry file, from the repository's root: every service's folder has the same layout. */
+export const entryOf = (service: Service) => `services/${service}/src/main.ts`;
 
 /** Settings every process of cluster mode gets: a stopping process serves on for 2.5 s after saying it is draining (the gateway probes every second). */
 export const CLUSTER_ENV = { DRAIN_DELAY_MS: '2500' };
@@ -25,12 +37,31 @@ export interface Part {
   env: Record<string, string>;
 }
 
+/**
+ * The manifest's services in waves: each service starts in the first wave after every service it
+ * needs (identity first, then the ones that verify tokens against it).
+ */
+export function serviceWaves(): Service[][] {
+  const waves: Service[][] = [];
+  const placed = new Set<Service>();
+  while (placed.size < SERVICE_NAMES.length) {
+    const wave = SERVICE_NAMES.filter((name) => !placed.has(name) && SERVICE_MANIFEST[name].needs.every((need) => placed.has(need)));
+    if (wave.length === 0)
+      throw new Error(`The manifest's needs go round in a circle: ${SERVICE_NAMES.filter((n) => !placed.has(n)).join(', ')}`);
+    for (const name of wave) placed.add(name);
+    waves.push(wave);
+  }
+  return waves;
+}
+
 /** What runs, in waves started in order (each wave's parts at once, stopped in reverse). */
 export function clusterWaves({ servicePorts, replicas, realtimePorts, gatewayPort, webDist }: ClusterLayout): Part[][] {
-  const portsOf = (service: Service) => Array.from({ length: replicas }, (_, i) => servicePorts[service] + 100 * i);
+  const portsOf = (service: Service) =>
+    Array.from({ length: replicas ?? SERVICE_MANIFEST[service].replicas }, (_, i) => servicePorts[service] + 100 * i);
   const urlsOf = (service: Service) => portsOf(service).map((port) => `http://127.0.0.1:${port}`);
-  // Tokens are checked against identity's key set, from whichever replica answers.
-  const IDENTITY_URL = urlsOf('identity').join(',');
+  /** `IDENTITY_URL`, ... for each service named: every replica, comma-separated (tokens are checked against whichever identity replica answers). */
+  const urlSettings = (services: readonly Service[]) =>
+    Object.fromEntries(services.map((service) => [urlSettingOf(service), urlsOf(service).join(',')]));
 
   /** A process behind the gateway: listens on 127.0.0.1:port, ready when its /readyz answers. */
   const internal = (name: string, entry: string, port: number, env: Record<string, string> = {}): Part => ({
@@ -40,26 +71,14 @@ export function clusterWaves({ servicePorts, replicas, realtimePorts, gatewayPor
     env: { HOST: '127.0.0.1', PORT: String(port), ...env },
   });
 
-  const replicasOf = (service: Service, env: Record<string, string> = {}) =>
-    portsOf(service).map((port, i) => internal(`${service}-${i + 1}`, `services/${service}/src/main.ts`, port, env));
+  const replicasOf = (service: Service) =>
+    portsOf(service).map((port, i) =>
+      internal(`${service}-${i + 1}`, entryOf(service), port, urlSettings(SERVICE_MANIFEST[service].needs)),
+    );
 
-  // A new service is one more `replicasOf(...)` in the second wave and one more URL list for the gateway.
   return [
-    replicasOf('identity'),
-    [
-      ...replicasOf('marketplace', { IDENTITY_URL }),
-      ...replicasOf('messaging', { IDENTITY_URL }),
-      ...replicasOf('events', { IDENTITY_URL }),
-      ...replicasOf('media', { IDENTITY_URL }),
-      ...replicasOf('notifications', { IDENTITY_URL }),
-      ...replicasOf('drafts', { IDENTITY_URL }),
-    ],
-    realtimePorts.map((port, i) =>
-      internal(`realtime-${i + 1}`, 'services/realtime/src/main.ts', port, {
-        IDENTITY_URL,
-        MESSAGING_URL: urlsOf('messaging').join(','),
-      }),
-    ),
+    ...serviceWaves().map((wave) => wave.flatMap(replicasOf)),
+    realtimePorts.map((port, i) => internal(`realtime-${i + 1}`, 'services/realtime/src/main.ts', port, urlSettings(REALTIME_PART.needs))),
     [
       {
         name: 'gateway',
@@ -67,13 +86,7 @@ export function clusterWaves({ servicePorts, replicas, realtimePorts, gatewayPor
         port: gatewayPort,
         env: {
           PORT: String(gatewayPort),
-          IDENTITY_URL,
-          MARKETPLACE_URL: urlsOf('marketplace').join(','),
-          MESSAGING_URL: urlsOf('messaging').join(','),
-          EVENTS_URL: urlsOf('events').join(','),
-          MEDIA_URL: urlsOf('media').join(','),
-          NOTIFICATIONS_URL: urlsOf('notifications').join(','),
-          DRAFTS_URL: urlsOf('drafts').join(','),
+          ...urlSettings(SERVICE_NAMES),
           REALTIME_URLS: realtimePorts.map((port) => `http://127.0.0.1:${port}`).join(','),
           WEB_DIST: webDist,
         },

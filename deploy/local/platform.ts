@@ -1,13 +1,17 @@
-import { draftsService } from '@commonwork/drafts';
-import { eventsService } from '@commonwork/events';
+import { byService, SERVICE_NAMES, type ServiceName } from '@commonwork/contracts';
 import { createGateway, GatewayConfig } from '@commonwork/gateway';
-import { IdentityConfig, identityService, identityVerifier, type KeyStore, keysFileOf, loadKeyStore } from '@commonwork/identity';
-import { type Database, type EventBus, type Logger, MemoryRateCounter, parseConfig, startService } from '@commonwork/kit';
-import { MarketplaceConfig, marketplaceService } from '@commonwork/marketplace';
-import { mediaService } from '@commonwork/media';
-import { MessagingConfig, messagingService } from '@commonwork/messaging';
-import { NotificationsConfig, notificationsService } from '@commonwork/notifications';
+import { IdentityConfig, identityVerifier, type KeyStore, keysFileOf, loadKeyStore } from '@commonwork/identity';
+import {
+  type Database,
+  type EventBus,
+  type Logger,
+  MemoryRateCounter,
+  parseConfig,
+  type RunningService,
+  startService,
+} from '@commonwork/kit';
 import { startRealtime } from '@commonwork/realtime';
+import { SERVICE_PARTS } from './services.ts';
 
 export interface PlatformOptions {
   env: NodeJS.ProcessEnv;
@@ -20,7 +24,8 @@ export interface PlatformOptions {
 
 /**
  * The whole platform in one process (embedded mode, and the system tests): every service on its
- * own port on 127.0.0.1, the gateway in front. This file is the map of what runs.
+ * own port on 127.0.0.1, the gateway in front. What services there are is contracts' SERVICE_MANIFEST
+ * (and deploy/local/services.ts); this file adds the realtime replica and the gateway.
  */
 export async function startPlatform(options: PlatformOptions) {
   const { env, database, bus, log } = options;
@@ -38,19 +43,13 @@ export async function startPlatform(options: PlatformOptions) {
     return part;
   };
   try {
-    const identity = track(await startService(identityService(identityConfig, keys), { database, bus, log, verifier, requestLogLevel }));
-    const marketplace = track(
-      await startService(marketplaceService(parseConfig(MarketplaceConfig, env)), { database, bus, log, verifier, requestLogLevel }),
-    );
-    const messaging = track(
-      await startService(messagingService(parseConfig(MessagingConfig, env)), { database, bus, log, verifier, requestLogLevel }),
-    );
-    const events = track(await startService(eventsService(), { database, bus, log, verifier, requestLogLevel }));
-    const media = track(await startService(mediaService(), { database, bus, log, verifier, requestLogLevel }));
-    const notifications = track(
-      await startService(notificationsService(parseConfig(NotificationsConfig, env)), { database, bus, log, verifier, requestLogLevel }),
-    );
-    const drafts = track(await startService(draftsService(), { database, bus, log, verifier, requestLogLevel }));
+    // In the manifest's order, which starts every service after the ones it needs.
+    const running: [ServiceName, RunningService<never>][] = [];
+    for (const name of SERVICE_NAMES) {
+      const definition = SERVICE_PARTS[name].definition(env, { keys });
+      running.push([name, track(await startService(definition, { database, bus, log, verifier, requestLogLevel }))]);
+    }
+    const services = Object.fromEntries(running) as Record<ServiceName, RunningService<never>>;
     // One realtime replica, in-memory adapter and presence, on the shared in-process bus.
     // One counter for the gateway and the realtime replica: a person's REST calls and socket events share a budget.
     const rateCounter = new MemoryRateCounter();
@@ -59,7 +58,7 @@ export async function startPlatform(options: PlatformOptions) {
         bus,
         log,
         verifier,
-        messagingUrl: messaging.url,
+        messagingUrl: services.messaging.url,
         limit: { max: gatewayConfig.RATE_LIMIT_MAX, counter: rateCounter },
       }),
     );
@@ -67,15 +66,7 @@ export async function startPlatform(options: PlatformOptions) {
     const gateway = await createGateway({
       log: log.child({ service: 'gateway' }),
       verifier,
-      services: {
-        identity: identity.url,
-        marketplace: marketplace.url,
-        messaging: messaging.url,
-        events: events.url,
-        media: media.url,
-        notifications: notifications.url,
-        drafts: drafts.url,
-      },
+      services: byService((name) => services[name].url),
       realtime: [realtime.url],
       trustedProxies: gatewayConfig.TRUSTED_PROXIES,
       webDist: gatewayConfig.WEB_DIST,
@@ -87,7 +78,7 @@ export async function startPlatform(options: PlatformOptions) {
     return {
       url,
       gateway,
-      services: { identity, marketplace, messaging, events, media, notifications, drafts, realtime },
+      services: { ...services, realtime },
       stop: () => stopAll(started),
     };
   } catch (error) {

@@ -14,6 +14,7 @@ import { migrations as marketplaceMigrations } from '../../services/marketplace/
 import { migrations as mediaMigrations } from '../../services/media/src/migrations.ts';
 import { migrations as messagingMigrations } from '../../services/messaging/src/migrations.ts';
 import { migrations as notificationsMigrations } from '../../services/notifications/src/migrations.ts';
+import { entryOf } from './clusterParts.ts';
 
 /** What the embedded platform holds for every service alike: identity's keys, which identity signs with and the others verify against. */
 export interface SharedParts {
@@ -50,7 +51,7 @@ const part = <DB, E extends DomainEvent, P extends DomainEvent>(
   definition: typed.definition as unknown as ServicePart['definition'],
   projections: typed.projections as unknown as ServicePart['projections'],
   migrations: typed.migrations,
-  entry: `services/${name}/src/main.ts`,
+  entry: entryOf(name),
 });
 
 /**

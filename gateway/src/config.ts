@@ -1,22 +1,27 @@
-import { CommonConfig, envList, IdentityUrls, RedisSettings, UserLimitSettings } from '@commonwork/kit';
+import { REALTIME_PART, SERVICE_MANIFEST, SERVICE_NAMES, type ServiceName, urlSettingOf } from '@commonwork/contracts';
+import { CommonConfig, envList, RedisSettings, UserLimitSettings } from '@commonwork/kit';
 import { z } from 'zod';
 import { DEFAULT_SECTION_TIMEOUT_MS } from './bff/dashboard.ts';
 
 /** A service's replicas, comma-separated: the gateway spreads requests over them (a single URL: a load balancer's). */
 const replicas = (fallback: string) => envList(fallback).pipe(z.array(z.string().url()).min(1));
 
+type Replicas = ReturnType<typeof replicas>;
+
+/**
+ * One setting per service of the manifest, `IDENTITY_URL` to `DRAFTS_URL`: its replicas, by default
+ * its manifest port on this machine. A new service's upstream comes with its manifest entry.
+ */
+const upstreamSettings = Object.fromEntries(
+  SERVICE_NAMES.map((name) => [urlSettingOf(name), replicas(`http://127.0.0.1:${SERVICE_MANIFEST[name].port}`)]),
+) as { [N in ServiceName as ReturnType<typeof urlSettingOf<N>>]: Replicas };
+
 export const GatewayConfig = CommonConfig.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
-  IDENTITY_URL: IdentityUrls,
-  MARKETPLACE_URL: replicas('http://127.0.0.1:4002'),
-  MESSAGING_URL: replicas('http://127.0.0.1:4003'),
-  EVENTS_URL: replicas('http://127.0.0.1:4004'),
-  MEDIA_URL: replicas('http://127.0.0.1:4005'),
-  NOTIFICATIONS_URL: replicas('http://127.0.0.1:4006'),
-  DRAFTS_URL: replicas('http://127.0.0.1:4007'),
+  ...upstreamSettings,
   /** The realtime replicas, comma-separated; `/socket.io/` goes to one of them, sticky by client address. */
-  REALTIME_URLS: envList('http://127.0.0.1:4010').pipe(z.array(z.string().url())),
+  REALTIME_URLS: envList(`http://127.0.0.1:${REALTIME_PART.port}`).pipe(z.array(z.string().url())),
   /**
    * The proxies in front (addresses or CIDR ranges, comma-separated, or `loopback`) whose
    * X-Forwarded-For names the client; none by default: the client is the peer address.

@@ -35,10 +35,10 @@ export interface GatewayOptions {
   log: Logger;
   verifier: TokenVerifier;
   /**
-   * Each service's replicas by name, e.g. `{ identity: ['http://127.0.0.1:4001', 'http://127.0.0.1:4101'] }`;
+   * Each service's replicas by its manifest name (every name of contracts' SERVICE_PREFIXES needs one), e.g. `{ identity: ['http://127.0.0.1:4001', 'http://127.0.0.1:4101'] }`;
    * one URL is a service with a load balancer of its own in front (a Kubernetes Service).
    */
-  services: Record<string, string | readonly string[]>;
+  services: Readonly<Record<string, string | readonly string[]>>;
   /** Base URLs of the realtime replicas that `/socket.io/` is proxied to (sticky by client address); none: no proxy. */
   realtime?: readonly string[];
   /** Proxies in front whose X-Forwarded-For names the client (TRUSTED_PROXIES); none by default. */

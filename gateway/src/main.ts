@@ -1,3 +1,4 @@
+import { byService, urlSettingOf } from '@commonwork/contracts';
 import {
   createLogger,
   drainAndClose,
@@ -23,15 +24,7 @@ const app = await createGateway({
   log,
   // Every identity replica serves the same keys.
   verifier: remoteTokenVerifier(config.IDENTITY_URL),
-  services: {
-    identity: config.IDENTITY_URL,
-    marketplace: config.MARKETPLACE_URL,
-    messaging: config.MESSAGING_URL,
-    events: config.EVENTS_URL,
-    media: config.MEDIA_URL,
-    notifications: config.NOTIFICATIONS_URL,
-    drafts: config.DRAFTS_URL,
-  },
+  services: byService((name) => config[urlSettingOf(name)]),
   realtime: config.REALTIME_URLS,
   trustedProxies: config.TRUSTED_PROXIES,
   webDist: config.WEB_DIST,

@@ -1,18 +1,13 @@
+import { SERVICE_NAMES } from '@commonwork/contracts';
 import { type Database, kitMigrations, type Logger, migrateSchema, mulberry32 } from '@commonwork/kit';
 import { seedDrafts } from '../../../services/drafts/src/drafts/seed.ts';
-import { migrations as draftsMigrations } from '../../../services/drafts/src/migrations.ts';
 import { seedEvents } from '../../../services/events/src/events/seed.ts';
-import { migrations as eventsMigrations } from '../../../services/events/src/migrations.ts';
-import { migrations as identityMigrations } from '../../../services/identity/src/migrations.ts';
 import { seedRatings, seedUsers } from '../../../services/identity/src/users/seed.ts';
 import { seedFreelancers, seedGigs } from '../../../services/marketplace/src/gigs/seed.ts';
-import { migrations as marketplaceMigrations } from '../../../services/marketplace/src/migrations.ts';
 import { type DemoPicture, demoPictureRef, seedPictures } from '../../../services/media/src/images/seed.ts';
-import { migrations as mediaMigrations } from '../../../services/media/src/migrations.ts';
-import { migrations as messagingMigrations } from '../../../services/messaging/src/migrations.ts';
 import { seedChannels, seedChats, seedEventChannels } from '../../../services/messaging/src/seed.ts';
 import { seedGigInterests, seedNotificationPeople } from '../../../services/notifications/src/inbox/seed.ts';
-import { migrations as notificationsMigrations } from '../../../services/notifications/src/migrations.ts';
+import { SERVICE_PARTS } from '../services.ts';
 import { demoChannels, demoChats, demoEventChannels, demoInterests, type Speaker } from './community.ts';
 import { avatarSvg, eventPosterSvg } from './pictures.ts';
 
@@ -54,16 +49,7 @@ export type DemoResult =
 
 /** Migrates the seeded services' schemas exactly as the services do when they start. */
 export async function migrateServices(database: Database) {
-  const services = {
-    identity: identityMigrations,
-    marketplace: marketplaceMigrations,
-    events: eventsMigrations,
-    drafts: draftsMigrations,
-    media: mediaMigrations,
-    messaging: messagingMigrations,
-    notifications: notificationsMigrations,
-  };
-  for (const [schema, migrations] of Object.entries(services)) await migrateSchema(database, schema, [...kitMigrations(), ...migrations]);
+  for (const name of SERVICE_NAMES) await migrateSchema(database, name, [...kitMigrations(), ...SERVICE_PARTS[name].migrations]);
 }
 
 /** How many people and gigs the platform has: the demo goes only into a platform with neither. */
