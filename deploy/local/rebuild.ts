@@ -2,30 +2,30 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { projections as drafts } from '@commonwork/drafts';
 import { projections as events } from '@commonwork/events';
 import { projections as identity } from '@commonwork/identity';
-import { CommonConfig, createLogger, type Database, loadConfig, openDatabase, rebuildProjections } from '@commonwork/kit';
+import { CommonConfig, createLogger, loadConfig, openDatabase, readSide, rebuildPlatform } from '@commonwork/kit';
 import { projections as marketplace } from '@commonwork/marketplace';
 import { projections as media } from '@commonwork/media';
 import { projections as messaging } from '@commonwork/messaging';
 import { projections as notifications } from '@commonwork/notifications';
-import { sql } from 'kysely';
 
-// `npm run rebuild` replays every service's event store into its emptied read tables;
-// `npm run rebuild -w services/<name>` (or `npm run rebuild -- <name>`) just that one.
-// Stop an embedded platform first: PGlite has one writer.
-const ALL: Record<string, (database: Database) => Promise<number>> = {
-  identity: (database) => rebuildProjections(database, identity),
-  marketplace: (database) => rebuildProjections(database, marketplace),
-  messaging: (database) => rebuildProjections(database, messaging),
-  events: (database) => rebuildProjections(database, events),
-  media: (database) => rebuildProjections(database, media),
-  notifications: (database) => rebuildProjections(database, notifications),
-  drafts: (database) => rebuildProjections(database, drafts),
-};
+// `npm run rebuild` rebuilds every service's read tables: those of its own events from its event
+// store, and the read models it keeps of other services' events from theirs, mapped by their
+// `publish` as they were published; `npm run rebuild -w services/<name>` (or `npm run rebuild -- <name>`)
+// just that one service's. Stop an embedded platform first: PGlite has one writer.
+const ALL = [
+  readSide(identity),
+  readSide(marketplace),
+  readSide(messaging),
+  readSide(events),
+  readSide(media),
+  readSide(notifications),
+  readSide(drafts),
+];
 
 const names = process.argv.slice(2);
-const unknown = names.filter((name) => !(name in ALL));
+const unknown = names.filter((name) => !ALL.some((s) => s.schema === name));
 if (unknown.length > 0) {
-  console.error(`Unknown service: ${unknown.join(', ')} (services: ${Object.keys(ALL).join(', ')})`);
+  console.error(`Unknown service: ${unknown.join(', ')} (services: ${ALL.map((s) => s.schema).join(', ')})`);
   process.exit(64);
 }
 const config = loadConfig(CommonConfig);
@@ -34,16 +34,10 @@ const log = createLogger('rebuild', config.LOG_LEVEL);
 const dataDir = isAbsolute(config.DATA_DIR) ? config.DATA_DIR : resolve(process.env.INIT_CWD ?? process.cwd(), config.DATA_DIR);
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: join(dataDir, 'pglite') });
 try {
-  for (const name of names.length > 0 ? names : Object.keys(ALL)) {
-    const started = Date.now();
-    const { rows } = await sql`select 1 from information_schema.schemata where schema_name = ${name}`.execute(database.root);
-    if (rows.length === 0) {
-      log.info({ service: name }, 'not started here yet: nothing to rebuild');
-      continue;
-    }
-    const replayed = await ALL[name]?.(database);
-    log.info({ service: name, replayed, ms: Date.now() - started }, 'projections rebuilt');
-  }
+  const rebuilt = await rebuildPlatform(database, ALL, names.length > 0 ? names : undefined);
+  for (const { schema, replayed, ms } of rebuilt) log.info({ service: schema, replayed, ms }, 'projections rebuilt');
+  for (const name of names.length > 0 ? names : ALL.map((s) => s.schema))
+    if (!rebuilt.some((r) => r.schema === name)) log.info({ service: name }, 'not started here yet: nothing to rebuild');
 } finally {
   await database.close();
 }

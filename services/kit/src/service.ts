@@ -40,7 +40,10 @@ export interface ServiceDefinition<DB, E extends DomainEvent = DomainEvent> {
   /** Chooses what of the stored events is published, through the contracts; default: all, as stored. */
   publish?: PublishMapper<E>;
   register: (ctx: ServiceContext<DB>) => void | Promise<void>;
-  /** Every subscription the service has (`handlers/index.ts`). */
+  /**
+   * Every subscription the service has (`handlers/index.ts`). A handler made with `defineReadModel`
+   * only keeps read tables and is replayed by a rebuild; one made with `defineHandler` reacts and never is.
+   */
   subscriptions?: readonly ServiceSubscription<DB>[];
   /** Work done on a clock (reminders, digests), started after the consumers. */
   jobs?: readonly ServiceJob<ServiceContext<DB>>[];

@@ -1,15 +1,16 @@
 import type { Projections } from '@commonwork/kit';
 import { channelAggregate } from './channels/aggregate.ts';
 import { chatAggregate } from './chats/aggregate.ts';
+import { subscriptions } from './handlers/index.ts';
+import { type MessagingEvent, publishMessagingEvent } from './publish.ts';
 import { readAggregate } from './reads/aggregate.ts';
 import type { MessagingTables } from './tables.ts';
 
-/**
- * Messaging's read side: what `npm run rebuild` replays and empties. The people and gigs read
- * models come from other services' events and are kept.
- */
-export const projections: Projections<MessagingTables> = {
+/** Messaging's read side: what `npm run rebuild` replays and empties; people and gigs come from identity's and marketplace's events. */
+export const projections: Projections<MessagingTables, MessagingEvent> = {
   schema: 'messaging',
   tables: ['channels', 'channel_members', 'channel_messages', 'chats', 'chat_messages', 'read_positions'],
   aggregates: [channelAggregate, chatAggregate, readAggregate],
+  subscriptions,
+  publish: publishMessagingEvent,
 };

@@ -1,9 +1,9 @@
 import { ChannelCreated } from '@commonwork/contracts';
-import { defineHandler } from '@commonwork/kit';
+import { defineReadModel } from '@commonwork/kit';
 import type { EventsDb } from '../tables.ts';
 
 /** Links an event to the community channel messaging opened for it, so the detail page can point there. */
-export const onEventChannelOpened = defineHandler([ChannelCreated], async (trx: EventsDb, { data }) => {
+export const onEventChannelOpened = defineReadModel(['event_channels'], [ChannelCreated], async (trx: EventsDb, { data }) => {
   if (!data.eventId) return;
   await trx
     .insertInto('event_channels')

@@ -1,9 +1,13 @@
 import { UserProfileUpdated, UserRegistered } from '@commonwork/contracts';
-import { defineHandler } from '@commonwork/kit';
+import { defineReadModel } from '@commonwork/kit';
 import { upsertPerson } from '../people/people.ts';
 import type { EventsDb } from '../tables.ts';
 
 /** Keeps organisers' and attendees' names and pictures current (identity's events). */
-export const onPersonChanged = defineHandler([UserRegistered, UserProfileUpdated], async (trx: EventsDb, { data, envelope }) => {
-  await upsertPerson(trx, data, new Date(envelope.occurredAt));
-});
+export const onPersonChanged = defineReadModel(
+  ['people'],
+  [UserRegistered, UserProfileUpdated],
+  async (trx: EventsDb, { data, envelope }) => {
+    await upsertPerson(trx, data, new Date(envelope.occurredAt));
+  },
+);

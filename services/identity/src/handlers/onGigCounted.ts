@@ -1,18 +1,22 @@
 import { GigDeleted, GigPublished, GigUnpublished, GigUpdated } from '@commonwork/contracts';
-import { defineHandler } from '@commonwork/kit';
+import { defineReadModel } from '@commonwork/kit';
 import { addToFigures } from '../stats/figures.ts';
 import type { StatsDb } from '../tables.ts';
 
 /** A person's active gigs: one more when a gig of theirs becomes active, one less when it stops being (marketplace's events). */
-export const onGigCounted = defineHandler([GigPublished, GigUpdated, GigUnpublished, GigDeleted], async (trx: StatsDb, event) => {
-  const { gigId, ownerId } = event.data;
-  const active = event.type === GigPublished.type || event.type === GigUpdated.type;
-  const was = await trx.selectFrom('stats_gigs').select('active').where('gig_id', '=', gigId).executeTakeFirst();
-  if ((was?.active ?? false) === active) return;
-  await trx
-    .insertInto('stats_gigs')
-    .values({ gig_id: gigId, owner_id: ownerId, active })
-    .onConflict((oc) => oc.column('gig_id').doUpdateSet({ active }))
-    .execute();
-  await addToFigures(trx, ownerId, new Date(event.envelope.occurredAt), { activeGigs: active ? 1 : -1 });
-});
+export const onGigCounted = defineReadModel(
+  ['stats_gigs', 'stats_days'],
+  [GigPublished, GigUpdated, GigUnpublished, GigDeleted],
+  async (trx: StatsDb, event) => {
+    const { gigId, ownerId } = event.data;
+    const active = event.type === GigPublished.type || event.type === GigUpdated.type;
+    const was = await trx.selectFrom('stats_gigs').select('active').where('gig_id', '=', gigId).executeTakeFirst();
+    if ((was?.active ?? false) === active) return;
+    await trx
+      .insertInto('stats_gigs')
+      .values({ gig_id: gigId, owner_id: ownerId, active })
+      .onConflict((oc) => oc.column('gig_id').doUpdateSet({ active }))
+      .execute();
+    await addToFigures(trx, ownerId, new Date(event.envelope.occurredAt), { activeGigs: active ? 1 : -1 });
+  },
+);

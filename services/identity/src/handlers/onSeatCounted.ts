@@ -5,7 +5,7 @@ import {
   TechEventUpdated,
   TechEventWithdrawn,
 } from '@commonwork/contracts';
-import { defineHandler } from '@commonwork/kit';
+import { defineReadModel } from '@commonwork/kit';
 import { addToFigures } from '../stats/figures.ts';
 import type { StatsDb } from '../tables.ts';
 
@@ -13,7 +13,8 @@ import type { StatsDb } from '../tables.ts';
  * A person's events: the published events they organise, and those they hold a seat at (events'
  * events). An event taken back to draft stops counting for its organiser; a deleted one for everyone.
  */
-export const onSeatCounted = defineHandler(
+export const onSeatCounted = defineReadModel(
+  ['stats_event_people', 'stats_days'],
   [TechEventPublished, TechEventUpdated, TechEventWithdrawn, TechEventRegistered, TechEventRegistrationCancelled],
   async (trx: StatsDb, event) => {
     const at = new Date(event.envelope.occurredAt);

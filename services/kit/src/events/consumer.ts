@@ -21,6 +21,12 @@ export const causedBy = (envelope: EventEnvelope): EventMetadata => ({ ...envelo
 /** One reaction: the event contracts it handles and what it does, inside the consumer's transaction. */
 export interface EventHandler<DB> {
   handles: readonly EventContract[];
+  /**
+   * The read tables the handler keeps, when keeping them is all it does (`defineReadModel`): a
+   * rebuild empties them and replays the publisher's events into the handler. A handler without it
+   * reacts (decides, notifies, deletes) and is never replayed.
+   */
+  readModel?: readonly (keyof DB & string)[];
   handle(trx: Kysely<DB>, event: { type: string; data: unknown; envelope: EventEnvelope }, tools: HandlerTools<DB>): Promise<void>;
 }
 
@@ -33,6 +39,22 @@ export function defineHandler<DB, const Cs extends readonly EventContract[]>(
   handle: (trx: Kysely<DB>, event: ConsumedEvent<Cs[number]>, tools: HandlerTools<DB>) => Promise<void>,
 ): EventHandler<DB> {
   return { handles, handle: (trx, event, tools) => handle(trx, event as ConsumedEvent<Cs[number]>, tools) };
+}
+
+/**
+ * Declares a read model kept from some published events: `keep` writes only `tables`, which no
+ * other code writes, and from empty tables gives the same rows each time the same events come in
+ * order. It gets no tools (no aggregate to decide with), so it cannot react; `npm run rebuild`
+ * replays the publisher's events into it.
+ */
+export function defineReadModel<
+  const Ts extends readonly [string, ...string[]],
+  // Inferred from `keep`'s annotated handle; a table the service does not have is a type error there.
+  DB extends { [T in Ts[number]]: unknown },
+  const Cs extends readonly EventContract[],
+>(tables: Ts, handles: Cs, keep: (trx: Kysely<DB>, event: ConsumedEvent<Cs[number]>) => Promise<void>): EventHandler<DB> {
+  const readModel: readonly (keyof DB & string)[] = tables;
+  return { handles, readModel, handle: (trx, event) => keep(trx, event as ConsumedEvent<Cs[number]>) };
 }
 
 /** A service's subscription: one durable consumer and the handlers it runs. */

@@ -1,7 +1,7 @@
 import { GigDeleted, GigPublished, GigUnpublished, GigUpdated } from '@commonwork/contracts';
 import type { Kysely } from 'kysely';
 import { keepNewest } from '../db/keepNewest.ts';
-import { defineHandler, type EventHandler } from '../events/consumer.ts';
+import { defineReadModel, type EventHandler } from '../events/consumer.ts';
 
 /**
  * A service's copy of marketplace's gigs: whose each is, its title, and whether it is up. Messaging
@@ -36,7 +36,7 @@ export async function createGigsTable<DB>(db: Kysely<DB>): Promise<void> {
  * (past conversations keep their 'About: {title}'), but is no longer available.
  */
 export function keepGigs<DB extends GigsReadModel>(): EventHandler<DB> {
-  return defineHandler([GigPublished, GigUpdated, GigUnpublished, GigDeleted], async (trx: Kysely<DB>, event) => {
+  return defineReadModel(['gigs'], [GigPublished, GigUpdated, GigUnpublished, GigDeleted], async (trx: Kysely<DB>, event) => {
     // The handler sees only its own table of the service's database.
     const db = trx as unknown as Kysely<GigsReadModel>;
     const at = new Date(event.envelope.occurredAt);

@@ -1,8 +1,10 @@
 import { keepGigs, type ServiceSubscription } from '@commonwork/kit';
 import type { NotificationsTables } from '../tables.ts';
+import { onChannelCreated } from './onChannelCreated.ts';
 import { onChannelJoined } from './onChannelJoined.ts';
 import { onChatActivity } from './onChatActivity.ts';
 import { onPersonChanged } from './onPersonChanged.ts';
+import { onSeatChanged } from './onSeatChanged.ts';
 import { onTechEventChanged } from './onTechEventChanged.ts';
 import { onTechEventScheduled } from './onTechEventScheduled.ts';
 
@@ -10,11 +12,17 @@ import { onTechEventScheduled } from './onTechEventScheduled.ts';
 export const subscriptions: readonly ServiceSubscription<NotificationsTables>[] = [
   { durable: 'notifications-people', stream: 'IDENTITY', filterSubject: 'identity.user.>', handlers: [onPersonChanged] },
   { durable: 'notifications-gigs', stream: 'MARKETPLACE', filterSubject: 'marketplace.gig.>', handlers: [keepGigs<NotificationsTables>()] },
-  { durable: 'notifications-messaging', stream: 'MESSAGING', filterSubject: 'messaging.>', handlers: [onChatActivity, onChannelJoined] },
+  {
+    durable: 'notifications-messaging',
+    stream: 'MESSAGING',
+    filterSubject: 'messaging.>',
+    handlers: [onChatActivity, onChannelCreated, onChannelJoined],
+  },
   {
     durable: 'notifications-events',
     stream: 'EVENTS',
     filterSubject: 'events.event.>',
-    handlers: [onTechEventChanged, onTechEventScheduled],
+    // News before seats: a cancelled event's attendees are told before they are let go.
+    handlers: [onTechEventChanged, onSeatChanged, onTechEventScheduled],
   },
 ];

@@ -1,19 +1,10 @@
-import { ChannelCreated, ChannelMemberJoined } from '@commonwork/contracts';
+import { ChannelMemberJoined } from '@commonwork/contracts';
 import { defineHandler } from '@commonwork/kit';
 import { notifyFrom, senderCard } from '../inbox/notify.ts';
 import type { NotificationsDb } from '../tables.ts';
 
-/** A channel's creator hears when someone joins it by link (messaging's events); channels are kept to know the creator. */
-export const onChannelJoined = defineHandler([ChannelCreated, ChannelMemberJoined], async (trx: NotificationsDb, event, tools) => {
-  if (event.type === ChannelCreated.type) {
-    const { channelId, creatorId, name } = event.data;
-    await trx
-      .insertInto('channels')
-      .values({ channel_id: channelId, creator_id: creatorId, name })
-      .onConflict((oc) => oc.column('channel_id').doNothing())
-      .execute();
-    return;
-  }
+/** A channel's creator hears when someone joins it by link (messaging's events; the creator from `onChannelCreated`). */
+export const onChannelJoined = defineHandler([ChannelMemberJoined], async (trx: NotificationsDb, event, tools) => {
   const { channelId, userId, via } = event.data;
   if (via !== 'link') return;
   const channel = await trx.selectFrom('channels').selectAll().where('channel_id', '=', channelId).executeTakeFirst();

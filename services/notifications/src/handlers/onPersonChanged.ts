@@ -1,9 +1,10 @@
 import { UserPreferencesUpdated, UserProfileUpdated, UserRegistered } from '@commonwork/contracts';
-import { defineHandler } from '@commonwork/kit';
+import { defineReadModel } from '@commonwork/kit';
 import type { NotificationsDb } from '../tables.ts';
 
 /** Keeps senders' names and pictures, each person's address and notification preferences, current (identity's events). */
-export const onPersonChanged = defineHandler(
+export const onPersonChanged = defineReadModel(
+  ['people'],
   [UserRegistered, UserProfileUpdated, UserPreferencesUpdated],
   async (trx: NotificationsDb, event) => {
     const at = new Date(event.envelope.occurredAt);

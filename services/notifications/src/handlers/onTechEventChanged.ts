@@ -1,24 +1,20 @@
-import { TechEventRegistered, TechEventRegistrationCancelled, TechEventUpdated, TechEventWithdrawn } from '@commonwork/contracts';
+import { TechEventRegistered, TechEventUpdated, TechEventWithdrawn } from '@commonwork/contracts';
 import { defineHandler } from '@commonwork/kit';
 import { notifyFrom, senderCard } from '../inbox/notify.ts';
 import type { NotificationsDb } from '../tables.ts';
 
 /**
  * Event news (the events service's events): the organiser hears of each registration; everyone
- * registered hears when the event changes or is cancelled. Seats are kept here to know who that is.
+ * registered hears when the event changes or is cancelled. Seats are kept by `onSeatChanged`, which
+ * runs after this one: a cancelled event's attendees are still there to be told.
  */
 export const onTechEventChanged = defineHandler(
-  [TechEventRegistered, TechEventRegistrationCancelled, TechEventUpdated, TechEventWithdrawn],
+  [TechEventRegistered, TechEventUpdated, TechEventWithdrawn],
   async (trx: NotificationsDb, event, tools) => {
     const { envelope } = event;
     switch (event.type) {
       case TechEventRegistered.type: {
         const { eventId, organizerId, userId, title, attendeeCount } = event.data;
-        await trx
-          .insertInto('event_attendees')
-          .values({ event_id: eventId, user_id: userId })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
         const who = await senderCard(trx, userId);
         await notifyFrom(
           trx,
@@ -35,13 +31,6 @@ export const onTechEventChanged = defineHandler(
         );
         return;
       }
-      case TechEventRegistrationCancelled.type:
-        await trx
-          .deleteFrom('event_attendees')
-          .where('event_id', '=', event.data.eventId)
-          .where('user_id', '=', event.data.userId)
-          .execute();
-        return;
       case TechEventUpdated.type:
       case TechEventWithdrawn.type: {
         const { eventId, title } = event.data;
@@ -63,7 +52,6 @@ export const onTechEventChanged = defineHandler(
               data: { eventId, eventTitle: title, words: cancelled ? 'eventCancelled' : 'eventUpdated' },
             },
           );
-        if (cancelled) await trx.deleteFrom('event_attendees').where('event_id', '=', eventId).execute();
       }
     }
   },

@@ -1,9 +1,10 @@
 import { TechEventPublished, TechEventUpdated, TechEventWithdrawn } from '@commonwork/contracts';
-import { defineHandler, keepNewest } from '@commonwork/kit';
+import { defineReadModel, keepNewest } from '@commonwork/kit';
 import type { NotificationsDb } from '../tables.ts';
 
 /** Keeps when each published event starts, for the reminders job (the events service's events). */
-export const onTechEventScheduled = defineHandler(
+export const onTechEventScheduled = defineReadModel(
+  ['tech_events'],
   [TechEventPublished, TechEventUpdated, TechEventWithdrawn],
   async (trx: NotificationsDb, event) => {
     const at = new Date(event.envelope.occurredAt);
