@@ -1,14 +1,9 @@
+import { eventsRoutes, identityRoutes, notificationsRoutes } from '@commonwork/contracts';
 import { buildEvent, buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
-interface Listed {
-  type: string;
-  title: string;
-  message: string;
-  data: { eventId?: string; words?: string; startsAt?: string };
-}
 
 const DAY_MS = 86_400_000;
 const dayFromNow = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
@@ -31,16 +26,13 @@ describe('event reminders', () => {
     await job.runNow();
   };
   const reminders = async (token: string, eventId: string) => {
-    const { notifications } = (await p.call('GET', '/api/notifications?limit=50', { token })).body as { notifications: Listed[] };
+    const { notifications } = await p.api.call(notificationsRoutes.list, { query: { limit: 50 }, token });
     return notifications.filter((n) => n.data.eventId === eventId && n.title.startsWith('Reminder: '));
   };
   /** An event with one registered guest, once notifications knows both the event and the seat. */
   const eventWithGuest = async (overrides: Parameters<typeof buildEvent>[0] = {}) => {
-    const event = (await p.call('POST', '/api/events', { token: host.token, body: buildEvent(overrides) })).body.data as {
-      id: string;
-      title: string;
-    };
-    expect((await p.call('POST', `/api/events/${event.id}/rsvp`, { token: guest.token })).status).toBeLessThan(300);
+    const event = (await p.api.call(eventsRoutes.createEvent, { token: host.token, body: buildEvent(overrides) })).data;
+    expect((await p.api.send(eventsRoutes.register, { params: { id: event.id }, token: guest.token })).status).toBeLessThan(300);
     await eventually(async () => {
       const { rows } = await sql<{ n: string }>`
         select count(*) as n from notifications.event_attendees a join notifications.tech_events e using (event_id)
@@ -65,16 +57,18 @@ describe('event reminders', () => {
 
   it('reminds again when the event moves, and not before it is due', async () => {
     const later = await eventWithGuest({ title: 'Far off', date: dayFromNow(60) });
+    const moveTo = (id: string, date: string) =>
+      p.api.send(eventsRoutes.updateEvent, { params: { id }, token: host.token, body: buildEvent({ title: 'Far off', date }) });
     await runReminders();
     expect(await reminders(guest.token, later.id)).toHaveLength(0);
 
     // Moved into the lead time: due now. Moved again: due for its new start.
-    await p.call('PUT', `/api/events/${later.id}`, { token: host.token, body: buildEvent({ title: 'Far off', date: dayFromNow(20) }) });
+    await moveTo(later.id, dayFromNow(20));
     await eventually(async () => {
       await runReminders();
       return (await reminders(guest.token, later.id)).length === 1;
     });
-    await p.call('PUT', `/api/events/${later.id}`, { token: host.token, body: buildEvent({ title: 'Far off', date: dayFromNow(21) }) });
+    await moveTo(later.id, dayFromNow(21));
     await eventually(async () => {
       await runReminders();
       return (await reminders(guest.token, later.id)).length === 2;
@@ -85,7 +79,8 @@ describe('event reminders', () => {
 
   it('reminds no one who turned event reminders off, and does not try again later', async () => {
     const quiet = await buildUser(p, 'Quinn Quiet');
-    await p.call('PUT', `/api/users/${quiet.id}`, {
+    await p.api.send(identityRoutes.updateUser, {
+      params: { id: quiet.id },
       token: quiet.token,
       body: { preferences: { notifications: { eventReminders: false } } },
     });
@@ -94,10 +89,8 @@ describe('event reminders', () => {
         select not event_reminders as off from notifications.people where user_id = ${quiet.id}`.execute(p.database.root);
       return rows[0]?.off;
     });
-    const event = (await p.call('POST', '/api/events', { token: host.token, body: buildEvent({ title: 'Quiet one' }) })).body.data as {
-      id: string;
-    };
-    await p.call('POST', `/api/events/${event.id}/rsvp`, { token: quiet.token });
+    const event = (await p.api.call(eventsRoutes.createEvent, { token: host.token, body: buildEvent({ title: 'Quiet one' }) })).data;
+    await p.api.send(eventsRoutes.register, { params: { id: event.id }, token: quiet.token });
     await eventually(async () => {
       await runReminders();
       const { rows } = await sql<{ n: string }>`
