@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { messagingRoutes, pathOf } from '@commonwork/contracts';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { type BrowserGlobals, buildPerson, type Person, signUpWithDevIssuer } from './helpers.ts';
+import { apiAt, type BrowserGlobals, buildPerson, type Person, signUpWithDevIssuer } from './helpers.ts';
 
 /** react-hot-toast announces each toast in a status region. */
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
@@ -141,7 +142,7 @@ test('two people talk live in a channel joined by link, with unread counts', asy
   await expect(channelButton(b.page, builds)).not.toContainText('unread');
 });
 
-test('reads a channel back past its newest 50 messages without losing the place', async ({ browser }) => {
+test('reads a channel back past its newest 50 messages without losing the place', async ({ browser, baseURL }) => {
   const tag = randomUUID().slice(0, 6);
   const name = `history-${tag}`;
   const { page } = await signUpInNewContext(browser, 'hist');
@@ -153,13 +154,12 @@ test('reads a channel back past its newest 50 messages without losing the place'
     const stored = (globalThis as unknown as BrowserGlobals).localStorage.getItem('user');
     return (JSON.parse(stored ?? '{}') as { token?: string }).token ?? '';
   });
-  const headers = { authorization: `Bearer ${token}` };
-  const listed = await page.request.get('/api/chat/channels', { headers });
-  const channel = ((await listed.json()) as { data: { id: string; name: string }[] }).data.find((c) => c.name === name);
-  expect(channel).toBeDefined();
+  const api = apiAt(baseURL, token);
+  const channel = (await api.call(messagingRoutes.listChannels)).data.find((c) => c.name === name);
+  if (!channel) throw new Error(`no channel ${name}`);
   for (let i = 1; i <= 55; i++) {
-    const posted = await page.request.post(`/api/chat/channels/${channel?.id}/messages`, { headers, data: { content: `Old ${i} ${tag}` } });
-    expect(posted.status()).toBe(201);
+    const posted = await api.send(messagingRoutes.postChannelMessage, { params: { id: channel.id }, body: { content: `Old ${i} ${tag}` } });
+    expect(posted.status).toBe(201);
   }
 
   await page.reload();
@@ -170,7 +170,7 @@ test('reads a channel back past its newest 50 messages without losing the place'
   await expect(list.getByText(`Old 1 ${tag}`, { exact: true })).toHaveCount(0);
 
   // A failed load says so inline and offers Try Again on the same, still focused, button.
-  const olderPage = '**/api/chat/channels/*/messages?before=*';
+  const olderPage = `**${pathOf(messagingRoutes.channelMessages.url, { id: '*' })}?before=*`;
   await page.route(olderPage, (route) => route.fulfill({ status: 500, json: { success: false, message: 'Down', error: 'INTERNAL' } }));
   await page.getByRole('button', { name: 'Load older messages' }).press('Enter');
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to load messages' })).toBeVisible();

@@ -1,5 +1,6 @@
+import { identityRoutes } from '@commonwork/contracts';
 import { expect, type Page, test } from '@playwright/test';
-import { type BrowserGlobals, buildPerson, signUpWithDevIssuer } from './helpers.ts';
+import { apiAt, type BrowserGlobals, buildPerson, signUpWithDevIssuer } from './helpers.ts';
 
 /** The signed-in person as the web app keeps them: their id and token. */
 const storedUser = (page: Page) =>
@@ -36,14 +37,14 @@ test('a newcomer on the demo data sees a living dashboard, opens a top freelance
   await expect(page).toHaveURL(/\/inbox\/[^/]+$/);
 });
 
-test('a private profile shows others a card only, and no way to contact', async ({ browser }) => {
+test('a private profile shows others a card only, and no way to contact', async ({ browser, baseURL }) => {
   const owner = buildPerson('private');
   const ownerPage = await (await browser.newContext()).newPage();
   await signUpWithDevIssuer(ownerPage, owner);
   const me = await storedUser(ownerPage);
-  const hide = { preferences: { privacy: { profileVisibility: 'private' } }, bio: 'Only for me' };
-  const hidden = await ownerPage.request.put(`/api/users/${me.id}`, { headers: { authorization: `Bearer ${me.token}` }, data: hide });
-  expect(hidden.status()).toBe(200);
+  const hide = { preferences: { privacy: { profileVisibility: 'private' as const } }, bio: 'Only for me' };
+  const hidden = await apiAt(baseURL, me.token).send(identityRoutes.updateUser, { params: { id: me.id }, body: hide });
+  expect(hidden.status).toBe(200);
 
   const visitor = await (await browser.newContext()).newPage();
   await signUpWithDevIssuer(visitor, buildPerson('visitor'));

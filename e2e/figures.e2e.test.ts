@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { identityRoutes, marketplaceRoutes } from '@commonwork/contracts';
 import { expect, test } from '@playwright/test';
-import { type BrowserGlobals, buildPerson, signUpWithDevIssuer } from './helpers.ts';
+import { apiAt, type BrowserGlobals, buildPerson, signUpWithDevIssuer } from './helpers.ts';
 
 // Issue 27, item 4: the old front end's fixed figures ('Premium Member', '+8%', '4.9 rating / 156
 // reviews / 98%', 'Top Rated' on the first two results, 'Top Performer… top 10%', '10K+ / 95% / 24/7')
 // are gone; a person who just arrived sees only what is true of them and of the platform.
-test('a person who just arrived sees no number nobody earned, on every screen that had one', async ({ page }) => {
+test('a person who just arrived sees no number nobody earned, on every screen that had one', async ({ page, baseURL }) => {
   await signUpWithDevIssuer(page, buildPerson('arrived'));
-  const headers = await page.evaluate(() => ({
-    authorization: `Bearer ${(globalThis as unknown as BrowserGlobals).localStorage.getItem('token')}`,
-  }));
+  const api = apiAt(baseURL, await page.evaluate(() => (globalThis as unknown as BrowserGlobals).localStorage.getItem('token')));
 
   // Dashboard: their free plan, their tiles without change badges nor a success rate before any review.
   await expect(page.getByTestId('membership')).toHaveText('Basic Member');
@@ -32,15 +31,14 @@ test('a person who just arrived sees no number nobody earned, on every screen th
 
   // Their first gig: first in its search, yet not Top Rated; no rating before a review.
   const title = `Figures nobody earned (${randomUUID().slice(0, 8)})`;
-  const created = await page.request.post('/api/gigs', {
-    headers,
-    data: { title, description: 'A gig with no orders yet.', category: 'design', subCategory: 'logo', price: 40, status: 'active' },
+  const created = await api.send(marketplaceRoutes.createGig, {
+    body: { title, description: 'A gig with no orders yet.', category: 'design', subCategory: 'logo', price: 40, status: 'active' },
   });
-  expect(created.status()).toBe(201);
-  const gigId = ((await created.json()) as { gig: { id: string } }).gig.id;
+  expect(created.status).toBe(201);
+  const gigId = created.at(201).gig.id;
 
   // Marketplace: the platform's own counts, not '10K+ / 95% / 24/7'.
-  const figures = (await (await page.request.get('/api/platform/figures')).json()).figures as { members: number };
+  const { figures } = await api.call(identityRoutes.platformFigures);
   await page.goto('/marketplace');
   const hero = page.getByRole('list', { name: 'Marketplace in numbers' });
   await expect(hero.getByRole('listitem')).toHaveCount(3);

@@ -6,9 +6,9 @@ test.beforeEach(async ({ context }) => {
   await stubGoogleIdentity(context);
 });
 
-test('signing up with the Google button completes the profile and lands on the dashboard', async ({ page, request }) => {
+test('signing up with the Google button completes the profile and lands on the dashboard', async ({ page, baseURL }) => {
   const person = buildPerson('google');
-  const credential = await devCredential(request, person.email, person.name);
+  const credential = await devCredential(baseURL, person.email, person.name);
   await page.goto('/signup');
   await page.evaluate((token) => {
     (globalThis as unknown as BrowserGlobals).__e2eCredential = token;
@@ -25,7 +25,7 @@ test('signing up with the Google button completes the profile and lands on the d
     (token) => {
       (globalThis as unknown as BrowserGlobals).__e2eCredential = token;
     },
-    await devCredential(request, person.email, person.name),
+    await devCredential(baseURL, person.email, person.name),
   );
   await page.getByRole('button', { name: 'Sign in with Google' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -52,7 +52,7 @@ test('a credential the server refuses shows its message', async ({ page }) => {
   await expect(page.getByText('Invalid sign-in credential')).toBeVisible();
 });
 
-test('a visitor sent from a signed-in page signs in from the landing page’s dialog and gets back there', async ({ page, request }) => {
+test('a visitor sent from a signed-in page signs in from the landing page’s dialog and gets back there', async ({ page, baseURL }) => {
   await page.goto('/events');
   await expect(page).toHaveURL(/\/$/);
   const dialog = page.getByRole('dialog', { name: 'Welcome' });
@@ -76,7 +76,7 @@ test('a visitor sent from a signed-in page signs in from the landing page’s di
     (token) => {
       (globalThis as unknown as BrowserGlobals).__e2eCredential = token;
     },
-    await devCredential(request, person.email, person.name),
+    await devCredential(baseURL, person.email, person.name),
   );
   await dialog.getByRole('button', { name: 'Sign in with Google' }).click();
   await expect(dialog).toBeHidden();

@@ -1,4 +1,6 @@
-import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import { identityRoutes } from '@commonwork/contracts';
+import type { BrowserContext } from '@playwright/test';
+import { apiAt } from './helpers.ts';
 
 const GIS_URL = 'https://accounts.google.com/gsi/client';
 
@@ -24,8 +26,6 @@ export async function stubGoogleIdentity(context: BrowserContext): Promise<void>
 }
 
 /** A provider credential for this email, from the dev issuer. */
-export async function devCredential(request: APIRequestContext, email: string, name: string): Promise<string> {
-  const response = await request.post('/api/auth/dev/token', { data: { email, name } });
-  const body = (await response.json()) as { token: string };
-  return body.token;
+export async function devCredential(baseURL: string | undefined, email: string, name: string): Promise<string> {
+  return (await apiAt(baseURL).call(identityRoutes.devToken, { body: { email, name } })).token;
 }

@@ -1,5 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { type ApiClient, createApiClient } from '@commonwork/contracts';
 import { expect, type Page } from '@playwright/test';
+
+/**
+ * The platform's API for setting a test's data up, as `token`'s person (none when left out):
+ * contracts' typed client on the server the browser uses (the test's `baseURL`), every answer
+ * checked against its route's contract.
+ */
+export function apiAt(baseURL: string | undefined, token?: string | null): ApiClient {
+  if (!baseURL) throw new Error('the browser tests run with a baseURL (e2e/playwright.config.ts)');
+  return createApiClient({ baseUrl: baseURL, token: () => token, checkAnswers: true });
+}
 
 /** Every signed-in screen without an id in its path: the pages the accessibility and keyboard scans open. */
 export const SIGNED_IN_SCREENS = [

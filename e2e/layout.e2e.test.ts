@@ -1,6 +1,7 @@
+import { eventsRoutes, marketplaceRoutes, mediaRoutes, messagingRoutes } from '@commonwork/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { type BrowserGlobals, buildPerson, SIGNED_IN_SCREENS, signUpWithDevIssuer } from './helpers.ts';
+import { apiAt, type BrowserGlobals, buildPerson, SIGNED_IN_SCREENS, signUpWithDevIssuer } from './helpers.ts';
 import { layoutProblems } from './layout.ts';
 
 /** The widths and themes every screen is checked at: a phone and a laptop, each in both themes. */
@@ -46,47 +47,49 @@ test('a visitor’s screens fit a phone and a laptop, without clipped text', asy
   await expect(welcome).toContainText(/developer sign-in to continue\./);
 });
 
-test('every signed-in screen, those with an id too, fits a phone and a laptop, without clipped text', async ({ page }) => {
+test('every signed-in screen, those with an id too, fits a phone and a laptop, without clipped text', async ({ page, baseURL }) => {
   test.setTimeout(240_000);
   await signUpWithDevIssuer(page, buildPerson('layout'));
   const token = await page.evaluate(() => (globalThis as unknown as BrowserGlobals).localStorage.getItem('token'));
-  const headers = { authorization: `Bearer ${token}` };
-  const [gig] = (await (await page.request.get('/api/gigs?limit=1', { headers })).json()).gigs;
+  const api = apiAt(baseURL, token);
+  const [gig] = (await api.call(marketplaceRoutes.listGigs, { query: { limit: 1 } })).gigs;
+  if (!gig) throw new Error('the demo data has no gig');
   // An event with a picture of a poster's shape (1200 × 630, its title written on it), as people upload them.
   const poster = await sharp({ create: { width: 1200, height: 630, channels: 3, background: { r: 20, g: 120, b: 80 } } })
     .png()
     .toBuffer();
-  const upload = await page.request.post('/api/upload/upload?type=event', {
-    headers,
-    multipart: { file: { name: 'poster.png', mimeType: 'image/png', buffer: poster } },
-  });
-  expect(upload.status()).toBe(201);
-  const { url, public_id: publicId } = await upload.json();
-  const created = await page.request.post('/api/events', {
-    headers,
-    data: {
+  const file = new FormData();
+  file.append('file', new Blob([new Uint8Array(poster)], { type: 'image/png' }), 'poster.png');
+  const upload = await api.send(mediaRoutes.upload, { query: { type: 'event' }, body: file });
+  expect(upload.status).toBe(201);
+  const { url, public_id: publicId } = upload.at(201);
+  const created = await api.send(eventsRoutes.createEvent, {
+    body: {
       title: 'Rust Meetup: ownership, lifetimes and a small web server',
       description: 'Two hours of hands-on Rust for web developers.',
       category: 'meetup',
       date: '2030-05-10',
       time: '18:30',
       location: { type: 'online', meetingLink: 'https://meet.example.test/rust' },
+      // Unlimited seats (the contract's type asks for the field the server reads as null when left out).
+      maxAttendees: null,
       images: [{ url, publicId }],
     },
   });
-  expect(created.status()).toBe(201);
-  const event = (await created.json()).data;
+  expect(created.status).toBe(201);
+  const event = created.at(201).data;
   // A channel and a conversation of this person's, with names as long as people give them.
-  const channel = await page.request.post('/api/chat/channels', {
-    headers,
-    data: { name: 'Frontend performance and accessibility reviews', description: 'Weekly reviews of pull requests that touch the web app' },
+  const channel = await api.send(messagingRoutes.createChannel, {
+    body: { name: 'Frontend performance and accessibility reviews', description: 'Weekly reviews of pull requests that touch the web app' },
   });
-  expect(channel.status()).toBe(201);
-  const channelId = (await channel.json()).data.id;
-  const chat = await page.request.post('/api/chat/create', { headers, data: { recipientId: gig.freelancer._id, gigId: gig.id } });
-  expect(chat.ok()).toBe(true);
-  const chatId = (await chat.json()).data.id;
-  await page.request.post(`/api/chat/${chatId}/messages`, { headers, data: { content: 'Hello! Is the offer still open for next week?' } });
+  expect(channel.status).toBe(201);
+  const channelId = channel.at(201).data.id;
+  const chat = await api.call(messagingRoutes.createChat, { body: { recipientId: gig.freelancer._id, gigId: gig.id } });
+  const chatId = chat.data.id;
+  await api.send(messagingRoutes.postChatMessage, {
+    params: { chatId },
+    body: { content: 'Hello! Is the offer still open for next week?' },
+  });
 
   const screens = [
     ...SIGNED_IN_SCREENS,

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { type BrowserGlobals, buildPerson, signUpWithDevIssuer } from './helpers.ts';
+import { type ApiClient, eventsRoutes, marketplaceRoutes, messagingRoutes, notificationsRoutes } from '@commonwork/contracts';
+import { type Browser, expect, test } from '@playwright/test';
+import { apiAt, type BrowserGlobals, buildPerson, signUpWithDevIssuer } from './helpers.ts';
 
-/** A new person signed up in a browser of their own, with their API headers. */
-async function newPerson(browser: Browser, prefix: string) {
+/** A new person signed up in a browser of their own, with the API as them. */
+async function newPerson(browser: Browser, baseURL: string | undefined, prefix: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const person = buildPerson(prefix);
@@ -13,15 +14,14 @@ async function newPerson(browser: Browser, prefix: string) {
     return [localStorage.getItem('token'), localStorage.getItem('user')];
   });
   const { id } = JSON.parse(user ?? '{}') as { id: string };
-  return { page, person, context, id, headers: { authorization: `Bearer ${token}` } };
+  return { page, person, context, id, api: apiAt(baseURL, token) };
 }
 
 /** Publishes a gig through the API and returns its id and title. */
-async function publishGig(page: Page, headers: Record<string, string>) {
+async function publishGig(api: ApiClient) {
   const title = `Brand identity for studios (${randomUUID().slice(0, 8)})`;
-  const created = await page.request.post('/api/gigs', {
-    headers,
-    data: {
+  const created = await api.send(marketplaceRoutes.createGig, {
+    body: {
       title,
       description: 'Logo, colours and type for a new studio.',
       category: 'design',
@@ -30,16 +30,17 @@ async function publishGig(page: Page, headers: Record<string, string>) {
       status: 'active',
     },
   });
-  expect(created.status()).toBe(201);
-  return { id: ((await created.json()) as { gig: { id: string } }).gig.id, title };
+  expect(created.status).toBe(201);
+  return { id: created.at(201).gig.id, title };
 }
 
 test("a gig card's title opens the gig; the owner of a gig gets Edit and Delete, not Order, Contact or Send Interest", async ({
   browser,
+  baseURL,
 }) => {
-  const seller = await newPerson(browser, 'owner');
+  const seller = await newPerson(browser, baseURL, 'owner');
   try {
-    const gig = await publishGig(seller.page, seller.headers);
+    const gig = await publishGig(seller.api);
     const { page } = seller;
     await page.goto('/marketplace');
     await page.getByRole('combobox', { name: 'Search gigs' }).fill(gig.title);
@@ -55,25 +56,23 @@ test("a gig card's title opens the gig; the owner of a gig gets Edit and Delete,
       await expect(page.getByRole('button', { name })).toHaveCount(0);
 
     // The server refuses both on its own, with a reason a person can read.
-    const interest = await page.request.post('/api/notifications/gig-interest', { headers: seller.headers, data: { gigId: gig.id } });
-    expect(interest.status()).toBe(400);
-    expect(await interest.json()).toMatchObject({ message: 'You cannot send interest in your own gig' });
-    const chat = await page.request.post('/api/chat/create', { headers: seller.headers, data: { recipientId: seller.id, gigId: gig.id } });
-    expect(chat.status()).toBe(400);
-    expect(await chat.json()).toMatchObject({ message: 'You cannot contact yourself' });
+    const interest = await seller.api.send(notificationsRoutes.gigInterest, { body: { gigId: gig.id } });
+    expect(interest.status).toBe(400);
+    expect(interest.body).toMatchObject({ message: 'You cannot send interest in your own gig' });
+    const chat = await seller.api.send(messagingRoutes.createChat, { body: { recipientId: seller.id, gigId: gig.id } });
+    expect(chat.status).toBe(400);
+    expect(chat.body).toMatchObject({ message: 'You cannot contact yourself' });
   } finally {
     await seller.context.close();
   }
 });
 
-test("'Open the event channel' opens /community with that event's channel selected", async ({ browser }) => {
-  const guest = await newPerson(browser, 'guest');
+test("'Open the event channel' opens /community with that event's channel selected", async ({ browser, baseURL }) => {
+  const guest = await newPerson(browser, baseURL, 'guest');
   try {
-    const { page, headers } = guest;
-    const { events } = (await (await page.request.get('/api/events?limit=50', { headers })).json()).data;
-    const event = (events as { id: string; title: string; price: number; maxAttendees: number | null; attendeeCount: number }[]).find(
-      (e) => e.price === 0 && (e.maxAttendees === null || e.attendeeCount < e.maxAttendees),
-    );
+    const { page } = guest;
+    const { events } = (await guest.api.call(eventsRoutes.listEvents, { query: { limit: 50 } })).data;
+    const event = events.find((e) => e.price === 0 && (e.maxAttendees === null || e.attendeeCount < e.maxAttendees));
     if (!event) throw new Error('the demo data has no free event with seats left');
     await page.goto(`/events/${event.id}`);
     await page.getByRole('button', { name: 'Register for Event' }).click();
@@ -94,11 +93,11 @@ test("'Open the event channel' opens /community with that event's channel select
   }
 });
 
-test('the sidebar counts unread conversation messages live, and reading them clears the count', async ({ browser }) => {
-  const seller = await newPerson(browser, 'inbox-seller');
-  const buyer = await newPerson(browser, 'inbox-buyer');
+test('the sidebar counts unread conversation messages live, and reading them clears the count', async ({ browser, baseURL }) => {
+  const seller = await newPerson(browser, baseURL, 'inbox-seller');
+  const buyer = await newPerson(browser, baseURL, 'inbox-buyer');
   try {
-    const gig = await publishGig(seller.page, seller.headers);
+    const gig = await publishGig(seller.api);
     const inbox = seller.page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: /^Inbox/ });
     await expect(inbox).not.toContainText('unread');
 
@@ -106,16 +105,13 @@ test('the sidebar counts unread conversation messages live, and reading them cle
     let chatId = '';
     await expect
       .poll(async () => {
-        const chat = await buyer.page.request.post('/api/chat/create', {
-          headers: buyer.headers,
-          data: { recipientId: seller.id, gigId: gig.id },
-        });
-        if (chat.ok()) chatId = (await chat.json()).data.id;
-        return chat.status();
+        const chat = await buyer.api.send(messagingRoutes.createChat, { body: { recipientId: seller.id, gigId: gig.id } });
+        if (chat.status === 201) chatId = chat.at(201).data.id;
+        return chat.status;
       })
       .toBe(201);
     for (const content of ['Hello!', 'Is next week possible?'])
-      await buyer.page.request.post(`/api/chat/${chatId}/messages`, { headers: buyer.headers, data: { content } });
+      await buyer.api.send(messagingRoutes.postChatMessage, { params: { chatId }, body: { content } });
 
     // No reload: the socket's message reads the totals again.
     await expect(inbox).toContainText('2 unread');

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { marketplaceRoutes } from '@commonwork/contracts';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { buildPerson, signUpWithDevIssuer } from './helpers.ts';
 
@@ -73,7 +74,9 @@ test('a freelancer publishes a gig, finds it with AI search, edits it and delete
 
   // AI search reads plain words as filters and explains itself.
   await searchBox.fill('cheap react landing page');
-  const aiAnswer = page.waitForResponse((r) => r.url().endsWith('/api/ai/search') && r.request().method() === 'POST');
+  const aiAnswer = page.waitForResponse(
+    (r) => r.url().endsWith(marketplaceRoutes.aiSearch.url) && r.request().method() === marketplaceRoutes.aiSearch.method,
+  );
   await page.getByRole('button', { name: 'AI Search' }).click();
   const { data } = (await (await aiAnswer).json()) as { data: { searchQuery: string } };
   // The panel writes its reading itself (in the language on screen): "cheap" was read as a price filter.

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { marketplaceRoutes } from '@commonwork/contracts';
 import { expect, type Page, test } from '@playwright/test';
-import { type BrowserGlobals, buildPerson, signUpWithDevIssuer } from './helpers.ts';
+import { apiAt, type BrowserGlobals, buildPerson, signUpWithDevIssuer } from './helpers.ts';
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
 
@@ -25,14 +26,14 @@ function recordBrowserAlerts(page: Page) {
 test("a buyer's interest reaches the freelancer's badge without a reload, and Start Chat opens their conversation", async ({
   page,
   browser,
+  baseURL,
 }) => {
   await recordBrowserAlerts(page);
   await signUpWithDevIssuer(page, buildPerson('seller'));
   const token = await page.evaluate(() => (globalThis as unknown as BrowserGlobals).localStorage.getItem('token'));
   const title = `Brand identity (${randomUUID().slice(0, 8)})`;
-  const created = await page.request.post('/api/gigs', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
+  const created = await apiAt(baseURL, token).call(marketplaceRoutes.createGig, {
+    body: {
       title,
       description: 'Logo, colours and type for a new studio.',
       category: 'design',
@@ -41,7 +42,7 @@ test("a buyer's interest reaches the freelancer's badge without a reload, and St
       status: 'active',
     },
   });
-  const gigId = ((await created.json()) as { gig: { id: string } }).gig.id;
+  const gigId = created.gig.id;
   await expect(page.getByRole('link', { name: /Notifications/ })).not.toContainText('unread');
 
   const buyer = await browser.newContext();

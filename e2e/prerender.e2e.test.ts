@@ -1,5 +1,6 @@
+import { eventsRoutes, marketplaceRoutes } from '@commonwork/contracts';
 import { expect, type Page, test } from '@playwright/test';
-import { type BrowserGlobals, buildPerson, collectPageErrors, SIGNED_IN_SCREENS, signUpWithDevIssuer } from './helpers.ts';
+import { apiAt, type BrowserGlobals, buildPerson, collectPageErrors, SIGNED_IN_SCREENS, signUpWithDevIssuer } from './helpers.ts';
 
 /** The page as the server sends it, before any script has run. */
 async function servedRoot(page: Page, path: string): Promise<string> {
@@ -34,14 +35,15 @@ test('every signed-in screen without a parameter comes drawn and hydrates as dra
   expect(errors).toEqual([]);
 });
 
-test('a screen with a parameter comes drawn for any value and hydrates as drawn', async ({ page }) => {
+test('a screen with a parameter comes drawn for any value and hydrates as drawn', async ({ page, baseURL }) => {
   await signUpWithDevIssuer(page, buildPerson('prerender-params'));
   const errors = collectPageErrors(page);
   const token = await page.evaluate(() => (globalThis as unknown as BrowserGlobals).localStorage.getItem('token'));
-  const headers = { authorization: `Bearer ${token}` };
-  const [gig] = (await (await page.request.get('/api/gigs?limit=1', { headers })).json()).gigs;
-  const [event] = (await (await page.request.get('/api/events?limit=1', { headers })).json()).data.events;
-  const screens = [
+  const api = apiAt(baseURL, token);
+  const [gig] = (await api.call(marketplaceRoutes.listGigs, { query: { limit: 1 } })).gigs;
+  const [event] = (await api.call(eventsRoutes.listEvents, { query: { limit: 1 } })).data.events;
+  if (!gig || !event) throw new Error('the demo data has no gig or no event');
+  const screens: [path: string, heading: string | undefined][] = [
     [`/marketplace/${gig.id}`, gig.title],
     [`/events/${event.id}`, event.title],
     [`/profile/${gig.freelancer._id}`, gig.freelancer.name],
@@ -51,8 +53,10 @@ test('a screen with a parameter comes drawn for any value and hydrates as drawn'
   expect(await (await page.request.get(`/marketplace/${gig.id}`)).text()).toMatch(/"\/assets\/GigDetailPage-[\w-]+\.js"/);
   /** The gig's views as the list shows them (reading the list counts none). */
   const views = async () => {
-    const { gigs } = await (await page.request.get('/api/gigs?limit=12', { headers })).json();
-    return gigs.find((listed: { id: string }) => listed.id === gig.id).views as number;
+    const { gigs } = await api.call(marketplaceRoutes.listGigs, { query: { limit: 12 } });
+    const listed = gigs.find((listed) => listed.id === gig.id);
+    if (!listed) throw new Error('the gig is not on the first page');
+    return listed.views;
   };
   const viewsBefore = await views();
   for (const width of [390, 1280]) {

@@ -1,5 +1,6 @@
+import { identityRoutes } from '@commonwork/contracts';
 import { expect, type Page, test } from '@playwright/test';
-import { type BrowserGlobals, buildPerson, logInWithDevIssuer, signUpWithDevIssuer } from './helpers.ts';
+import { apiAt, type BrowserGlobals, buildPerson, logInWithDevIssuer, signUpWithDevIssuer } from './helpers.ts';
 
 // Issue 27's lost update: a second browser that saved its bio wrote back the phone, skills and
 // language it had read before the first changed them. Fields are found by id where the first's
@@ -11,9 +12,9 @@ const toast = (page: Page, text: string) => page.getByRole('status').filter({ ha
 async function storedUser(page: Page) {
   const session = await page.evaluate(() => (globalThis as unknown as BrowserGlobals).localStorage.getItem('user'));
   const { id, token } = JSON.parse(session ?? '{}') as { id: string; token: string };
-  const res = await page.request.get(`/api/users/${id}`, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.status()).toBe(200);
-  return (await res.json()).user;
+  const res = await apiAt(new URL(page.url()).origin, token).send(identityRoutes.userById, { params: { id } });
+  expect(res.status).toBe(200);
+  return res.at(200).user;
 }
 
 test('a second browser saving its bio keeps the phone, skills and language the first changed meanwhile', async ({ browser }) => {
@@ -39,7 +40,7 @@ test('a second browser saving its bio keeps the phone, skills and language the f
   await first.locator('#settings-phone').fill('+44 20 7946 0000');
   await first.locator('#settings-language').selectOption('de');
   await first.locator('#settings-panel button[type="submit"]').click();
-  await expect.poll(async () => (await storedUser(first)).preferences.language).toBe('de');
+  await expect.poll(async () => (await storedUser(first)).preferences?.language).toBe('de');
 
   // The second saves its bio from the copy it opened: refused, shown the newer profile, its bio kept.
   await second.locator('#profile-bio').fill('Poetical science.');

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { draftsRoutes } from '@commonwork/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { buildPerson, signUpWithDevIssuer } from './helpers.ts';
 
@@ -215,7 +216,7 @@ test('a save whose answer was lost is the same draft when sent again, and after 
   await signUpWithDevIssuer(page, buildPerson('lostanswer'));
   // The next create reaches the server, which saves it, but its answer never comes back.
   let loseNext = true;
-  await page.route('**/api/drafts', async (route) => {
+  await page.route(`**${draftsRoutes.create.url}`, async (route) => {
     if (route.request().method() !== 'POST' || !loseNext) return route.fallback();
     loseNext = false;
     await route.fetch();
