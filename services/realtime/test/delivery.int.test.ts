@@ -1,4 +1,4 @@
-import { SOCKET_EVENTS as E } from '@commonwork/contracts';
+import { SOCKET_EVENTS as E, marketplaceRoutes, messagingRoutes } from '@commonwork/contracts';
 import { buildGig, buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, connect, settle } from './support.ts';
@@ -28,10 +28,10 @@ describe('what a socket receives, and in which room', () => {
   afterAll(() => p?.stop());
 
   it('brings chat messages to every device of both participants without any join, and to nobody else', async () => {
-    const gig = await p.call('POST', '/api/gigs', { token: bob.token, body: buildGig({ title: 'Punched card design' }) });
+    const gig = await p.api.send(marketplaceRoutes.createGig, { token: bob.token, body: buildGig({ title: 'Punched card design' }) });
     const adaPhone = await open(ada);
     const chat = await eventually(async () => {
-      const res = await p.call('POST', '/api/chat/create', { token: ada.token, body: { recipientId: bob.id, gigId: gig.body.gig.id } });
+      const res = await p.api.send(messagingRoutes.createChat, { token: ada.token, body: { recipientId: bob.id, gigId: gig.body.gig.id } });
       return res.status === 201 && res.body.data;
     });
     // Both connect after the chat began and join nothing: their user rooms are enough.
@@ -39,7 +39,11 @@ describe('what a socket receives, and in which room', () => {
     const bobLaptop = await open(bob);
     const eveLaptop = await open(eve);
 
-    const posted = await p.call('POST', `/api/chat/${chat._id}/messages`, { token: ada.token, body: { content: 'Cards by Monday?' } });
+    const posted = await p.api.send(messagingRoutes.postChatMessage, {
+      params: { chatId: chat._id },
+      token: ada.token,
+      body: { content: 'Cards by Monday?' },
+    });
     expect(posted.status).toBe(201);
     for (const device of [adaPhone, adaLaptop, bobLaptop]) {
       // The socket's copy is the REST answer's: one builder for both.
@@ -57,7 +61,7 @@ describe('what a socket receives, and in which room', () => {
   });
 
   it('sends new-message to a channel’s room as the very message the REST call answered', async () => {
-    const created = await p.call('POST', '/api/chat/channels', { token: ada.token, body: { name: 'difference', type: 'public' } });
+    const created = await p.api.send(messagingRoutes.createChannel, { token: ada.token, body: { name: 'difference', type: 'public' } });
     const channelId = created.body.data.id;
     const adaLaptop = await open(ada);
     const eveLaptop = await open(eve);
@@ -65,7 +69,8 @@ describe('what a socket receives, and in which room', () => {
     // Eve may read a public channel she is not in: messaging's access route lets her into its room.
     expect(await eveLaptop.call(E.joinChannel, { id: channelId })).toEqual({ success: true, channelId });
 
-    const posted = await p.call('POST', `/api/chat/channels/${channelId}/messages`, {
+    const posted = await p.api.send(messagingRoutes.postChannelMessage, {
+      params: { id: channelId },
       token: ada.token,
       body: { content: 'Engines at rest', clientId: 'tmp-rest-1' },
     });
@@ -73,7 +78,7 @@ describe('what a socket receives, and in which room', () => {
     for (const device of [adaLaptop, eveLaptop]) {
       expect(await device.next(E.newMessage, (m) => m.clientId === 'tmp-rest-1')).toEqual(posted.body.data);
     }
-    const page = await p.call('GET', `/api/chat/channels/${channelId}/messages?limit=1`, { token: eve.token });
+    const page = await p.api.send(messagingRoutes.channelMessages, { params: { id: channelId }, query: { limit: 1 }, token: eve.token });
     expect(page.body.data.messages).toEqual([posted.body.data]);
   });
 });
