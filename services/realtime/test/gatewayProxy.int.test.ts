@@ -1,4 +1,4 @@
-import { SOCKET_EVENTS as E } from '@commonwork/contracts';
+import { SOCKET_EVENTS as E, messagingRoutes } from '@commonwork/contracts';
 import { createGateway, replicaIndexFor } from '@commonwork/gateway';
 import { type App, remoteTokenVerifier } from '@commonwork/kit';
 import { buildUser, eventually, startTestPlatform, type TestPlatform, testLogger } from '@commonwork/kit/testing';
@@ -63,7 +63,7 @@ describe('the gateway in front of two realtime replicas', () => {
     await eventually(async () => client.socket.io.engine.transport.name === 'websocket');
     expect(await socketsOn(replicas.b.url)).toBe(1);
     expect(await socketsOn(replicas.a.url)).toBe(0);
-    const channel = await p.call('POST', '/api/chat/channels', { token: ada.token, body: { name: 'through the gateway' } });
+    const channel = await p.api.send(messagingRoutes.createChannel, { token: ada.token, body: { name: 'through the gateway' } });
     expect((await client.call(E.joinChannels)).channelIds).toContain(channel.body.data.id);
     const ack = await client.call(E.sendMessage, { channelId: channel.body.data.id, content: 'via the edge', type: 'text' });
     expect(ack.success).toBe(true);

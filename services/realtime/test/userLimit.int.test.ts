@@ -1,4 +1,4 @@
-import { SOCKET_EVENTS as E } from '@commonwork/contracts';
+import { SOCKET_EVENTS as E, messagingRoutes } from '@commonwork/contracts';
 import { RedisRateCounter } from '@commonwork/kit';
 import { buildUser, missing, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { Redis } from 'ioredis';
@@ -16,7 +16,7 @@ describe('one budget per person for REST calls and socket events', () => {
   beforeAll(async () => {
     p = await startTestPlatform({ RATE_LIMIT_MAX: '6' });
     ada = await buildUser(p, 'Ada Budget');
-    const created = await p.call('POST', '/api/chat/channels', { token: ada.token, body: { name: 'budget', type: 'public' } });
+    const created = await p.api.send(messagingRoutes.createChannel, { token: ada.token, body: { name: 'budget', type: 'public' } });
     channelId = created.body.data.id;
     socket = await connect(p.url, ada.token, { websocketOnly: false });
   });
@@ -27,7 +27,11 @@ describe('one budget per person for REST calls and socket events', () => {
 
   it('refuses socket sends once REST calls have spent it, with the REST message', async () => {
     const post = (n: number) =>
-      p.call('POST', `/api/chat/channels/${channelId}/messages`, { token: ada.token, body: { content: `rest ${n}`, type: 'text' } });
+      p.api.send(messagingRoutes.postChannelMessage, {
+        params: { id: channelId },
+        token: ada.token,
+        body: { content: `rest ${n}`, type: 'text' },
+      });
     const statuses = [];
     for (let n = 0; n < 5; n++) statuses.push((await post(n)).status);
     // The channel's creation spent one call: five posts leave nothing.
@@ -36,7 +40,7 @@ describe('one budget per person for REST calls and socket events', () => {
 
     const refused = await socket.call(E.sendMessage, { channelId, content: 'socket', type: 'text', clientId: 'c-1' });
     expect(refused).toEqual({ success: false, error: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/) });
-    const listed = await p.call('GET', `/api/chat/channels/${channelId}/messages`, { token: ada.token });
+    const listed = await p.api.send(messagingRoutes.channelMessages, { params: { id: channelId }, token: ada.token });
     expect(listed.status).toBe(429);
   });
 });
