@@ -1,4 +1,4 @@
-import { SOCKET_EVENTS as E } from '@commonwork/contracts';
+import { SOCKET_EVENTS as E, identityRoutes, marketplaceRoutes, notificationsRoutes } from '@commonwork/contracts';
 import { buildGig, buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -20,14 +20,14 @@ describe('notifications on the socket', () => {
   };
   const interest = (token: string, gigId: string, message: string) =>
     eventually(async () => {
-      const res = await p.call('POST', '/api/notifications/gig-interest', { token, body: { gigId, message } });
+      const res = await p.api.send(notificationsRoutes.gigInterest, { token, body: { gigId, message } });
       return res.status === 201;
     });
 
   beforeAll(async () => {
     p = await startTestPlatform();
     [seller, buyer] = await Promise.all([buildUser(p, 'Sal Seller'), buildUser(p, 'Bea Buyer')]);
-    gig = (await p.call('POST', '/api/gigs', { token: seller.token, body: buildGig({ title: 'Shop front' }) })).body.gig;
+    gig = (await p.api.call(marketplaceRoutes.createGig, { token: seller.token, body: buildGig({ title: 'Shop front' }) })).gig;
   });
   afterEach(() => {
     for (const client of clients.splice(0)) client.close();
@@ -46,7 +46,7 @@ describe('notifications on the socket', () => {
     }
     const { notification, revision } = await phone.next(E.newNotification);
 
-    const read = await p.call('PATCH', `/api/notifications/${notification._id}/read`, { token: seller.token });
+    const read = await p.api.send(notificationsRoutes.markRead, { params: { id: notification._id }, token: seller.token });
     expect(read.status).toBe(200);
     const count = await laptop.next(E.notificationCount);
     expect(count).toEqual({ unreadCount: 0, revision: revision + 1 });
@@ -56,7 +56,11 @@ describe('notifications on the socket', () => {
   });
 
   it('sends only the count to someone who turned push off', async () => {
-    await p.call('PUT', `/api/users/${seller.id}`, { token: seller.token, body: { preferences: { notifications: { push: false } } } });
+    await p.api.send(identityRoutes.updateUser, {
+      params: { id: seller.id },
+      token: seller.token,
+      body: { preferences: { notifications: { push: false } } },
+    });
     await eventually(async () => {
       const { rows } = await sql<{ off: boolean }>`
         select not push as off from notifications.people where user_id = ${seller.id}`.execute(p.database.root);

@@ -1,4 +1,4 @@
-import { SOCKET_EVENTS as E } from '@commonwork/contracts';
+import { SOCKET_EVENTS as E, messagingRoutes } from '@commonwork/contracts';
 import { buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, connect, type Replicas, settle, startReplicas } from './support.ts';
@@ -21,11 +21,12 @@ describe('a client that drops and comes back gets exactly what it missed', () =>
     p = await startTestPlatform();
     replicas = await startReplicas(p);
     [ada, bob] = [await buildUser(p, 'Ada Lovelace'), await buildUser(p, 'Bob Babbage')];
-    channelId = (await p.call('POST', '/api/chat/channels', { token: ada.token, body: { name: 'reconnects', type: 'public' } })).body.data
+    channelId = (await p.api.call(messagingRoutes.createChannel, { token: ada.token, body: { name: 'reconnects', type: 'public' } })).data
       .id;
     // Bob joins the public channel by posting in it.
     expect(
-      (await p.call('POST', `/api/chat/channels/${channelId}/messages`, { token: bob.token, body: { content: 'hello' } })).status,
+      (await p.api.send(messagingRoutes.postChannelMessage, { params: { id: channelId }, token: bob.token, body: { content: 'hello' } }))
+        .status,
     ).toBe(201);
     watcher = await connect(replicas.a.url, ada.token);
     clients.push(watcher);
@@ -38,9 +39,9 @@ describe('a client that drops and comes back gets exactly what it missed', () =>
   });
 
   const post = async (content: string) => {
-    const res = await p.call('POST', `/api/chat/channels/${channelId}/messages`, { token: ada.token, body: { content } });
+    const res = await p.api.send(messagingRoutes.postChannelMessage, { params: { id: channelId }, token: ada.token, body: { content } });
     expect(res.status).toBe(201);
-    return res.body.data as Message;
+    return res.body.data;
   };
   const online = async () => {
     const client = await connect(replicas.b.url, bob.token);
@@ -52,7 +53,11 @@ describe('a client that drops and comes back gets exactly what it missed', () =>
   const catchUp = async (after: number, limit: number) => {
     const pages: Message[][] = [];
     for (let cursor = after; ; ) {
-      const res = await p.call('GET', `/api/chat/channels/${channelId}/messages?after=${cursor}&limit=${limit}`, { token: bob.token });
+      const res = await p.api.send(messagingRoutes.channelMessages, {
+        params: { id: channelId },
+        query: { after: cursor, limit },
+        token: bob.token,
+      });
       expect(res.status).toBe(200);
       const page: Message[] = res.body.data.messages;
       if (page.length === 0) return pages;

@@ -1,4 +1,4 @@
-import { SOCKET_EVENTS as E } from '@commonwork/contracts';
+import { SOCKET_EVENTS as E, messagingRoutes } from '@commonwork/contracts';
 import {
   buildUser,
   eventually,
@@ -41,10 +41,11 @@ describe.skipIf(missing('redis-server binary'))('a realtime replica while its Re
     p = await startTestPlatform();
     replicas = await startReplicas(p, { redisUrl: redis.url });
     const [adaUser, bobUser] = [await buildUser(p, 'Ada Lovelace'), await buildUser(p, 'Bob Babbage')];
-    const created = await p.call('POST', '/api/chat/channels', { token: adaUser.token, body: { name: 'outage', type: 'private' } });
+    const created = await p.api.send(messagingRoutes.createChannel, { token: adaUser.token, body: { name: 'outage', type: 'private' } });
     channelId = created.body.data.id;
-    const link = await p.call('POST', `/api/chat/channels/${channelId}/join-link`, { token: adaUser.token });
-    expect((await p.call('POST', `/api/chat/join/channel/${link.body.data.joinLink}`, { token: bobUser.token })).status).toBe(200);
+    const link = await p.api.send(messagingRoutes.joinLink, { params: { id: channelId }, token: adaUser.token });
+    const joined = await p.api.send(messagingRoutes.joinByLink, { params: { joinLink: link.body.data.joinLink }, token: bobUser.token });
+    expect(joined.status).toBe(200);
     ada = await connect(replicas.a.url, adaUser.token);
     bob = await connect(replicas.b.url, bobUser.token);
     await Promise.all([ada.call(E.joinChannels), bob.call(E.joinChannels)]);
