@@ -1,26 +1,12 @@
 import { isAbsolute, join, resolve } from 'node:path';
-import { projections as drafts } from '@commonwork/drafts';
-import { projections as events } from '@commonwork/events';
-import { projections as identity } from '@commonwork/identity';
 import { CommonConfig, createLogger, loadConfig, openDatabase, readSide, rebuildPlatform } from '@commonwork/kit';
-import { projections as marketplace } from '@commonwork/marketplace';
-import { projections as media } from '@commonwork/media';
-import { projections as messaging } from '@commonwork/messaging';
-import { projections as notifications } from '@commonwork/notifications';
+import { SERVICE_PARTS } from './services.ts';
 
 // `npm run rebuild` rebuilds every service's read tables: those of its own events from its event
 // store, and the read models it keeps of other services' events from theirs, mapped by their
 // `publish` as they were published; `npm run rebuild -w services/<name>` (or `npm run rebuild -- <name>`)
 // just that one service's. Stop an embedded platform first: PGlite has one writer.
-const ALL = [
-  readSide(identity),
-  readSide(marketplace),
-  readSide(messaging),
-  readSide(events),
-  readSide(media),
-  readSide(notifications),
-  readSide(drafts),
-];
+const ALL = Object.values(SERVICE_PARTS).map((part) => readSide(part.projections));
 
 const names = process.argv.slice(2);
 const unknown = names.filter((name) => !ALL.some((s) => s.schema === name));
