@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ErrorBody, type ErrorDetail } from '../errors.ts';
+import type { ErrorBody, ErrorDetail } from '../errors.ts';
 import type { HttpMethod, RouteContract } from './route.ts';
 import { type Query, type QueryValue, urlOf } from './url.ts';
 
@@ -177,17 +177,43 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** What a failed answer says, read field by field: a proxy's or an older server's body may carry only some. */
 function errorOf(status: number, payload: unknown): ApiError {
-  const parsed = ErrorBody.partial().safeParse(payload);
-  if (!parsed.success || typeof payload !== 'object') return new ApiError('', status, undefined, [], payload ?? null);
-  const { message = '', error, details = [] } = parsed.data;
-  return new ApiError(message, status, error, details, payload);
+  if (typeof payload !== 'object' || payload === null) return new ApiError('', status, undefined, [], payload ?? null);
+  const { message, error, details } = payload as Record<string, unknown>;
+  return new ApiError(
+    typeof message === 'string' ? message : '',
+    status,
+    typeof error === 'string' ? error : undefined,
+    areDetails(details) ? details : [],
+    payload,
+  );
+}
+
+function areDetails(details: unknown): details is ErrorDetail[] {
+  return (
+    Array.isArray(details) &&
+    details.every((d) => typeof d === 'object' && d !== null && typeof d.field === 'string' && typeof d.message === 'string')
+  );
+}
+
+/**
+ * The error body's shape, checked by hand: this module runs in the web's first bundle, which must not
+ * load zod for it (contracts' `ErrorBody` schema says the same).
+ */
+function isErrorBody(payload: unknown): payload is ErrorBody {
+  if (typeof payload !== 'object' || payload === null) return false;
+  const { success, message, error, details } = payload as Record<string, unknown>;
+  return success === false && typeof message === 'string' && typeof error === 'string' && (details === undefined || areDetails(details));
 }
 
 function checkAnswer(route: RouteContract, status: number, payload: unknown) {
-  const schema = route.response[status] ?? (status >= 400 ? ErrorBody : undefined);
   const where = `${route.method} ${route.url} → ${status}`;
-  if (!schema) throw new Error(`${where}: a status the route does not declare`);
+  const schema = route.response[status];
+  if (!schema) {
+    if (status >= 400 && isErrorBody(payload)) return;
+    throw new Error(`${where}: a status the route does not declare`);
+  }
   // Non-JSON answers (`produces`) are the bytes themselves; their schema only describes them.
   if (route.produces && status < 300) return;
   if (payload === undefined && status === 204) return;
