@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import { API_OPERATIONS, buildOpenApiDocument, SERVICE_PREFIXES } from '@commonwork/contracts';
+import { API_OPERATIONS, buildOpenApiDocument, identityRoutes, SERVICE_PREFIXES } from '@commonwork/contracts';
 import {
   type App,
   createApp,
@@ -55,7 +55,10 @@ export interface GatewayOptions {
 
 const TooManyRequests = createError('RATE_LIMITED', 'Too many requests', 429);
 
-const SIGN_IN_PATHS = new Set(['/api/auth/google', '/api/auth/dev/token', '/api/users', '/api/users/setup']);
+/** The calls that sign a person in, limited per address in a bucket of their own. */
+const SIGN_IN_PATHS = new Set(
+  [identityRoutes.googleSignIn, identityRoutes.devToken, identityRoutes.createUser, identityRoutes.setupUser].map((route) => route.url),
+);
 
 /**
  * The edge: rate limits, token verification, request ids, OpenAPI docs, the dashboard composed from
