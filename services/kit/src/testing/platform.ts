@@ -19,7 +19,10 @@ export interface TestPlatform {
    * response schema for that status.
    */
   api: ApiClient;
-  /** Calls the gateway; `token` adds the bearer header, a `body` is sent as JSON. */
+  /**
+   * Calls the gateway by path, for what is not a route of the API (health, the API's documents, a
+   * deliberately unknown path); `token` adds the bearer header, a `body` is sent as JSON. Routes go through `api`.
+   */
   // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
   call: (method: string, path: string, options?: { body?: unknown; token?: string }) => Promise<{ status: number; body: any }>;
   stop: () => Promise<void>;
