@@ -1,5 +1,6 @@
 import type { StatChanges, StatCounts, UserStats } from '@commonwork/contracts';
 import { subMonths } from 'date-fns';
+import { sql } from 'kysely';
 import type { StatsDb } from '../tables.ts';
 
 const NONE: StatCounts = { activeGigs: 0, events: 0, messages: 0 };
@@ -9,9 +10,14 @@ const dayOf = (at: Date) => at.toISOString().slice(0, 10);
  * Adds `delta` to a person's figures from the day of `at` on: that day gets a row (starting from the
  * day before it), and it and every later day move together, so events counted out of order still
  * leave each day's figures right. One statement: a consumer runs it for every message posted.
+ *
+ * Runs inside the consumer's transaction, under a lock on the person's figures held to its end: the
+ * three statistics consumers count for one person at once, and without it one's new day would be
+ * computed from a day before it that the other has not committed yet, losing that change.
  */
 export async function addToFigures(db: StatsDb, userId: string, at: Date, delta: Partial<StatCounts>) {
   const day = dayOf(at);
+  await sql`select pg_advisory_xact_lock(hashtext(${`identity:stats:${userId}`}))`.execute(db);
   const [gigs, events, messages] = [delta.activeGigs ?? 0, delta.events ?? 0, delta.messages ?? 0];
   await db
     .with('later', (qb) =>
