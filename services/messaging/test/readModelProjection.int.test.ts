@@ -42,11 +42,13 @@ describe("messaging's people, kept from identity's events", () => {
         { user_id: ada, name: 'Ada King', email: 'Ada@example.com', picture: 'https://example.com/new.png', updated_at: new Date(at(2)) },
       ]));
 
-  it('keeps someone whose profile change comes before their registration, as the change names them', () =>
+  it('keeps someone whose profile change comes before their registration, as the change names them, with the address registration gives', () =>
     spec
       .given(updated('Ada King', 1))
       .given(registered(ada, 'Ada'))
-      .thenRows('people', [{ user_id: ada, name: 'Ada King', picture: 'https://example.com/b.png', updated_at: new Date(at(1)) }]));
+      .thenRows('people', [
+        { user_id: ada, name: 'Ada King', email: 'Ada@example.com', picture: 'https://example.com/b.png', updated_at: new Date(at(1)) },
+      ]));
 
   it('handles a redelivered card once', () => {
     const change = updated('Ada King', 1);

@@ -120,6 +120,18 @@ describe("the notifications service's read models of other services' events", ()
         .given(updated('Ada King', 2))
         .thenRows('people', [{ user_id: ada, name: 'Ada King', push: false, message_notifications: true, updated_at: new Date(at(2)) }]));
 
+    it('names someone whose preferences come before their registration by the registration, however old, with its address', () =>
+      spec
+        .given(preferences({ push: false }, 2))
+        .given(registered(ada, 'Ada', 1))
+        .thenRows('people', [{ user_id: ada, name: 'Ada', email: 'Ada@example.com', push: false, updated_at: new Date(at(1)) }]));
+
+    it('gives the address of a registration that arrives after a newer profile change, keeping the newer card', () =>
+      spec
+        .given(updated('Ada King', 2))
+        .given(registered(ada, 'Ada', 1))
+        .thenRows('people', [{ user_id: ada, name: 'Ada King', email: 'Ada@example.com', updated_at: new Date(at(2)) }]));
+
     it('handles a redelivered card once', () => {
       const change = updated('Ada King', 1);
       return spec

@@ -1,5 +1,5 @@
 import { UserPreferencesUpdated, UserProfileUpdated, UserRegistered } from '@commonwork/contracts';
-import { defineReadModel } from '@commonwork/kit';
+import { defineReadModel, keepNewest } from '@commonwork/kit';
 import type { NotificationsDb } from '../tables.ts';
 
 /** Keeps senders' names and pictures, each person's address and notification preferences, current (identity's events). */
@@ -19,7 +19,8 @@ export const onPersonChanged = defineReadModel(
       };
       await trx
         .insertInto('people')
-        .values({ user_id: event.data.userId, name: 'Member', picture: '', updated_at: at, ...preferences })
+        // A person not known yet gets a placeholder card older than any real one, which their card replaces whenever it comes.
+        .values({ user_id: event.data.userId, name: 'Member', picture: '', updated_at: new Date(0), ...preferences })
         .onConflict((oc) => oc.column('user_id').doUpdateSet(preferences))
         .execute();
       return;
@@ -34,16 +35,11 @@ export const onPersonChanged = defineReadModel(
   },
 );
 
-/** Keeps a person's card as of `at`; an older card never replaces a newer one (also the demo seed's way in). */
+/**
+ * Keeps a person's card as of `at`; an older card never replaces a newer one, but its address fills one
+ * not known yet (also the demo seed's way in).
+ */
 export async function keepPerson(trx: NotificationsDb, userId: string, card: { name: string; picture: string; email?: string }, at: Date) {
-  await trx
-    .insertInto('people')
-    .values({ user_id: userId, updated_at: at, ...card })
-    .onConflict((oc) =>
-      oc
-        .column('user_id')
-        .doUpdateSet({ ...card, updated_at: at })
-        .where('people.updated_at', '<=', at),
-    )
-    .execute();
+  const { email = '', ...shown } = card;
+  await keepNewest(trx, 'people', 'user_id', { user_id: userId, updated_at: at, ...shown }, { fillIfEmpty: { email } });
 }
