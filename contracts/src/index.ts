@@ -4,6 +4,7 @@ export * from './constants.ts';
 export * from './dashboard.ts';
 export * from './draftCatalog.ts';
 export * from './drafts.ts';
+export * from './emoji.ts';
 export * from './errors.ts';
 export * from './eventCatalog.ts';
 export * from './events/envelope.ts';

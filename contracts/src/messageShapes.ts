@@ -1,6 +1,19 @@
 // The wire shapes of a message, each made by one builder; kept apart from the catalog (plain lists and
 // limits) and from the schemas, which the builders' types come from.
-import type { ChannelMessage, ChatMessage, MessageFields } from './messaging.ts';
+import type { ChannelMessage, ChatMessage, MessageChanges, MessageFields } from './messaging.ts';
+
+/** A message's later state on the wire: as posted, unless changes say otherwise. */
+function stateOf(input: MessageChanges & { createdAt: string }) {
+  return {
+    updatedAt: input.updatedAt ?? input.createdAt,
+    attachments: input.attachments ?? [],
+    mentions: input.mentions ?? [],
+    reactions: input.reactions ?? [],
+    isEdited: input.isEdited ?? false,
+    deleted: input.deleted ?? false,
+    revision: input.revision ?? 0,
+  };
+}
 
 /**
  * The one builder of the channel message wire shape: the REST answers, the `message_posted` event
@@ -20,13 +33,8 @@ export function channelMessage(input: MessageFields & { channelId: string }): Ch
     sequence: input.sequence,
     clientId: input.clientId,
     createdAt: input.createdAt,
-    // Messages are never edited: the first version is the only one.
-    updatedAt: input.createdAt,
     type: 'text',
-    attachments: [],
-    mentions: [],
-    reactions: [],
-    isEdited: false,
+    ...stateOf(input),
   };
 }
 
@@ -45,5 +53,6 @@ export function chatMessage(input: MessageFields & { chatId: string }): ChatMess
     sequence: input.sequence,
     clientId: input.clientId,
     createdAt: input.createdAt,
+    ...stateOf(input),
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
+import { isOneEmoji } from './emoji.ts';
 import {
   CHANNEL_CATEGORIES,
   CHANNEL_TYPES,
@@ -55,6 +56,41 @@ export const MessageSender = z.object({
   status: Presence,
 });
 
+/** One emoji on a message: who reacted with it, in the order emoji were first used. */
+export const Reaction = z.object({ emoji: z.string(), count: z.number().int().min(1), users: z.array(Id) });
+export type Reaction = z.infer<typeof Reaction>;
+
+/**
+ * A file sent with a message: an image (drawn inline, its size known so its place is kept before
+ * it loads) or any other file (a download chip). The url is an upload of the sender's.
+ */
+export const Attachment = z.object({
+  type: z.enum(['image', 'other']),
+  url: z.string(),
+  name: z.string(),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+  /** Bytes. */
+  size: z.number().int().min(0).optional(),
+});
+export type Attachment = z.infer<typeof Attachment>;
+
+/**
+ * What a message carries besides its text, and what changes after it is posted. `revision` is the
+ * conversation's change counter at the message's last edit, deletion or reaction (0: never
+ * changed): a client that was away asks for the messages changed after the highest it has seen.
+ */
+const MessageState = {
+  updatedAt: z.string(),
+  attachments: z.array(Attachment),
+  mentions: z.array(z.string()),
+  reactions: z.array(Reaction),
+  isEdited: z.boolean(),
+  /** A tombstone: content and attachments emptied, the place in the sequence kept. */
+  deleted: z.boolean(),
+  revision: z.number().int().min(0),
+};
+
 /** A channel message (spec 002 §3) with its server-assigned `sequence` in the channel. */
 export const ChannelMessage = z.object({
   _id: Id,
@@ -65,12 +101,8 @@ export const ChannelMessage = z.object({
   sequence: z.number(),
   clientId: z.string().nullable(),
   createdAt: z.string(),
-  updatedAt: z.string(),
   type: z.literal('text'),
-  attachments: z.array(z.object({ type: z.string(), url: z.string(), name: z.string() })),
-  mentions: z.array(z.string()),
-  reactions: z.array(z.unknown()),
-  isEdited: z.boolean(),
+  ...MessageState,
 });
 export type ChannelMessage = z.infer<typeof ChannelMessage>;
 
@@ -81,8 +113,20 @@ export interface MessageAuthor {
   picture: string;
 }
 
+/** A message's state after it was posted; absent fields are as posted (plain text, unchanged). */
+export interface MessageChanges {
+  attachments?: Attachment[];
+  mentions?: string[];
+  reactions?: Reaction[];
+  isEdited?: boolean;
+  deleted?: boolean;
+  /** ISO 8601; the creation time until the first change. */
+  updatedAt?: string;
+  revision?: number;
+}
+
 /** A message as every copy of it is made: REST answers, the posted events and the web's optimistic copy. */
-export interface MessageFields {
+export interface MessageFields extends MessageChanges {
   id: string;
   sequence: number;
   sender: MessageAuthor;
@@ -103,6 +147,8 @@ export const PostMessageRequest = z.object({
 });
 
 /**
+ * `changedAfter` (the highest message `revision` a client has seen) returns the messages edited,
+ * deleted or reacted to since, in the order they changed, for a client that was away.
  * Page 1 is the newest `limit` messages, oldest first; `after` (the last sequence a client has)
  * returns exactly what came later, oldest first, for a reconnecting client; `before` (the first
  * sequence a client has) returns the newest `limit` messages older than it, oldest first, with
@@ -114,14 +160,30 @@ export const ListMessagesQuery = z
     limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(MESSAGE_PAGE_SIZE),
     after: z.coerce.number().int().min(0).optional(),
     before: z.coerce.number().int().min(1).optional(),
+    changedAfter: z.coerce.number().int().min(0).optional(),
   })
-  // One cursor per call: both together would ask for a window the client never needs.
-  .refine((query) => query.before === undefined || query.after === undefined, {
+  // One cursor per call: two together would ask for a window the client never needs.
+  .refine((query) => [query.before, query.after, query.changedAfter].filter((c) => c !== undefined).length <= 1, {
     path: ['before'],
-    message: 'Use either before or after',
+    message: 'Use one of before, after and changedAfter',
   });
 
+/** A new text for your own message: the same rules as a new message's. */
+export const EditMessageRequest = z.object({
+  content: z.string({ error: 'Message cannot be empty' }).trim().min(1, 'Message cannot be empty').max(MESSAGING_LIMITS.message),
+});
+
 export const ChannelIdParams = z.object({ id: z.uuid('Channel id must be a UUID') });
+export const ChannelMessageParams = ChannelIdParams.extend({ messageId: z.uuid('Message id must be a UUID') });
+export const ChatMessageParams = z.object({ chatId: z.uuid('Chat id must be a UUID'), messageId: z.uuid('Message id must be a UUID') });
+
+/**
+ * One emoji, as a person picks it: a single grapheme that is an emoji (flags, skin tones and joined
+ * families included). URL-encoded in the path; Fastify decodes it.
+ */
+export const Emoji = z.string().min(1, 'Choose one emoji').max(32, 'Choose one emoji').refine(isOneEmoji, 'Choose one emoji');
+export const ChannelReactionParams = ChannelMessageParams.extend({ emoji: Emoji });
+export const ChatReactionParams = ChatMessageParams.extend({ emoji: Emoji });
 export const JoinLinkParams = z.object({ joinLink: z.string().min(8, INVALID_JOIN_LINK).max(64, INVALID_JOIN_LINK) });
 export const ChatIdParams = z.object({ chatId: z.uuid('Chat id must be a UUID') });
 
@@ -151,6 +213,7 @@ export const ChatMessage = z.object({
   sequence: z.number(),
   clientId: z.string().nullable(),
   createdAt: z.string(),
+  ...MessageState,
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
@@ -165,7 +228,8 @@ export const ChannelListResponse = z.object({ success: z.literal(true), data: z.
 export const ChannelResponse = z.object({ success: z.literal(true), data: Channel, message: z.string().optional() });
 export const ChannelMessagesResponse = z.object({
   success: z.literal(true),
-  data: z.object({ messages: z.array(ChannelMessage), hasMore: z.boolean() }),
+  /** `revision`: the channel's change counter when the page was read (a client's first `changedAfter`). */
+  data: z.object({ messages: z.array(ChannelMessage), hasMore: z.boolean(), revision: z.number().int().min(0) }),
   messages: z.array(ChannelMessage),
 });
 export const ChannelMessageResponse = z.object({ success: z.literal(true), data: ChannelMessage });
@@ -196,6 +260,6 @@ export const ChatListResponse = z.object({
 export const ChatMessagesResponse = z.object({
   success: z.literal(true),
   messages: z.array(ChatMessage),
-  data: z.object({ messages: z.array(ChatMessage), hasMore: z.boolean() }),
+  data: z.object({ messages: z.array(ChatMessage), hasMore: z.boolean(), revision: z.number().int().min(0) }),
 });
 export const ChatMessageResponse = z.object({ success: z.literal(true), data: ChatMessage });

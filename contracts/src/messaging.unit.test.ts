@@ -39,6 +39,8 @@ describe('channelMessage: the one channel message wire shape', () => {
       mentions: [],
       reactions: [],
       isEdited: false,
+      deleted: false,
+      revision: 0,
     });
   });
 
@@ -60,6 +62,26 @@ describe('chatMessage: the one chat message wire shape', () => {
       sequence: 7,
       clientId: 'tmp-1',
       createdAt: fields.createdAt,
+      updatedAt: fields.createdAt,
+      attachments: [],
+      mentions: [],
+      reactions: [],
+      isEdited: false,
+      deleted: false,
+      revision: 0,
     });
+  });
+
+  it('carries what changed after the post: edited text, reactions, a tombstone, the revision', () => {
+    const changes = {
+      isEdited: true,
+      updatedAt: '2025-01-01T12:05:00.000Z',
+      reactions: [{ emoji: '🎉', count: 1, users: [fields.sender.id] }],
+      deleted: false,
+      revision: 3,
+    };
+    const message = chatMessage({ ...fields, ...changes, chatId });
+    expect(ChatMessage.parse(message)).toEqual(message);
+    expect(message).toMatchObject(changes);
   });
 });

@@ -8,7 +8,17 @@ export const MESSAGE_PAGE_SIZE = 50;
 
 export const CHAT_PAGE_SIZE = 20;
 
-export const MESSAGING_LIMITS = { channelName: 80, channelDescription: 500, message: 4_000 } as const;
+export const MESSAGING_LIMITS = {
+  channelName: 80,
+  channelDescription: 500,
+  message: 4_000,
+  /** Distinct emoji on one message. */
+  reactionsPerMessage: 20,
+  attachmentsPerMessage: 10,
+} as const;
+
+/** What a deleted message shows in its place (its tombstone keeps its place in the sequence). */
+export const DELETED_MESSAGE = 'This message was deleted';
 
 /** A join link that is malformed, unknown or revoked: one answer for all three. */
 export const INVALID_JOIN_LINK = 'This join link is invalid or has been revoked';

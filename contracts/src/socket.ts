@@ -97,6 +97,10 @@ export interface ServerToClientEvents {
   'channel-joined': (payload: ChannelJoinedPayload) => void;
   'unread-count': (payload: UnreadCountPayload) => void;
   'new-chat-message': (message: ChatMessage) => void;
+  /** A channel message edited, deleted or reacted to: the whole message, to everyone in the channel's room. */
+  'message-updated': (message: ChannelMessage) => void;
+  /** The same for a conversation's message, to both participants. */
+  'chat-message-updated': (message: ChatMessage) => void;
   'chat-created': (payload: ChatCreatedPayload) => void;
   'new-notification': (payload: NewNotificationPayload) => void;
   'notification-count': (payload: NotificationCountPayload) => void;

@@ -21,6 +21,8 @@ export const SOCKET_EVENTS = {
   channelJoined: 'channel-joined',
   unreadCount: 'unread-count',
   newChatMessage: 'new-chat-message',
+  messageUpdated: 'message-updated',
+  chatMessageUpdated: 'chat-message-updated',
   chatCreated: 'chat-created',
   newNotification: 'new-notification',
   notificationCount: 'notification-count',

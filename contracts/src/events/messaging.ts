@@ -57,6 +57,23 @@ export const ChatMessagePosted = defineEvent(
   z.object({ chatId: z.uuid(), participantIds: z.array(z.uuid()), message: ChatMessage }),
 );
 
+/**
+ * A channel message was edited, deleted or reacted to: the whole message as it now is (its
+ * `revision` orders changes). Emitted by messaging; consumed by realtime (message-updated).
+ */
+export const ChannelMessageUpdated = defineEvent(
+  'messaging.channel.message_updated',
+  1,
+  z.object({ channelId: z.uuid(), message: ChannelMessage }),
+);
+
+/** A chat message was edited, deleted or reacted to. Emitted by messaging; consumed by realtime (chat-message-updated to both participants). */
+export const ChatMessageUpdated = defineEvent(
+  'messaging.chat.message_updated',
+  1,
+  z.object({ chatId: z.uuid(), participantIds: z.array(z.uuid()), message: ChatMessage }),
+);
+
 /** A user read a conversation up to a sequence. Emitted by messaging; consumed by realtime (unread counts on every device). */
 export const ConversationRead = defineEvent(
   'messaging.conversation.read',
@@ -77,5 +94,7 @@ export const MESSAGING_EVENTS = [
   ChannelMessagePosted,
   ChatCreated,
   ChatMessagePosted,
+  ChannelMessageUpdated,
+  ChatMessageUpdated,
   ConversationRead,
 ] as const;

@@ -1,6 +1,8 @@
 import {
   ChannelMessagePosted,
   ChatMessagePosted,
+  channelMessage as channelMessageShape,
+  chatMessage as chatMessageShape,
   GigDeleted,
   GigPublished,
   GigUnpublished,
@@ -74,7 +76,6 @@ const seat = (userId: string) => ({ eventId: meetup, organizerId: ada, userId, t
 const took = (userId: string, day: number) => published(TechEventRegistered, seat(userId), { occurredAt: on(day) });
 const gaveUp = (userId: string, day: number) => published(TechEventRegistrationCancelled, seat(userId), { occurredAt: on(day) });
 
-const sender = (userId: string) => ({ _id: userId, name: 'Ada', email: 'ada@example.com', picture: '' });
 const channelMessage = (userId: string, day: number, n: number) => {
   const id = specId(100 + n);
   const channel = specId(10);
@@ -82,22 +83,15 @@ const channelMessage = (userId: string, day: number, n: number) => {
     ChannelMessagePosted,
     {
       channelId: channel,
-      message: {
-        _id: id,
+      message: channelMessageShape({
         id,
-        content: 'hello',
-        sender: { ...sender(userId), profilePicture: '', status: 'online' },
-        channel,
+        channelId: channel,
         sequence: n,
+        sender: { id: userId, name: 'Ada', picture: '' },
+        content: 'hello',
         clientId: null,
         createdAt: on(day),
-        updatedAt: on(day),
-        type: 'text',
-        attachments: [],
-        mentions: [],
-        reactions: [],
-        isEdited: false,
-      },
+      }),
       messageCount: n,
       lastActivity: on(day),
     },
@@ -112,7 +106,15 @@ const chatMessage = (userId: string, day: number, n: number) => {
     {
       chatId,
       participantIds: [ada, grace],
-      message: { _id: id, id, chatId, content: 'hi', sender: sender(userId), sequence: n, clientId: null, createdAt: on(day) },
+      message: chatMessageShape({
+        id,
+        chatId,
+        sequence: n,
+        sender: { id: userId, name: 'Ada', picture: '' },
+        content: 'hi',
+        clientId: null,
+        createdAt: on(day),
+      }),
     },
     { occurredAt: on(day) },
   );

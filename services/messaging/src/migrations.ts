@@ -99,4 +99,33 @@ export const migrations: ServiceMigration[] = [
       await createGigsTable(db);
     },
   },
+  {
+    name: '0002_message_changes',
+    async up(db, schema) {
+      for (const [table, key] of [
+        ['channel_messages', 'channel_id'],
+        ['chat_messages', 'chat_id'],
+      ] as const) {
+        await db.schema
+          .alterTable(table)
+          .addColumn('updated_at', 'timestamptz')
+          .addColumn('is_edited', 'boolean', (c) => c.notNull().defaultTo(false))
+          .addColumn('deleted', 'boolean', (c) => c.notNull().defaultTo(false))
+          .addColumn('reactions', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+          .addColumn('mentions', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+          .addColumn('attachments', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+          .addColumn('revision', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        // A returning client asks for what changed after a revision: only changed messages are indexed.
+        await sql`create index ${sql.id(`${table}_revision_idx`)} on ${sql.table(`${schema}.${table}`)} (${sql.id(key)}, revision) where revision > 0`.execute(
+          db,
+        );
+      }
+      await db.schema
+        .createTable('conversation_revisions')
+        .addColumn('conversation_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('revision', 'integer', (c) => c.notNull())
+        .execute();
+    },
+  },
 ];

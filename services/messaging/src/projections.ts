@@ -9,7 +9,7 @@ import type { MessagingTables } from './tables.ts';
 /** Messaging's read side: what `npm run rebuild` replays and empties; people and gigs come from identity's and marketplace's events. */
 export const projections: Projections<MessagingTables, MessagingEvent> = {
   schema: 'messaging',
-  tables: ['channels', 'channel_members', 'channel_messages', 'chats', 'chat_messages', 'read_positions'],
+  tables: ['channels', 'channel_members', 'channel_messages', 'chats', 'chat_messages', 'conversation_revisions', 'read_positions'],
   aggregates: [channelAggregate, chatAggregate, readAggregate],
   subscriptions,
   publish: publishMessagingEvent,

@@ -1,5 +1,23 @@
+import type { Attachment, Reaction } from '@commonwork/contracts';
 import type { GigsTable } from '@commonwork/kit';
-import type { Kysely } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType, Kysely, Selectable } from 'kysely';
+
+/**
+ * What a message carries besides its text and what changes after it is posted, alike in channels
+ * and chats; every column has a default, so a post writes only what it has.
+ */
+interface MessageStateColumns {
+  /** Null until the first change. */
+  updated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  is_edited: Generated<boolean>;
+  deleted: Generated<boolean>;
+  reactions: JSONColumnType<Reaction[], string | undefined, string>;
+  /** User ids. */
+  mentions: JSONColumnType<string[], string | undefined, string>;
+  attachments: JSONColumnType<Attachment[], string | undefined, string>;
+  /** The conversation's change counter at the last change; 0 until one. */
+  revision: Generated<number>;
+}
 
 /** Messaging's tables: its own projections and the read models fed by other services' events. */
 export interface MessagingTables {
@@ -29,7 +47,7 @@ export interface MessagingTables {
     content: string;
     client_id: string | null;
     created_at: Date;
-  };
+  } & MessageStateColumns;
   chats: {
     id: string;
     participant_a: string;
@@ -50,13 +68,17 @@ export interface MessagingTables {
     content: string;
     client_id: string | null;
     created_at: Date;
-  };
+  } & MessageStateColumns;
+  /** Each conversation's change counter: every edit, deletion or reaction takes the next number. */
+  conversation_revisions: { conversation_id: string; revision: number };
   read_positions: { user_id: string; conversation_id: string; read_sequence: number };
   people: { user_id: string; name: string; email: string; picture: string; updated_at: Date };
   gigs: GigsTable;
 }
 
 export type MessagingDb = Kysely<MessagingTables>;
+export type ChannelMessageRow = Selectable<MessagingTables['channel_messages']>;
+export type ChatMessageRow = Selectable<MessagingTables['chat_messages']>;
 
 /** A person as messages show them; someone not yet known locally shows as 'Member'. */
 export interface PersonCard {

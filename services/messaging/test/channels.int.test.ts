@@ -94,7 +94,7 @@ describe('community channels through the gateway', () => {
     const both = await messages(ada.token, id, { before: 5, after: 1 });
     expect(both).toMatchObject({
       status: 400,
-      body: { error: 'VALIDATION_FAILED', details: [{ field: 'before', message: 'Use either before or after' }] },
+      body: { error: 'VALIDATION_FAILED', details: [{ field: 'before', message: 'Use one of before, after and changedAfter' }] },
     });
     expect((await messages(ada.token, id, { before: 0 })).status).toBe(400);
   });

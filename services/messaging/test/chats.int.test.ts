@@ -104,7 +104,7 @@ describe('gig conversations (inbox) through the gateway', () => {
     expect(start.body.data).toMatchObject({ messages: [{ sequence: 1 }], hasMore: false });
     expect(await older({ before: 3, after: 0 })).toMatchObject({
       status: 400,
-      body: { error: 'VALIDATION_FAILED', details: [{ field: 'before', message: 'Use either before or after' }] },
+      body: { error: 'VALIDATION_FAILED', details: [{ field: 'before', message: 'Use one of before, after and changedAfter' }] },
     });
     const read = await readChat(freelancer.token, chat._id);
     expect(read.body.data).toEqual({ readSequence: 3, unreadCount: 0 });

@@ -1,6 +1,7 @@
 import { type Channel, type ChannelMessage, channelMessage } from '@commonwork/contracts';
 import type { StoredEvent } from '@commonwork/kit';
-import type { MessagingTables } from '../tables.ts';
+import { changesOf } from '../messages/changes.ts';
+import type { ChannelMessageRow, MessagingTables } from '../tables.ts';
 import type { ChannelEvent } from './channel.ts';
 
 type ChannelRow = MessagingTables['channels'];
@@ -40,7 +41,7 @@ export function presentChannel(row: ChannelRow, members: MemberRow[], viewerId: 
 }
 
 /** A stored channel message on the wire: the contract's one builder, so REST and the socket agree. */
-export function presentChannelMessage(row: MessagingTables['channel_messages']): ChannelMessage {
+export function presentChannelMessage(row: ChannelMessageRow): ChannelMessage {
   return channelMessage({
     id: row.id,
     channelId: row.channel_id,
@@ -49,6 +50,7 @@ export function presentChannelMessage(row: MessagingTables['channel_messages']):
     content: row.content,
     clientId: row.client_id,
     createdAt: new Date(row.created_at).toISOString(),
+    ...changesOf(row),
   });
 }
 

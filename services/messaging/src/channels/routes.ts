@@ -94,9 +94,9 @@ export function registerChannelRoutes(ctx: ServiceContext<MessagingTables>, conf
 
   registerRoute(app, verifier, messagingRoutes.channelMessages, async ({ params, query, caller }) => {
     await assertReadable(db, params.id, caller.sub);
-    const { rows, hasMore } = await listMessages(db, 'channel_messages', 'channel_id', params.id, query);
+    const { rows, hasMore, revision } = await listMessages(db, 'channel_messages', 'channel_id', params.id, query);
     const messages = rows.map((row) => presentChannelMessage(row));
-    return { success: true as const, data: { messages, hasMore }, messages };
+    return { success: true as const, data: { messages, hasMore, revision }, messages };
   });
 
   registerRoute(app, verifier, messagingRoutes.postChannelMessage, async ({ params, body, caller, request, reply }) => {

@@ -1,5 +1,6 @@
 import { type Chat, type ChatMessage, chatMessage } from '@commonwork/contracts';
-import type { MessagingTables, PersonCard } from '../tables.ts';
+import { changesOf } from '../messages/changes.ts';
+import type { ChatMessageRow, MessagingTables, PersonCard } from '../tables.ts';
 
 type ChatRow = MessagingTables['chats'];
 
@@ -30,7 +31,7 @@ export function presentChat(row: ChatRow, people: Map<string, PersonCard>, gigTi
 }
 
 /** A stored chat message on the wire: the contract's one builder, so REST and the socket agree. */
-export function presentChatMessage(row: MessagingTables['chat_messages'], sender: PersonCard | undefined): ChatMessage {
+export function presentChatMessage(row: ChatMessageRow, sender: PersonCard | undefined): ChatMessage {
   return chatMessage({
     id: row.id,
     chatId: row.chat_id,
@@ -39,5 +40,6 @@ export function presentChatMessage(row: MessagingTables['chat_messages'], sender
     content: row.content,
     clientId: row.client_id,
     createdAt: new Date(row.created_at).toISOString(),
+    ...changesOf(row),
   });
 }

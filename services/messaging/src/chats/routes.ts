@@ -114,10 +114,10 @@ export function registerChatRoutes(ctx: ServiceContext<MessagingTables>) {
 
   registerRoute(app, verifier, messagingRoutes.chatMessages, async ({ params, query, caller }) => {
     const chat = await ownChat(params.chatId, caller.sub);
-    const { rows, hasMore } = await listMessages(db, 'chat_messages', 'chat_id', params.chatId, query);
+    const { rows, hasMore, revision } = await listMessages(db, 'chat_messages', 'chat_id', params.chatId, query);
     const people = await peopleMap([chat.participant_a, chat.participant_b]);
     const messages = rows.map((row) => presentChatMessage(row, people.get(row.sender_id)));
-    return { success: true as const, messages, data: { messages, hasMore } };
+    return { success: true as const, messages, data: { messages, hasMore, revision } };
   });
 
   registerRoute(app, verifier, messagingRoutes.postChatMessage, async ({ params, body, caller, request, reply }) => {

@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely';
 import type { MessagingDb, MessagingTables } from '../tables.ts';
 
 type MessageTable = 'channel_messages' | 'chat_messages';
@@ -13,7 +14,7 @@ export async function sentBefore<T extends MessageTable>(
   conversationId: string,
   senderId: string,
   clientId: string | null,
-): Promise<MessagingTables[T] | undefined> {
+): Promise<Selectable<MessagingTables[T]> | undefined> {
   if (!clientId) return undefined;
   // The two tables share the columns this query touches; Kysely cannot see that through the union.
   const row = await db
@@ -23,5 +24,5 @@ export async function sentBefore<T extends MessageTable>(
     .where('sender_id', '=', senderId)
     .where('client_id', '=', clientId)
     .executeTakeFirst();
-  return row as MessagingTables[T] | undefined;
+  return row as Selectable<MessagingTables[T]> | undefined;
 }

@@ -1,4 +1,4 @@
-import type { Channel, ChannelMessage } from '@commonwork/contracts';
+import { type Channel, type ChannelMessage, channelMessage } from '@commonwork/contracts';
 import { describe, expect, it } from 'vitest';
 import { applyChannelUpdated, applyNewMessage, channelConversations, reconcileChannel } from './api.ts';
 import { buildChannel as baseChannel } from './testChannels.ts';
@@ -25,23 +25,15 @@ const buildChannel = (overrides: Partial<Channel> = {}): Channel =>
 
 function buildMessage(sequence: number, senderId = other): ChannelMessage {
   const id = `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`;
-  const sender = { _id: senderId, name: 'Bob', email: '', profilePicture: '', picture: '', status: 'online' as const };
-  return {
-    _id: id,
+  return channelMessage({
     id,
-    content: `m${sequence}`,
-    sender,
-    channel: channelId,
+    channelId,
     sequence,
+    sender: { id: senderId, name: 'Bob', picture: '' },
+    content: `m${sequence}`,
     clientId: null,
     createdAt: at(sequence),
-    updatedAt: at(sequence),
-    type: 'text',
-    attachments: [],
-    mentions: [],
-    reactions: [],
-    isEdited: false,
-  };
+  });
 }
 
 const update = (lastSequence: number) => ({ channelId, lastSequence, messageCount: lastSequence, lastActivity: at(lastSequence) });

@@ -1,4 +1,4 @@
-import type { Chat, ChatMessage } from '@commonwork/contracts';
+import { type Chat, type ChatMessage, chatMessage } from '@commonwork/contracts';
 import { describe, expect, it } from 'vitest';
 import { byLatestActivity, chatMatches, lastMessagePreview, otherParticipant, pageLabel, withChatMessage } from './chats.ts';
 
@@ -26,16 +26,15 @@ function buildChat(overrides: Partial<Chat> = {}): Chat {
 }
 
 function buildMessage(chat: Chat, sequence: number, senderId: string, content = `m${sequence}`): ChatMessage {
-  return {
-    _id: crypto.randomUUID(),
+  return chatMessage({
     id: crypto.randomUUID(),
     chatId: chat.id,
-    content,
-    sender: { _id: senderId, name: senderId === me ? 'Ada Lovelace' : 'Grace Hopper', picture: '', email: '' },
     sequence,
+    sender: { id: senderId, name: senderId === me ? 'Ada Lovelace' : 'Grace Hopper', picture: '' },
+    content,
     clientId: null,
     createdAt: new Date(Date.UTC(2025, 0, 2, 0, 0, sequence)).toISOString(),
-  };
+  });
 }
 
 describe('otherParticipant and chatMatches', () => {
