@@ -32,7 +32,9 @@ export const Channel = z.object({
   memberCount: z.number(),
   messageCount: z.number(),
   unreadCount: z.number(),
+  /** The viewer's own marks: in their Pinned section, and in their Starred filter. */
   isPinned: z.boolean(),
+  isStarred: z.boolean(),
   isMember: z.boolean(),
   lastActivity: z.string(),
   lastSequence: z.number(),
@@ -226,6 +228,15 @@ export const MarkReadRequest = z.object({ sequence: z.number().int().min(0).opti
 
 export const ChannelListResponse = z.object({ success: z.literal(true), data: z.array(Channel) });
 export const ChannelResponse = z.object({ success: z.literal(true), data: Channel, message: z.string().optional() });
+/** A person's marks on one channel, after a pin or star call (and in the live `channel-marked`). */
+export const ChannelMarks = z.object({ channelId: Id, isPinned: z.boolean(), isStarred: z.boolean() });
+export type ChannelMarks = z.infer<typeof ChannelMarks>;
+export const ChannelMarksResponse = z.object({ success: z.literal(true), data: ChannelMarks });
+/** You as messages name you (messaging's copy of your profile; 'Member' until it arrives). */
+export const SenderCardResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ userId: Id, name: z.string(), picture: z.string() }),
+});
 export const ChannelMessagesResponse = z.object({
   success: z.literal(true),
   /** `revision`: the channel's change counter when the page was read (a client's first `changedAfter`). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ChannelMessage, ChatMessage, PostMessageRequest } from './messaging.ts';
+import { ChannelMarks, ChannelMessage, ChatMessage, PostMessageRequest } from './messaging.ts';
 import { Notification } from './notifications.ts';
 
 // Client → server payloads: the server validates each with its schema (a client may send anything).
@@ -9,6 +9,9 @@ export const JoinChannelPayload = z.union([z.object({ id: z.uuid() }), z.object(
 export type JoinChannelPayload = z.input<typeof JoinChannelPayload>;
 export const SendMessagePayload = PostMessageRequest.extend({ channelId: z.uuid() });
 export type SendMessagePayload = z.input<typeof SendMessagePayload>;
+/** `typing`: the person is writing in a channel (never stored; the server throttles and relays it). */
+export const TypingPayload = z.object({ channelId: z.uuid() });
+export type TypingPayload = z.input<typeof TypingPayload>;
 
 // Server → client payloads.
 
@@ -32,6 +35,12 @@ export const UnreadCountPayload = z.object({
 });
 export type UnreadCountPayload = z.infer<typeof UnreadCountPayload>;
 export const NewChatMessagePayload = ChatMessage;
+/** Someone else in the channel is writing: shown for a few seconds after the last one. */
+export const UserTypingPayload = z.object({ channelId: z.uuid(), userId: z.uuid(), name: z.string() });
+export type UserTypingPayload = z.infer<typeof UserTypingPayload>;
+/** The person's own marks on a channel changed (on another tab or device). */
+export const ChannelMarkedPayload = ChannelMarks;
+export type ChannelMarkedPayload = z.infer<typeof ChannelMarkedPayload>;
 export const SocketErrorPayload = z.object({ message: z.string() });
 export type SocketErrorPayload = z.infer<typeof SocketErrorPayload>;
 
@@ -66,6 +75,9 @@ export type JoinChannelsAnswer = z.infer<typeof JoinChannelsAnswer>;
 /** The answer of `join-channel` and `leave-channel`. */
 export const ChannelRoomAnswer = z.union([z.object({ success: z.literal(true), channelId: z.uuid() }), SocketRefusal]);
 export type ChannelRoomAnswer = z.infer<typeof ChannelRoomAnswer>;
+/** The answer of `typing`: relayed, or passed over because one was relayed less than ~2 s ago, or refused. */
+export const TypingAnswer = z.union([z.object({ success: z.literal(true), relayed: z.boolean() }), SocketRefusal]);
+export type TypingAnswer = z.infer<typeof TypingAnswer>;
 
 /** What each client event's acknowledgement receives. */
 export interface SocketAnswers {
@@ -73,6 +85,7 @@ export interface SocketAnswers {
   'join-channel': ChannelRoomAnswer;
   'leave-channel': ChannelRoomAnswer;
   'send-message': MessageSentPayload;
+  typing: TypingAnswer;
 }
 /** The acknowledgement callback a client may pass as the last argument of `E`. */
 export type SocketAck<E extends keyof SocketAnswers> = (answer: SocketAnswers[E]) => void;
@@ -83,6 +96,7 @@ export interface ClientToServerEvents {
   'join-channel': (payload: JoinChannelPayload, ack?: SocketAck<'join-channel'>) => void;
   'leave-channel': (payload: JoinChannelPayload, ack?: SocketAck<'leave-channel'>) => void;
   'send-message': (payload: SendMessagePayload, ack?: SocketAck<'send-message'>) => void;
+  typing: (payload: TypingPayload, ack?: SocketAck<'typing'>) => void;
 }
 
 /** What the realtime tier emits and the web client listens to (Socket.IO's `EmitEvents` on the server). */
@@ -104,4 +118,8 @@ export interface ServerToClientEvents {
   'chat-created': (payload: ChatCreatedPayload) => void;
   'new-notification': (payload: NewNotificationPayload) => void;
   'notification-count': (payload: NotificationCountPayload) => void;
+  /** To the channel's room except the typist. */
+  'user-typing': (payload: UserTypingPayload) => void;
+  /** To the person's own sockets. */
+  'channel-marked': (payload: ChannelMarkedPayload) => void;
 }

@@ -10,6 +10,7 @@ export const SOCKET_EVENTS = {
   joinChannel: 'join-channel',
   leaveChannel: 'leave-channel',
   sendMessage: 'send-message',
+  typing: 'typing',
   // server → client
   messageSent: 'message-sent',
   newMessage: 'new-message',
@@ -26,4 +27,6 @@ export const SOCKET_EVENTS = {
   chatCreated: 'chat-created',
   newNotification: 'new-notification',
   notificationCount: 'notification-count',
+  userTyping: 'user-typing',
+  channelMarked: 'channel-marked',
 } as const satisfies Record<string, keyof ClientToServerEvents | keyof ServerToClientEvents>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ChannelMessage, ChatMessage } from '../messaging.ts';
+import { ChannelMarks, ChannelMessage, ChatMessage } from '../messaging.ts';
 import { defineEvent } from './envelope.ts';
 
 /** A channel was created. Emitted by messaging; consumed by realtime (joins the creator's sockets). */
@@ -87,6 +87,12 @@ export const ConversationRead = defineEvent(
   }),
 );
 
+/**
+ * A person pinned, unpinned, starred or unstarred a channel: their marks on it as they now are.
+ * Emitted by messaging; consumed by realtime (channel-marked to that person's sockets only).
+ */
+export const ChannelMarked = defineEvent('messaging.channel.marked', 1, ChannelMarks.extend({ userId: z.uuid() }));
+
 export const MESSAGING_EVENTS = [
   ChannelCreated,
   ChannelMemberJoined,
@@ -97,4 +103,5 @@ export const MESSAGING_EVENTS = [
   ChannelMessageUpdated,
   ChatMessageUpdated,
   ConversationRead,
+  ChannelMarked,
 ] as const;

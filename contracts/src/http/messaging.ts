@@ -3,6 +3,7 @@ import {
   ChannelAccessResponse,
   ChannelIdParams,
   ChannelListResponse,
+  ChannelMarksResponse,
   ChannelMessageParams,
   ChannelMessageResponse,
   ChannelMessagesResponse,
@@ -26,6 +27,7 @@ import {
   MarkReadRequest,
   PostMessageRequest,
   ReadResponse,
+  SenderCardResponse,
   UnreadTotalsResponse,
 } from '../messaging.ts';
 import { ResponseTimeParams, ResponseTimeResponse } from '../responseTimes.ts';
@@ -119,6 +121,38 @@ export const messagingRoutes = {
     body: MarkReadRequest,
     response: { 200: ReadResponse, ...errors },
   }),
+  pinChannel: defineRoute({
+    method: 'PUT',
+    url: '/api/chat/channels/:id/pin',
+    summary: 'Pin a channel you may read: it shows in your Pinned section; pinning again changes nothing',
+    auth: 'user',
+    params: ChannelIdParams,
+    response: { 200: ChannelMarksResponse, ...errors },
+  }),
+  unpinChannel: defineRoute({
+    method: 'DELETE',
+    url: '/api/chat/channels/:id/pin',
+    summary: 'Unpin a channel: back to All Channels',
+    auth: 'user',
+    params: ChannelIdParams,
+    response: { 200: ChannelMarksResponse, ...errors },
+  }),
+  starChannel: defineRoute({
+    method: 'PUT',
+    url: '/api/chat/channels/:id/star',
+    summary: 'Star a channel you may read, for your Starred filter; starring again changes nothing',
+    auth: 'user',
+    params: ChannelIdParams,
+    response: { 200: ChannelMarksResponse, ...errors },
+  }),
+  unstarChannel: defineRoute({
+    method: 'DELETE',
+    url: '/api/chat/channels/:id/star',
+    summary: 'Take your star off a channel',
+    auth: 'user',
+    params: ChannelIdParams,
+    response: { 200: ChannelMarksResponse, ...errors },
+  }),
   joinLink: defineRoute({
     method: 'POST',
     url: '/api/chat/channels/:id/join-link',
@@ -142,6 +176,13 @@ export const messagingRoutes = {
     auth: 'user',
     body: CreateChatRequest,
     response: { 200: ChatResponse, 201: ChatResponse, ...errors },
+  }),
+  senderCard: defineRoute({
+    method: 'GET',
+    url: '/api/chat/me',
+    summary: 'You as your messages name you: for the realtime tier, which says who is typing',
+    auth: 'user',
+    response: { 200: SenderCardResponse, ...errors },
   }),
   unreadTotals: defineRoute({
     method: 'GET',

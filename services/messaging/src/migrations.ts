@@ -128,4 +128,18 @@ export const migrations: ServiceMigration[] = [
         .execute();
     },
   },
+  {
+    name: '0003_channel_marks',
+    async up(db) {
+      // Each person's pins and stars, one row per channel they ever marked.
+      await db.schema
+        .createTable('channel_marks')
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('channel_id', 'uuid', (c) => c.notNull())
+        .addColumn('pinned', 'boolean', (c) => c.notNull())
+        .addColumn('starred', 'boolean', (c) => c.notNull())
+        .addPrimaryKeyConstraint('channel_marks_pk', ['user_id', 'channel_id'])
+        .execute();
+    },
+  },
 ];

@@ -1,4 +1,5 @@
 import type { Projections } from '@commonwork/kit';
+import { channelMarksAggregate } from './channelMarks/aggregate.ts';
 import { channelAggregate } from './channels/aggregate.ts';
 import { chatAggregate } from './chats/aggregate.ts';
 import { subscriptions } from './handlers/index.ts';
@@ -9,8 +10,17 @@ import type { MessagingTables } from './tables.ts';
 /** Messaging's read side: what `npm run rebuild` replays and empties; people and gigs come from identity's and marketplace's events. */
 export const projections: Projections<MessagingTables, MessagingEvent> = {
   schema: 'messaging',
-  tables: ['channels', 'channel_members', 'channel_messages', 'chats', 'chat_messages', 'conversation_revisions', 'read_positions'],
-  aggregates: [channelAggregate, chatAggregate, readAggregate],
+  tables: [
+    'channels',
+    'channel_members',
+    'channel_messages',
+    'chats',
+    'chat_messages',
+    'conversation_revisions',
+    'read_positions',
+    'channel_marks',
+  ],
+  aggregates: [channelAggregate, chatAggregate, readAggregate, channelMarksAggregate],
   subscriptions,
   publish: publishMessagingEvent,
 };

@@ -1,5 +1,6 @@
 import {
   ChannelCreated,
+  ChannelMarked,
   ChannelMemberJoined,
   ChannelMemberLeft,
   ChannelMessagePosted,
@@ -10,12 +11,13 @@ import {
   chatMessage,
 } from '@commonwork/contracts';
 import { publishAs, type StoredEvent } from '@commonwork/kit';
+import type { ChannelMarkEvent } from './channelMarks/marks.ts';
 import type { ChannelEvent } from './channels/channel.ts';
 import type { ChatEvent } from './chats/chat.ts';
 import type { ReadEvent } from './reads/read.ts';
 
 /** Every event messaging stores. */
-export type MessagingEvent = ChannelEvent | ChatEvent | ReadEvent;
+export type MessagingEvent = ChannelEvent | ChatEvent | ReadEvent | ChannelMarkEvent;
 
 const authorOf = (s: { userId: string; name: string; picture: string }) => ({ id: s.userId, name: s.name, picture: s.picture });
 
@@ -56,6 +58,13 @@ export function publishMessagingEvent(stored: StoredEvent<MessagingEvent>) {
     }
     case 'ConversationRead':
       return publishAs(ConversationRead, stored, stored.data);
+    case 'ChannelPinned':
+    case 'ChannelUnpinned':
+    case 'ChannelStarred':
+    case 'ChannelUnstarred': {
+      const { userId, channelId, pinned, starred } = stored.data;
+      return publishAs(ChannelMarked, stored, { userId, channelId, isPinned: pinned, isStarred: starred });
+    }
     default: {
       const never: never = stored;
       return never;

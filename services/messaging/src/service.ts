@@ -1,10 +1,12 @@
 import type { ServiceDefinition } from '@commonwork/kit';
+import { registerChannelMarkRoutes } from './channelMarks/routes.ts';
 import { registerChannelAccessRoutes } from './channels/accessRoutes.ts';
 import { registerChannelRoutes } from './channels/routes.ts';
 import { registerChatRoutes } from './chats/routes.ts';
 import type { MessagingConfig } from './config.ts';
 import { subscriptions } from './handlers/index.ts';
 import { migrations } from './migrations.ts';
+import { registerSenderCardRoute } from './people/senderCardRoute.ts';
 import { type MessagingEvent, publishMessagingEvent } from './publish.ts';
 import { registerUnreadRoute } from './reads/unreadTotals.ts';
 import type { MessagingTables } from './tables.ts';
@@ -18,6 +20,8 @@ export function messagingService(config: Pick<MessagingConfig, 'CHANNEL_SEND_QUE
     register: (ctx) => {
       registerChannelRoutes(ctx, config);
       registerChannelAccessRoutes(ctx);
+      registerChannelMarkRoutes(ctx);
+      registerSenderCardRoute(ctx);
       registerUnreadRoute(ctx);
       registerChatRoutes(ctx);
     },

@@ -72,6 +72,8 @@ export interface MessagingTables {
   /** Each conversation's change counter: every edit, deletion or reaction takes the next number. */
   conversation_revisions: { conversation_id: string; revision: number };
   read_positions: { user_id: string; conversation_id: string; read_sequence: number };
+  /** One person's pin and star on a channel. */
+  channel_marks: { user_id: string; channel_id: string; pinned: boolean; starred: boolean };
   people: { user_id: string; name: string; email: string; picture: string; updated_at: Date };
   gigs: GigsTable;
 }

@@ -18,7 +18,7 @@ describe('messaging rebuild', () => {
   });
   afterAll(() => p.stop());
 
-  it('replays channels (event channels too), chats and read marks into exactly what the live path built', async () => {
+  it('replays channels (event channels too), chats, read marks and pins and stars into exactly what the live path built', async () => {
     const ada = await buildUser(p, 'Ada Admin');
     const bob = await buildUser(p, 'Bob Buyer');
     // A channel: created, joined by posting and by link, a link made, messages, a read mark.
@@ -37,6 +37,14 @@ describe('messaging rebuild', () => {
     expect(
       (await p.api.send(messagingRoutes.readChannel, { params: { id: channel.id }, token: bob.token, body: { sequence: 2 } })).status,
     ).toBe(200);
+    // Marks: Bob pins and stars it, Ada stars then unstars it.
+    for (const [route, who] of [
+      [messagingRoutes.pinChannel, bob],
+      [messagingRoutes.starChannel, bob],
+      [messagingRoutes.starChannel, ada],
+      [messagingRoutes.unstarChannel, ada],
+    ] as const)
+      expect((await p.api.send(route, { params: { id: channel.id }, token: who.token })).status).toBe(200);
 
     // A chat about Ada's gig, once messaging has heard of the gig: started, messages both ways, read.
     const gig = (await p.api.call(marketplaceRoutes.createGig, { token: ada.token, body: buildGig() })).gig;

@@ -1,5 +1,6 @@
 import { type Channel, type ChannelMessage, channelMessage } from '@commonwork/contracts';
 import type { StoredEvent } from '@commonwork/kit';
+import type { Marks } from '../channelMarks/marks.ts';
 import { changesOf } from '../messages/changes.ts';
 import type { ChannelMessageRow, MessagingTables } from '../tables.ts';
 import type { ChannelEvent } from './channel.ts';
@@ -11,7 +12,13 @@ type MemberRow = { user_id: string; name: string | null; picture: string | null 
  * The channel as the community screen reads it, for one viewer. Presence is the realtime tier's
  * (Redis): members come back offline here and `user-status-updated` corrects them live.
  */
-export function presentChannel(row: ChannelRow, members: MemberRow[], viewerId: string, readSequence: number | null): Channel {
+export function presentChannel(
+  row: ChannelRow,
+  members: MemberRow[],
+  viewerId: string,
+  readSequence: number | null,
+  marks: Marks,
+): Channel {
   const isMember = members.some((m) => m.user_id === viewerId);
   const read = isMember ? (readSequence ?? 0) : row.last_sequence;
   return {
@@ -32,7 +39,8 @@ export function presentChannel(row: ChannelRow, members: MemberRow[], viewerId: 
     memberCount: row.member_count,
     messageCount: row.message_count,
     unreadCount: Math.max(0, row.last_sequence - read),
-    isPinned: false,
+    isPinned: marks.pinned,
+    isStarred: marks.starred,
     isMember,
     lastActivity: new Date(row.last_activity).toISOString(),
     lastSequence: row.last_sequence,

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { INVALID_JOIN_LINK, messagingRoutes } from '@commonwork/contracts';
 import { createError, Forbidden, registerRoute, type ServiceContext } from '@commonwork/kit';
+import { marksFor, marksOrNone } from '../channelMarks/routes.ts';
 import type { MessagingConfig } from '../config.ts';
 import { listMessages } from '../reads/listMessages.ts';
 import { conversationReads } from '../reads/readConversation.ts';
@@ -33,14 +34,14 @@ export function registerChannelRoutes(ctx: ServiceContext<MessagingTables>, conf
   const visibleChannel = async (channelId: string, viewerId: string) => {
     const row = await db.selectFrom('channels').selectAll().where('id', '=', channelId).executeTakeFirst();
     if (!row) throw ChannelNotFound();
-    const members = await membersOf([channelId]);
+    const [members, marks] = await Promise.all([membersOf([channelId]), marksFor(db, viewerId, [channelId])]);
     const read = await db
       .selectFrom('read_positions')
       .select('read_sequence')
       .where('user_id', '=', viewerId)
       .where('conversation_id', '=', channelId)
       .executeTakeFirst();
-    const channel = presentChannel(row, members, viewerId, read?.read_sequence ?? null);
+    const channel = presentChannel(row, members, viewerId, read?.read_sequence ?? null, marksOrNone(marks, channelId));
     if (row.type === 'private' && !channel.isMember) throw ChannelNotFound();
     return channel;
   };
@@ -57,7 +58,8 @@ export function registerChannelRoutes(ctx: ServiceContext<MessagingTables>, conf
       )
       .orderBy('last_activity', 'desc')
       .execute();
-    const members = await membersOf(rows.map((r) => r.id));
+    const ids = rows.map((r) => r.id);
+    const [members, marks] = await Promise.all([membersOf(ids), marksFor(db, caller.sub, ids)]);
     const reads = await db.selectFrom('read_positions').selectAll().where('user_id', '=', caller.sub).execute();
     const readOf = new Map(reads.map((r) => [r.conversation_id, r.read_sequence]));
     return {
@@ -68,6 +70,7 @@ export function registerChannelRoutes(ctx: ServiceContext<MessagingTables>, conf
           members.filter((m) => m.channel_id === row.id),
           caller.sub,
           readOf.get(row.id) ?? null,
+          marksOrNone(marks, row.id),
         ),
       ),
     };

@@ -17,6 +17,7 @@ export function buildChannel(overrides: Partial<Channel> = {}): Channel {
     messageCount: 0,
     unreadCount: 0,
     isPinned: false,
+    isStarred: false,
     isMember: true,
     lastActivity: '2025-01-01T00:00:00.000Z',
     lastSequence: 0,
