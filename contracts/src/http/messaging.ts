@@ -30,6 +30,7 @@ import {
   SenderCardResponse,
   UnreadTotalsResponse,
 } from '../messaging.ts';
+import { MessageSearchQuery, MessageSearchResponse } from '../messageSearch.ts';
 import { ResponseTimeParams, ResponseTimeResponse } from '../responseTimes.ts';
 import { defineRoute } from './route.ts';
 
@@ -198,6 +199,14 @@ export const messagingRoutes = {
     auth: 'user',
     params: ResponseTimeParams,
     response: { 200: ResponseTimeResponse, ...errors },
+  }),
+  searchMessages: defineRoute({
+    method: 'GET',
+    url: '/api/chat/search',
+    summary: 'Search the messages of the channels you may read and of your conversations (or of one channel), typos forgiven, newest first',
+    auth: 'user',
+    querystring: MessageSearchQuery,
+    response: { 200: MessageSearchResponse, ...errors },
   }),
   listChats: defineRoute({
     method: 'GET',

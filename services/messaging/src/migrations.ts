@@ -142,4 +142,22 @@ export const migrations: ServiceMigration[] = [
         .execute();
     },
   },
+  {
+    name: '0004_message_search',
+    async up(db, schema) {
+      // Typo tolerance (search/searchMessages.ts) reads trigrams; PGlite loads the same extension.
+      await sql`create extension if not exists pg_trgm with schema public`.execute(db);
+      for (const table of ['channel_messages', 'chat_messages']) {
+        // Expression indexes, not a stored tsvector column: the message reads select every column,
+        // and would carry a second copy of each text to every screen. Both follow edits and
+        // deletions (content emptied) by themselves.
+        await sql`create index ${sql.id(`${table}_search_idx`)} on ${sql.table(`${schema}.${table}`)} using gin (to_tsvector('english', content))`.execute(
+          db,
+        );
+        await sql`create index ${sql.id(`${table}_trgm_idx`)} on ${sql.table(`${schema}.${table}`)} using gin (content public.gin_trgm_ops)`.execute(
+          db,
+        );
+      }
+    },
+  },
 ];

@@ -9,6 +9,7 @@ import { migrations } from './migrations.ts';
 import { registerSenderCardRoute } from './people/senderCardRoute.ts';
 import { type MessagingEvent, publishMessagingEvent } from './publish.ts';
 import { registerUnreadRoute } from './reads/unreadTotals.ts';
+import { registerSearchRoutes } from './search/routes.ts';
 import type { MessagingTables } from './tables.ts';
 
 /** The messaging service: community channels, join links, gig conversations and read positions. */
@@ -23,6 +24,7 @@ export function messagingService(config: Pick<MessagingConfig, 'CHANNEL_SEND_QUE
       registerChannelMarkRoutes(ctx);
       registerSenderCardRoute(ctx);
       registerUnreadRoute(ctx);
+      registerSearchRoutes(ctx);
       registerChatRoutes(ctx);
     },
     subscriptions,

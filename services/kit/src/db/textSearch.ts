@@ -23,12 +23,29 @@ export const isTypoCandidate = (text: string) => text.trim().split(/\s+/).length
 const TYPO_SIMILARITY = '0.35';
 
 /**
+ * Strict word similarity above which a short query counts as a typo of a word in free text
+ * (messages): strict similarity compares whole words, so "relase" finds "release" but not the
+ * "lase rela" straddling "please relax", which plain word similarity rates 0.86.
+ */
+const STRICT_TYPO_SIMILARITY = '0.45';
+
+/** Runs `run` in a transaction where a pg_trgm threshold is ours (set for that transaction only). */
+async function withTrigramSetting<DB, T>(db: Kysely<DB>, setting: string, value: string, run: (trx: Kysely<DB>) => Promise<T>) {
+  return db.transaction().execute(async (trx) => {
+    await sql`select set_config(${setting}, ${value}, true)`.execute(trx);
+    return run(trx);
+  });
+}
+
+/**
  * Runs a typo search in a transaction whose trigram threshold is ours, so an index can answer
  * `haystack %> query` (the threshold is set for that transaction only).
  */
 export async function withTypoThreshold<DB, T>(db: Kysely<DB>, run: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    await sql`select set_config('pg_trgm.word_similarity_threshold', ${TYPO_SIMILARITY}, true)`.execute(trx);
-    return run(trx);
-  });
+  return withTrigramSetting(db, 'pg_trgm.word_similarity_threshold', TYPO_SIMILARITY, run);
+}
+
+/** The same for free text: an index can answer `haystack %>> query` (strict word similarity) in `run`. */
+export async function withStrictTypoThreshold<DB, T>(db: Kysely<DB>, run: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  return withTrigramSetting(db, 'pg_trgm.strict_word_similarity_threshold', STRICT_TYPO_SIMILARITY, run);
 }
