@@ -10,6 +10,7 @@ import Users from 'lucide-react/icons/users';
 import type { ReactNode } from 'react';
 import { ConversationPane, type MessageOf } from '../../shared/conversation/index.ts';
 import { channelConversations } from './api.ts';
+import { isChannelAdmin } from './channels.ts';
 import { useT } from './locales/index.ts';
 import { useChannelDelivery } from './useChannelDelivery.ts';
 
@@ -107,6 +108,8 @@ export function MessagePane(props: MessagePaneProps) {
       emptyText={t('community.pane.empty')}
       errorText={t('community.loadMessagesFailed')}
       read={{ canRead: channel.isMember, readSequence: channel.readSequence }}
+      people={channel.members}
+      canModerate={isChannelAdmin(channel, props.userId)}
       send={{ author: props.author, deliver }}
       composer={{
         placeholder: t('community.pane.messageChannel', { name: channel.name }),

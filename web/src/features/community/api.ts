@@ -97,6 +97,14 @@ export const channelConversations: ConversationSource<'channel'> = {
     call(messagingRoutes.postChannelMessage, { params: { id: channelId }, body: { content, type: 'text', clientId } }).then(
       (body) => body.data,
     ),
+  editMessage: (channelId, messageId, content) =>
+    call(messagingRoutes.editChannelMessage, { params: { id: channelId, messageId }, body: { content } }).then((body) => body.data),
+  deleteMessage: (channelId, messageId) =>
+    call(messagingRoutes.deleteChannelMessage, { params: { id: channelId, messageId } }).then((body) => body.data),
+  react: (channelId, messageId, emoji, on) =>
+    call(on ? messagingRoutes.addChannelReaction : messagingRoutes.removeChannelReaction, {
+      params: { id: channelId, messageId, emoji },
+    }).then((body) => body.data),
   markRead: (channelId, sequence) =>
     call(messagingRoutes.readChannel, { params: { id: channelId }, body: { sequence } }).then((body) => body.data),
   updateConversation: updateChannel,

@@ -61,6 +61,7 @@ export function ChatView({ chatId, author }: { chatId: string; author: MessageAu
       errorText={t('inbox.fetchMessagesFailed')}
       // The card may not be held (a link opened cold): opening the chat marks what it shows read.
       read={{ canRead: true }}
+      people={chat?.participants}
       send={{ author }}
       composer={{
         placeholder: other ? t('inbox.messageTo', { name: other.name }) : t('inbox.typeMessage'),

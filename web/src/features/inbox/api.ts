@@ -74,6 +74,14 @@ export const chatConversations: ConversationSource<'chat'> = {
     call(messagingRoutes.chatMessages, { params: { chatId }, query, signal }).then((body) => body.data),
   postMessage: (chatId, { content }, clientId) =>
     call(messagingRoutes.postChatMessage, { params: { chatId }, body: { content, type: 'text', clientId } }).then((body) => body.data),
+  editMessage: (chatId, messageId, content) =>
+    call(messagingRoutes.editChatMessage, { params: { chatId, messageId }, body: { content } }).then((body) => body.data),
+  deleteMessage: (chatId, messageId) =>
+    call(messagingRoutes.deleteChatMessage, { params: { chatId, messageId } }).then((body) => body.data),
+  react: (chatId, messageId, emoji, on) =>
+    call(on ? messagingRoutes.addChatReaction : messagingRoutes.removeChatReaction, { params: { chatId, messageId, emoji } }).then(
+      (body) => body.data,
+    ),
   markRead: (chatId, sequence) => call(messagingRoutes.readChat, { params: { chatId }, body: { sequence } }).then((body) => body.data),
   updateConversation: updateChat,
   withMessage: withChatMessage,

@@ -18,13 +18,15 @@ export interface ComposerProps {
   disabled?: boolean;
   /** A line under the box, e.g. that sending joins the channel. */
   note?: string;
+  /** The Up arrow in the empty box (Slack's habit): edits the person's last message; false when there is none. */
+  onEditLast?: () => boolean;
 }
 
 /**
  * The message box of the community and inbox screens (spec 002 §5): Enter sends, Shift+Enter adds
  * a line, and the send button is disabled while the trimmed text is empty.
  */
-export function Composer({ onSend, placeholder, label, sending = false, disabled = false, note }: ComposerProps) {
+export function Composer({ onSend, placeholder, label, sending = false, disabled = false, note, onEditLast }: ComposerProps) {
   const t = useT();
   const [text, setText] = useState('');
   const noteId = useId();
@@ -40,6 +42,10 @@ export function Composer({ onSend, placeholder, label, sending = false, disabled
     if (result instanceof Promise) result.catch(() => setText((current) => current || content));
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'ArrowUp' && text === '' && onEditLast?.()) {
+      event.preventDefault();
+      return;
+    }
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     submit();

@@ -1,11 +1,13 @@
 import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Composer, type ComposerProps } from './Composer.tsx';
 import { hasOlderMessages } from './conversation.ts';
+import { DeleteMessageDialog } from './DeleteMessageDialog.tsx';
 import { MessageList } from './MessageList.tsx';
 import { loadOlderMessages } from './messages.ts';
 import type { ConversationKind, ConversationSource, MessageOf } from './source.ts';
 import { type MarkReadOptions, useMarkRead } from './useMarkRead.ts';
+import { type Person, useMessageActions } from './useMessageActions.ts';
 import { type SendOptions, useSendMessage } from './useSendMessage.ts';
 
 interface ConversationPaneProps<K extends ConversationKind> {
@@ -22,8 +24,14 @@ interface ConversationPaneProps<K extends ConversationKind> {
   errorText: string;
   read: MarkReadOptions;
   send: SendOptions<K>;
-  composer: Omit<ComposerProps, 'onSend' | 'sending'>;
+  composer: Omit<ComposerProps, 'onSend' | 'sending' | 'onEditLast'>;
+  /** Who may appear in reactions (a channel's members, a chat's participants), by name. */
+  people?: readonly Person[];
+  /** The reader may delete anyone's message (a channel's admin); everyone may delete their own. */
+  canModerate?: boolean;
 }
+
+const NOBODY: readonly Person[] = [];
 
 /**
  * An open conversation, channel or chat: the area's header, the messages (grouped, with times and
@@ -35,9 +43,17 @@ export function ConversationPane<K extends ConversationKind>(props: Conversation
   const queryClient = useQueryClient();
   useMarkRead(source, conversationId, messages.data, props.read);
   const { send, sending } = useSendMessage(source, conversationId, props.send);
+  const pane = useRef<HTMLDivElement>(null);
+  const { api, editLast, deletion } = useMessageActions(source, conversationId, messages.data, {
+    userId: props.userId,
+    canModerate: props.canModerate ?? false,
+    people: props.people ?? NOBODY,
+    // After the dialog has given the focus back to the button it was opened from, which a tombstone no longer has.
+    focusComposer: () => setTimeout(() => pane.current?.querySelector<HTMLTextAreaElement>('form textarea')?.focus()),
+  });
 
   return (
-    <div className="flex h-full min-w-0 flex-col">
+    <div ref={pane} className="flex h-full min-w-0 flex-col">
       {props.header}
       <MessageList
         key={conversationId}
@@ -49,8 +65,10 @@ export function ConversationPane<K extends ConversationKind>(props: Conversation
         userId={props.userId}
         emptyText={props.emptyText}
         errorText={props.errorText}
+        actions={api}
       />
-      <Composer {...props.composer} onSend={send} sending={sending} />
+      <Composer {...props.composer} onSend={send} sending={sending} onEditLast={editLast} />
+      <DeleteMessageDialog message={deletion.message} onClose={deletion.close} onConfirm={deletion.confirm} />
     </div>
   );
 }

@@ -8,10 +8,12 @@ import { buttonSecondary } from '../ui/classes.ts';
 import { Spinner } from '../ui/Spinner.tsx';
 import { LoadOlder } from './LoadOlder.tsx';
 import { useT } from './locales/index.ts';
+import { type ActionableMessage, EditedMark, MessageBody } from './MessageActions.tsx';
 import { continuesGroup, messageTime } from './messageTime.ts';
+import type { MessageActionsApi } from './useMessageActions.ts';
 
 /** What the list shows of a channel or chat message. */
-export interface ListedMessage {
+export interface ListedMessage extends ActionableMessage {
   _id: string;
   content: string;
   createdAt: string;
@@ -19,8 +21,8 @@ export interface ListedMessage {
   pending?: boolean;
 }
 
-interface MessageListProps {
-  messages: ListedMessage[] | undefined;
+interface MessageListProps<M extends ListedMessage> {
+  messages: M[] | undefined;
   isLoading: boolean;
   isError: boolean;
   onRetry: () => void;
@@ -30,6 +32,8 @@ interface MessageListProps {
   errorText: string;
   /** Given while the server holds older messages: fetches the page before the oldest one into the cache. */
   onLoadOlder?: (() => Promise<void>) | undefined;
+  /** Edit, delete and react (the reader's own messages, a moderator's any); none: the messages are only read. */
+  actions?: MessageActionsApi<M> | undefined;
 }
 
 /** Near enough to the bottom that a new message should scroll into view. */
@@ -44,7 +48,7 @@ function contentBottom(scroller: HTMLElement, element: Element): number {
  * A conversation's messages, oldest first, with sender, time and live status dots. Render it with
  * the conversation id as `key`: each conversation opens at its newest message.
  */
-export function MessageList(props: MessageListProps) {
+export function MessageList<M extends ListedMessage>(props: MessageListProps<M>) {
   const { messages, isLoading, isError, onRetry, userId, emptyText, errorText, onLoadOlder } = props;
   const t = useT();
   const presence = usePresence();
@@ -126,8 +130,8 @@ export function MessageList(props: MessageListProps) {
             return (
               <li
                 key={message._id}
-                aria-label={`${message.sender.name}: ${message.content}`}
-                className={`flex gap-3 px-4 ${grouped ? 'py-0.5' : 'pt-3 pb-0.5'} ${message.pending ? 'opacity-60' : ''}`}
+                aria-label={`${message.sender.name}: ${message.deleted ? t('conversation.deleted') : message.content}`}
+                className={`group relative flex gap-3 px-4 hover:bg-slate-50 dark:hover:bg-slate-800/40 ${grouped ? 'py-0.5' : 'pt-3 pb-0.5'} ${message.pending ? 'opacity-60' : ''}`}
               >
                 {grouped ? (
                   <span className="w-9 shrink-0" aria-hidden="true" />
@@ -151,7 +155,12 @@ export function MessageList(props: MessageListProps) {
                       </time>
                     </div>
                   )}
-                  <p className="text-sm break-words whitespace-pre-wrap text-slate-700 dark:text-slate-200">{message.content}</p>
+                  <MessageBody message={message} actions={props.actions}>
+                    <p className="text-sm break-words whitespace-pre-wrap text-slate-700 dark:text-slate-200">
+                      {message.content}
+                      <EditedMark message={message} />
+                    </p>
+                  </MessageBody>
                   {message.pending && <span className="text-xs text-slate-500 dark:text-slate-400">{t('conversation.sending')}</span>}
                 </div>
               </li>

@@ -1,9 +1,10 @@
 import { LIMITS, MESSAGE_PAGE_SIZE } from '@commonwork/contracts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { highestRevision, type Revised, withChangedMessage, withChangedMessages } from './changes.ts';
 import { firstSequenceOf, lastSequenceOf, mergeMessages, type Sequenced } from './conversation.ts';
 
 /** A cursor query on a conversation's messages: one cursor, then the page size (sent in this order). */
-export type CursorQuery = { after: number; limit: number } | { before: number; limit: number };
+export type CursorQuery = { after: number; limit: number } | { before: number; limit: number } | { changedAfter: number; limit: number };
 
 /**
  * Reads one page of a conversation's messages for a cursor (the channel's or the chat's route), so
@@ -65,8 +66,11 @@ export async function receiveLive<T extends Sequenced>(
   if (missed.length) addToConversation(queryClient, key, missed);
 }
 
-/** What a conversation missed since the last message held (`after`), merged into its cache; nothing when nothing is held. */
-export async function catchUpConversation<T extends Sequenced>(
+/**
+ * What a conversation missed since the last message held (`after`), merged into its cache, then
+ * what changed since the highest revision seen (`changedAfter`); nothing when nothing is held.
+ */
+export async function catchUpConversation<T extends Sequenced & Revised>(
   queryClient: QueryClient,
   key: QueryKey,
   fetchPage: FetchMessagesPage<T>,
@@ -75,6 +79,7 @@ export async function catchUpConversation<T extends Sequenced>(
   if (!held) return;
   const missed = await fetchMessagesAfter(fetchPage, lastSequenceOf(held));
   if (missed.length) addToConversation(queryClient, key, missed);
+  await catchUpChanges(queryClient, key, fetchPage);
 }
 
 /**
@@ -91,4 +96,71 @@ export async function loadOlderIntoConversation<T extends Sequenced>(
   if (first <= 1) return;
   const older = await fetchMessagesBefore(fetchPage, first);
   if (older.length) addToConversation(queryClient, key, older);
+}
+
+/** Where the highest change `revision` seen of a conversation is kept, beside its messages (cleared with them). */
+const revisionKey = (key: QueryKey): QueryKey => [...key, 'revision'];
+
+/** The highest change revision this screen has applied to a conversation; undefined before its first page. */
+export const seenRevision = (queryClient: QueryClient, key: QueryKey): number | undefined =>
+  queryClient.getQueryData<number>(revisionKey(key));
+
+/**
+ * A messages page's `revision` (read by the server before the page) as the starting point of the
+ * changes cursor. Only the first: a page read again later says nothing of the older messages held
+ * beside it, so the cursor stays where it was and the next catch-up replays from there.
+ */
+export function startRevision(queryClient: QueryClient, key: QueryKey, revision: number): void {
+  if (seenRevision(queryClient, key) === undefined) queryClient.setQueryData(revisionKey(key), revision);
+}
+
+/** Changed messages merged into the held ones (newest revision wins), and the cursor moved past them. */
+function applyChanges<T extends Revised>(queryClient: QueryClient, key: QueryKey, changed: readonly T[]): void {
+  if (changed.length === 0) return;
+  queryClient.setQueryData<readonly T[]>(key, (held) => (held ? withChangedMessages(held, changed) : held));
+  const seen = seenRevision(queryClient, key);
+  if (seen !== undefined) queryClient.setQueryData(revisionKey(key), highestRevision(seen, changed));
+}
+
+/**
+ * Every message changed after `changedAfter` (edited, deleted, reacted to), in the order the
+ * changes were made: `?changedAfter=…&limit=100`, paged with the last revision received.
+ */
+export async function fetchChangesAfter<T extends Revised>(fetchPage: FetchMessagesPage<T>, changedAfter: number): Promise<T[]> {
+  const all: T[] = [];
+  let cursor = changedAfter;
+  for (;;) {
+    const page = await fetchPage({ changedAfter: cursor, limit: LIMITS.maxPageSize });
+    all.push(...page.messages);
+    const last = page.messages.at(-1);
+    if (!page.hasMore || !last) return all;
+    cursor = last.revision;
+  }
+}
+
+/** What changed in a conversation since the highest revision seen, applied once, in order; nothing before its first page. */
+export async function catchUpChanges<T extends Revised>(queryClient: QueryClient, key: QueryKey, fetchPage: FetchMessagesPage<T>) {
+  const seen = seenRevision(queryClient, key);
+  if (seen === undefined || !queryClient.getQueryData(key)) return;
+  applyChanges(queryClient, key, await fetchChangesAfter(fetchPage, seen));
+}
+
+/**
+ * A change that arrived live (`message-updated`, `chat-message-updated`). Revisions count each
+ * change of the conversation, so one further ahead than the next says some were missed (live
+ * delivery is at most once): those are fetched (`changedAfter`), as `receiveLive` does for posts.
+ */
+export async function receiveChange<T extends Revised>(
+  queryClient: QueryClient,
+  key: QueryKey,
+  fetchPage: FetchMessagesPage<T>,
+  message: T,
+): Promise<void> {
+  const seen = seenRevision(queryClient, key);
+  if (seen === undefined || message.revision <= seen + 1) {
+    applyChanges(queryClient, key, [message]);
+    return;
+  }
+  queryClient.setQueryData<readonly T[]>(key, (held) => (held ? withChangedMessage(held, message) : held));
+  applyChanges(queryClient, key, await fetchChangesAfter(fetchPage, seen));
 }

@@ -13,6 +13,8 @@ export interface Sequenced {
   createdAt: string;
   /** True on the optimistic copy shown while the message is being sent. */
   pending?: boolean;
+  /** The conversation's change counter at the message's last edit, deletion or reaction. */
+  revision?: number;
 }
 
 function byOrder(a: Sequenced, b: Sequenced): number {
@@ -25,7 +27,8 @@ function byOrder(a: Sequenced, b: Sequenced): number {
 /**
  * Merges `incoming` into `current`: one entry per id (an incoming one replaces a held one, which
  * is also how an update or edit lands), a server message replaces the optimistic copy that has its
- * `clientId`, and the result is ordered by sequence with copies still being sent at the end.
+ * `clientId`, a copy older than the one held (a lower `revision`) is ignored, and the result is
+ * ordered by sequence with copies still being sent at the end.
  */
 export function mergeMessages<T extends Sequenced>(current: readonly T[], incoming: readonly T[]): T[] {
   if (incoming.length === 0) return [...current];
@@ -38,8 +41,9 @@ export function mergeMessages<T extends Sequenced>(current: readonly T[], incomi
       }
     }
     const held = byId.get(message._id);
-    // A late optimistic copy never hides the server's message it stands for.
+    // A late optimistic copy never hides the server's message it stands for, nor an older copy a newer change.
     if (held && !held.pending && message.pending) continue;
+    if (held && (message.revision ?? 0) < (held.revision ?? 0)) continue;
     byId.set(message._id, message);
   }
   return [...byId.values()].sort(byOrder);

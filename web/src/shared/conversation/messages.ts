@@ -1,6 +1,13 @@
 import { MESSAGE_PAGE_SIZE } from '@commonwork/contracts';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { catchUpConversation, type FetchMessagesPage, loadOlderIntoConversation, receiveLive } from './catchUp.ts';
+import {
+  catchUpConversation,
+  type FetchMessagesPage,
+  loadOlderIntoConversation,
+  receiveChange,
+  receiveLive,
+  startRevision,
+} from './catchUp.ts';
 import { mergeMessages } from './conversation.ts';
 import type { ConversationKind, ConversationSource, MessageOf } from './source.ts';
 
@@ -12,7 +19,8 @@ const pagesOf =
 
 /**
  * The newest page of a conversation (`?page=1&limit=50`), oldest first, merged with what is already
- * held: optimistic copies and live messages survive a reload. Cached without going stale (spec 002
+ * held: optimistic copies and live messages survive a reload; its `revision` starts the changes
+ * cursor. Cached without going stale (spec 002
  * §4): live events and catch-ups keep it current.
  */
 export function useConversationMessages<K extends ConversationKind>(
@@ -25,6 +33,7 @@ export function useConversationMessages<K extends ConversationKind>(
     queryKey: key,
     queryFn: async ({ signal }) => {
       const page = await source.readMessages(conversationId ?? '', { page: 1, limit: MESSAGE_PAGE_SIZE }, signal);
+      startRevision(queryClient, key, page.revision);
       return mergeMessages<MessageOf<K>>(queryClient.getQueryData<MessageOf<K>[]>(key) ?? [], page.messages);
     },
     enabled: conversationId !== null,
@@ -50,4 +59,14 @@ export const loadOlderMessages = <K extends ConversationKind>(
 export function receiveMessage<K extends ConversationKind>(queryClient: QueryClient, source: ConversationSource<K>, message: MessageOf<K>) {
   const conversationId = source.conversationOf(message);
   return receiveLive(queryClient, source.messagesKey(conversationId), pagesOf(source, conversationId), message);
+}
+
+/** A changed message that arrived live, in place of the held copy, with any changes it skipped past fetched. */
+export function receiveMessageChange<K extends ConversationKind>(
+  queryClient: QueryClient,
+  source: ConversationSource<K>,
+  message: MessageOf<K>,
+) {
+  const conversationId = source.conversationOf(message);
+  return receiveChange(queryClient, source.messagesKey(conversationId), pagesOf(source, conversationId), message);
 }

@@ -20,6 +20,12 @@ export const LIVE_MESSAGE_EVENT = { channel: 'new-message', chat: 'new-chat-mess
   keyof ServerToClientEvents
 >;
 
+/** The socket event that brings a changed message (edited, deleted, reacted to), to the same rooms. */
+export const LIVE_UPDATE_EVENT = { channel: 'message-updated', chat: 'chat-message-updated' } as const satisfies Record<
+  ConversationKind,
+  keyof ServerToClientEvents
+>;
+
 /** The newest page (page 1) or a cursor page of a conversation's messages. */
 export type MessagesQuery = { page: number; limit: number } | CursorQuery;
 
@@ -48,9 +54,19 @@ export interface ConversationSource<K extends ConversationKind> {
   /** The conversation a message belongs to. */
   conversationOf(message: MessageOf<K>): string;
   /** GET …/messages with a page or a cursor, oldest first. */
-  readMessages(conversationId: string, query: MessagesQuery, signal?: AbortSignal): Promise<{ messages: MessageOf<K>[]; hasMore: boolean }>;
+  readMessages(
+    conversationId: string,
+    query: MessagesQuery,
+    signal?: AbortSignal,
+  ): Promise<{ messages: MessageOf<K>[]; hasMore: boolean; revision: number }>;
   /** POST …/messages with the sender's `clientId`, so a retried post is one message. */
   postMessage(conversationId: string, message: OutgoingMessage, clientId: string): Promise<MessageOf<K>>;
+  /** PATCH …/messages/{messageId} `{content}`: the author's new text. */
+  editMessage(conversationId: string, messageId: string, content: string): Promise<MessageOf<K>>;
+  /** DELETE …/messages/{messageId}: the tombstone the message becomes. */
+  deleteMessage(conversationId: string, messageId: string): Promise<MessageOf<K>>;
+  /** PUT (`on`) or DELETE …/messages/{messageId}/reactions/{emoji}: the person's reaction with one emoji. */
+  react(conversationId: string, messageId: string, emoji: string, on: boolean): Promise<MessageOf<K>>;
   /** PATCH …/read up to the last sequence shown. */
   markRead(conversationId: string, sequence: number): Promise<ReadPosition>;
   /** Applies a change to the conversation wherever the area's list holds it; false when no list does. */

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useSocket, useSocketEvent, useWhenVisibleAgain } from '../socket/index.ts';
 import { withReadPosition } from './conversation.ts';
-import { catchUpMessages, receiveMessage } from './messages.ts';
-import { type ConversationKind, type ConversationSource, LIVE_MESSAGE_EVENT, type MessageOf } from './source.ts';
+import { catchUpMessages, receiveMessage, receiveMessageChange } from './messages.ts';
+import { type ConversationKind, type ConversationSource, LIVE_MESSAGE_EVENT, LIVE_UPDATE_EVENT, type MessageOf } from './source.ts';
 
 export interface LiveOptions<K extends ConversationKind> {
   /** The conversation on screen, if any. */
@@ -22,8 +22,9 @@ export interface LiveOptions<K extends ConversationKind> {
 /**
  * What every conversation kind does live (spec 002 §4): a new message into its conversation's cache
  * and list entry (read at once when it is the open one and the tab is visible), read marks from the
- * person's other devices, and after a reconnect or a return to the tab the list read again and the
- * open conversation caught up (`after`): Socket.IO delivers at most once.
+ * person's other devices, changed messages (`message-updated`) in place of their copies, and after a
+ * reconnect or a return to the tab the list read again and the open conversation caught up
+ * (`after`, then `changedAfter`): Socket.IO delivers at most once.
  */
 export function useConversationLive<K extends ConversationKind>(source: ConversationSource<K>, options: LiveOptions<K>): void {
   const { openId, userId, catchUpOnReconnect, afterMessage } = options;
@@ -62,6 +63,12 @@ export function useConversationLive<K extends ConversationKind>(source: Conversa
   // The event's payload is this kind's message (LIVE_MESSAGE_EVENT pairs them); a generic kind cannot show it to the compiler.
   const event = LIVE_MESSAGE_EVENT[source.kind];
   useSocketEvent(event, onMessage as unknown as ServerToClientEvents[typeof event]);
+  // An edit, a deletion or a reaction: the held copy replaced (newest revision wins), missed changes fetched.
+  const onChange = (message: MessageOf<K>) => {
+    receiveMessageChange(queryClient, source, message).catch((error: unknown) => console.warn('Catch-up failed', error));
+  };
+  const updated = LIVE_UPDATE_EVENT[source.kind];
+  useSocketEvent(updated, onChange as unknown as ServerToClientEvents[typeof updated]);
   useSocketEvent('unread-count', (read) => {
     if (read.kind === source.kind) source.updateConversation(queryClient, read.conversationId, (c) => withReadPosition(c, read));
   });

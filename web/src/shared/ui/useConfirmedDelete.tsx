@@ -2,12 +2,9 @@ import Trash2 from 'lucide-react/icons/trash-2';
 import { useCallback, useState } from 'react';
 import { useAuth } from '../../features/auth/AuthProvider.tsx';
 import { useT } from '../locales/index.ts';
-import { buttonSecondary } from './classes.ts';
+import { buttonDanger, buttonSecondary } from './classes.ts';
 import { Modal } from './Modal.tsx';
 import { toast } from './toast.ts';
-
-const buttonDanger =
-  'inline-flex items-center justify-center gap-2 rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm transition hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-60';
 
 export interface DeletionOptions<T> {
   /** The dialog's title, e.g. 'Delete gig'. */
