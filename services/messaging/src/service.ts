@@ -5,6 +5,7 @@ import { registerChannelRoutes } from './channels/routes.ts';
 import { registerChatRoutes } from './chats/routes.ts';
 import type { MessagingConfig } from './config.ts';
 import { subscriptions } from './handlers/index.ts';
+import { registerMessageRoutes } from './messages/routes.ts';
 import { migrations } from './migrations.ts';
 import { registerSenderCardRoute } from './people/senderCardRoute.ts';
 import { type MessagingEvent, publishMessagingEvent } from './publish.ts';
@@ -26,6 +27,7 @@ export function messagingService(config: Pick<MessagingConfig, 'CHANNEL_SEND_QUE
       registerUnreadRoute(ctx);
       registerSearchRoutes(ctx);
       registerChatRoutes(ctx);
+      registerMessageRoutes(ctx);
     },
     subscriptions,
   };

@@ -4,8 +4,10 @@ import { onChannelCreated } from './onChannelCreated.ts';
 import { onChannelMemberJoined } from './onChannelMemberJoined.ts';
 import { onChannelMemberLeft } from './onChannelMemberLeft.ts';
 import { onChannelMessagePosted } from './onChannelMessagePosted.ts';
+import { onChannelMessageUpdated } from './onChannelMessageUpdated.ts';
 import { onChatCreated } from './onChatCreated.ts';
 import { onChatMessagePosted } from './onChatMessagePosted.ts';
+import { onChatMessageUpdated } from './onChatMessageUpdated.ts';
 import { onConversationRead } from './onConversationRead.ts';
 import { onInboxCountChanged } from './onInboxCountChanged.ts';
 import { onInboxNotified } from './onInboxNotified.ts';
@@ -18,8 +20,10 @@ export const BROADCASTS: readonly Broadcast[] = [
   onChannelMemberJoined,
   onChannelMemberLeft,
   onChannelMessagePosted,
+  onChannelMessageUpdated,
   onChatCreated,
   onChatMessagePosted,
+  onChatMessageUpdated,
   onConversationRead,
   onInboxCountChanged,
   onInboxNotified,

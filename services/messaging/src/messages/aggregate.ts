@@ -1,0 +1,17 @@
+import { defineAggregate } from '@commonwork/kit';
+import type { MessagingTables } from '../tables.ts';
+import { messageDecider } from './decide.ts';
+import type { MessageCommand, MessageEvent, MessageState } from './message.ts';
+import { projectMessageEvents } from './projection.ts';
+
+/**
+ * One message's changes, stream `message-<messageId>`: edits, its deletion, reactions. Short
+ * streams (a few changes each), so no snapshot. Its writers run inside the route's transaction,
+ * after the conversation's lock (messages/revision.ts): writers of one message queue there, so
+ * they never conflict on the stream's version and need no retries.
+ */
+export const messageAggregate = defineAggregate<MessagingTables, MessageState, MessageCommand, MessageEvent>({
+  name: 'message',
+  decider: messageDecider,
+  project: projectMessageEvents,
+});

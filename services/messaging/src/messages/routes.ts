@@ -1,0 +1,152 @@
+import { type ChannelMessage, type ChatMessage, messagingRoutes } from '@commonwork/contracts';
+import { registerRoute, type ServiceContext } from '@commonwork/kit';
+import type { FastifyRequest } from 'fastify';
+import { assertReadable } from '../channels/access.ts';
+import { presentChannelMessage } from '../channels/present.ts';
+import { ChatNotFound } from '../chats/decide.ts';
+import { presentChatMessage } from '../chats/present.ts';
+import { type MessagingTables, personCard } from '../tables.ts';
+import { messageAggregate } from './aggregate.ts';
+import { MessageNotFound } from './decide.ts';
+import type { MessageCommand, PostedMessage } from './message.ts';
+import { lockRevision } from './revision.ts';
+
+/** A command as a route names it; who, when and which revision are filled in by `change`. */
+type Change =
+  | { type: 'EditMessage'; content: string }
+  | { type: 'DeleteMessage' }
+  | { type: 'AddReaction'; emoji: string }
+  | { type: 'RemoveReaction'; emoji: string };
+
+/**
+ * Edits, deletions and reactions, in channels and in the inbox. Each route finds the message in a
+ * conversation the caller may read (404 otherwise, as for the conversation itself) and answers the
+ * whole message as it now is; the decider says who may change what.
+ */
+export function registerMessageRoutes(ctx: ServiceContext<MessagingTables>) {
+  const { app, verifier, db } = ctx;
+  const messages = ctx.aggregate(messageAggregate);
+
+  /**
+   * Decides under the conversation's lock, in one transaction with the lock, the append and the
+   * projection, then wakes the outbox. Returns the changed message, or undefined when nothing changed.
+   */
+  const change = async (
+    request: FastifyRequest,
+    actorId: string,
+    target: { message: PostedMessage; actorModerates: boolean },
+    change: Change,
+  ) => {
+    const { conversation } = target.message;
+    const conversationId = conversation.kind === 'channel' ? conversation.channelId : conversation.chatId;
+    const { events } = await db.transaction().execute(async (trx) => {
+      const revision = await lockRevision(trx, conversationId);
+      const command: MessageCommand = { ...change, ...target, actorId, at: new Date().toISOString(), revision: revision + 1 };
+      return messages.handleIn(trx, target.message.messageId, command, ctx.metadataFor(request, actorId));
+    });
+    if (events.length === 0) return undefined;
+    ctx.publishNow();
+    return events.at(-1)?.data;
+  };
+
+  /** A message of a channel the viewer may read; the channel's creator is its admin. */
+  const channelMessageOf = async (channelId: string, messageId: string, viewerId: string) => {
+    await assertReadable(db, channelId, viewerId);
+    const row = await db
+      .selectFrom('channel_messages')
+      .innerJoin('channels', 'channels.id', 'channel_messages.channel_id')
+      .selectAll('channel_messages')
+      .select('channels.creator_id')
+      .where('channel_messages.id', '=', messageId)
+      .where('channel_messages.channel_id', '=', channelId)
+      .executeTakeFirst();
+    if (!row) throw MessageNotFound();
+    const message: PostedMessage = {
+      conversation: { kind: 'channel', channelId },
+      messageId,
+      sequence: row.sequence,
+      sender: { id: row.sender_id, name: row.sender_name, picture: row.sender_picture },
+      content: row.content,
+      clientId: row.client_id,
+      createdAt: new Date(row.created_at).toISOString(),
+      attachments: row.attachments,
+      mentions: row.mentions,
+    };
+    return { row, target: { message, actorModerates: row.creator_id === viewerId } };
+  };
+
+  /** A message of a conversation the viewer takes part in; no one moderates a conversation of two. */
+  const chatMessageOf = async (chatId: string, messageId: string, viewerId: string) => {
+    const chat = await db.selectFrom('chats').select(['participant_a', 'participant_b']).where('id', '=', chatId).executeTakeFirst();
+    if (!chat || (chat.participant_a !== viewerId && chat.participant_b !== viewerId)) throw ChatNotFound();
+    const row = await db
+      .selectFrom('chat_messages')
+      .selectAll()
+      .where('id', '=', messageId)
+      .where('chat_id', '=', chatId)
+      .executeTakeFirst();
+    if (!row) throw MessageNotFound();
+    const sender = await personCard(db, row.sender_id);
+    const message: PostedMessage = {
+      conversation: { kind: 'chat', chatId, participantIds: [chat.participant_a, chat.participant_b] },
+      messageId,
+      sequence: row.sequence,
+      sender: { id: sender.userId, name: sender.name, picture: sender.picture },
+      content: row.content,
+      clientId: row.client_id,
+      createdAt: new Date(row.created_at).toISOString(),
+      attachments: row.attachments,
+      mentions: row.mentions,
+    };
+    return { row, sender, target: { message, actorModerates: false } };
+  };
+
+  /** Changes a channel message and answers it whole, as it now is (as it was, when nothing changed). */
+  const changeInChannel = async (
+    request: FastifyRequest,
+    actorId: string,
+    params: { id: string; messageId: string },
+    what: Change,
+  ): Promise<{ success: true; data: ChannelMessage }> => {
+    const { row, target } = await channelMessageOf(params.id, params.messageId, actorId);
+    const changed = await change(request, actorId, target, what);
+    return { success: true, data: changed?.kind === 'channel' ? changed.message : presentChannelMessage(row) };
+  };
+
+  /** Changes a chat message and answers it whole, as it now is (as it was, when nothing changed). */
+  const changeInChat = async (
+    request: FastifyRequest,
+    actorId: string,
+    params: { chatId: string; messageId: string },
+    what: Change,
+  ): Promise<{ success: true; data: ChatMessage }> => {
+    const { row, sender, target } = await chatMessageOf(params.chatId, params.messageId, actorId);
+    const changed = await change(request, actorId, target, what);
+    return { success: true, data: changed?.kind === 'chat' ? changed.message : presentChatMessage(row, sender) };
+  };
+
+  registerRoute(app, verifier, messagingRoutes.editChannelMessage, ({ params, body, caller, request }) =>
+    changeInChannel(request, caller.sub, params, { type: 'EditMessage', content: body.content }),
+  );
+  registerRoute(app, verifier, messagingRoutes.deleteChannelMessage, ({ params, caller, request }) =>
+    changeInChannel(request, caller.sub, params, { type: 'DeleteMessage' }),
+  );
+  registerRoute(app, verifier, messagingRoutes.addChannelReaction, ({ params, caller, request }) =>
+    changeInChannel(request, caller.sub, params, { type: 'AddReaction', emoji: params.emoji }),
+  );
+  registerRoute(app, verifier, messagingRoutes.removeChannelReaction, ({ params, caller, request }) =>
+    changeInChannel(request, caller.sub, params, { type: 'RemoveReaction', emoji: params.emoji }),
+  );
+  registerRoute(app, verifier, messagingRoutes.editChatMessage, ({ params, body, caller, request }) =>
+    changeInChat(request, caller.sub, params, { type: 'EditMessage', content: body.content }),
+  );
+  registerRoute(app, verifier, messagingRoutes.deleteChatMessage, ({ params, caller, request }) =>
+    changeInChat(request, caller.sub, params, { type: 'DeleteMessage' }),
+  );
+  registerRoute(app, verifier, messagingRoutes.addChatReaction, ({ params, caller, request }) =>
+    changeInChat(request, caller.sub, params, { type: 'AddReaction', emoji: params.emoji }),
+  );
+  registerRoute(app, verifier, messagingRoutes.removeChatReaction, ({ params, caller, request }) =>
+    changeInChat(request, caller.sub, params, { type: 'RemoveReaction', emoji: params.emoji }),
+  );
+}
