@@ -19,6 +19,7 @@ export * from './http/index.ts';
 export * from './ids.ts';
 export * from './media.ts';
 export * from './mediaCatalog.ts';
+export * from './mentions.ts';
 export * from './messageSearch.ts';
 export * from './messageShapes.ts';
 export * from './messaging.ts';

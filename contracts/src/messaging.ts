@@ -13,7 +13,14 @@ import {
 const Id = z.uuid();
 const Presence = z.enum(['online', 'offline', 'away']);
 
-export const ChannelMember = z.object({ _id: Id, name: z.string(), profilePicture: z.string(), status: Presence });
+/** `username`: what `@` mentions them by (absent when they have none). */
+export const ChannelMember = z.object({
+  _id: Id,
+  name: z.string(),
+  profilePicture: z.string(),
+  status: Presence,
+  username: z.string().optional(),
+});
 
 /**
  * A channel as the community screen reads it (spec 002 §3). Order and unread counts come from
@@ -32,6 +39,8 @@ export const Channel = z.object({
   memberCount: z.number(),
   messageCount: z.number(),
   unreadCount: z.number(),
+  /** Messages after the viewer's read position that mention them (beside the unread count). */
+  mentionCount: z.number(),
   /** The viewer's own marks: in their Pinned section, and in their Starred filter. */
   isPinned: z.boolean(),
   isStarred: z.boolean(),

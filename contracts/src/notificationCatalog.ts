@@ -14,6 +14,7 @@ export const NOTIFICATION_PAGE_SIZE = 20;
 export const NOTIFICATION_WORDS = [
   'chatMessage',
   'channelJoined',
+  'channelMention',
   'eventRegistered',
   'eventUpdated',
   'eventCancelled',

@@ -21,6 +21,8 @@ export const Notification = z.object({
     eventId: z.uuid().optional(),
     eventTitle: z.string().optional(),
     channelId: z.uuid().optional(),
+    /** A mention's message, in `channelId`. */
+    messageId: z.uuid().optional(),
     words: z.enum(NOTIFICATION_WORDS).optional(),
     channelName: z.string().optional(),
     attendeeCount: z.number().optional(),

@@ -36,7 +36,10 @@ export const ChannelMemberLeft = defineEvent(
   z.object({ channelId: z.uuid(), userId: z.uuid(), memberCount: z.number() }),
 );
 
-/** A message was posted in a channel, with its sequence. Emitted by messaging; consumed by realtime (new-message, channel-updated). */
+/**
+ * A message was posted in a channel, with its sequence. Emitted by messaging; consumed by realtime
+ * (new-message, channel-updated) and notifications (the people its `mentions` name).
+ */
 export const ChannelMessagePosted = defineEvent(
   'messaging.channel.message_posted',
   1,

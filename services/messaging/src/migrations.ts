@@ -160,4 +160,20 @@ export const migrations: ServiceMigration[] = [
       }
     },
   },
+  {
+    name: '0005_mentions',
+    async up(db, schema) {
+      // `@username` is resolved against the people read model, case-insensitively.
+      await db.schema.alterTable('people').addColumn('username', 'text').execute();
+      await sql`create index people_username_idx on ${sql.table(`${schema}.people`)} (lower(username))`.execute(db);
+      // One row per mention of someone in a channel: their mention count is those after their read position.
+      await db.schema
+        .createTable('mention_marks')
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('channel_id', 'uuid', (c) => c.notNull())
+        .addColumn('sequence', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('mention_marks_pk', ['user_id', 'channel_id', 'sequence'])
+        .execute();
+    },
+  },
 ];

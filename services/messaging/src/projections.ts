@@ -3,7 +3,6 @@ import { channelMarksAggregate } from './channelMarks/aggregate.ts';
 import { channelAggregate } from './channels/aggregate.ts';
 import { chatAggregate } from './chats/aggregate.ts';
 import { subscriptions } from './handlers/index.ts';
-import { messageAggregate } from './messages/aggregate.ts';
 import { type MessagingEvent, publishMessagingEvent } from './publish.ts';
 import { readAggregate } from './reads/aggregate.ts';
 import type { MessagingTables } from './tables.ts';
@@ -20,8 +19,9 @@ export const projections: Projections<MessagingTables, MessagingEvent> = {
     'conversation_revisions',
     'read_positions',
     'channel_marks',
+    'mention_marks',
   ],
-  aggregates: [channelAggregate, chatAggregate, readAggregate, channelMarksAggregate, messageAggregate],
+  aggregates: [channelAggregate, chatAggregate, readAggregate, channelMarksAggregate],
   subscriptions,
   publish: publishMessagingEvent,
 };

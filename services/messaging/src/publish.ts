@@ -4,10 +4,8 @@ import {
   ChannelMemberJoined,
   ChannelMemberLeft,
   ChannelMessagePosted,
-  ChannelMessageUpdated,
   ChatCreated,
   ChatMessagePosted,
-  ChatMessageUpdated,
   ConversationRead,
   channelMessage,
   chatMessage,
@@ -16,11 +14,10 @@ import { publishAs, type StoredEvent } from '@commonwork/kit';
 import type { ChannelMarkEvent } from './channelMarks/marks.ts';
 import type { ChannelEvent } from './channels/channel.ts';
 import type { ChatEvent } from './chats/chat.ts';
-import type { MessageEvent } from './messages/message.ts';
 import type { ReadEvent } from './reads/read.ts';
 
 /** Every event messaging stores. */
-export type MessagingEvent = ChannelEvent | ChatEvent | ReadEvent | ChannelMarkEvent | MessageEvent;
+export type MessagingEvent = ChannelEvent | ChatEvent | ReadEvent | ChannelMarkEvent;
 
 const authorOf = (s: { userId: string; name: string; picture: string }) => ({ id: s.userId, name: s.name, picture: s.picture });
 
@@ -46,8 +43,17 @@ export function publishMessagingEvent(stored: StoredEvent<MessagingEvent>) {
     case 'JoinLinkGenerated':
       return null;
     case 'MessagePosted': {
-      const { channelId, messageId, sequence, messageCount, sender, content, clientId } = stored.data;
-      const message = channelMessage({ id: messageId, channelId, sequence, sender: authorOf(sender), content, clientId, createdAt: at });
+      const { channelId, messageId, sequence, messageCount, sender, content, clientId, mentions } = stored.data;
+      const message = channelMessage({
+        id: messageId,
+        channelId,
+        sequence,
+        sender: authorOf(sender),
+        content,
+        clientId,
+        createdAt: at,
+        mentions,
+      });
       return publishAs(ChannelMessagePosted, stored, { channelId, message, messageCount, lastActivity: at });
     }
     case 'ChatCreated': {
@@ -61,16 +67,6 @@ export function publishMessagingEvent(stored: StoredEvent<MessagingEvent>) {
     }
     case 'ConversationRead':
       return publishAs(ConversationRead, stored, stored.data);
-    // Every change of a message goes out as the whole message, as it now is.
-    case 'MessageEdited':
-    case 'MessageDeleted':
-    case 'ReactionAdded':
-    case 'ReactionRemoved': {
-      const { data } = stored;
-      return data.kind === 'channel'
-        ? publishAs(ChannelMessageUpdated, stored, { channelId: data.channelId, message: data.message })
-        : publishAs(ChatMessageUpdated, stored, { chatId: data.chatId, participantIds: data.participantIds, message: data.message });
-    }
     case 'ChannelPinned':
     case 'ChannelUnpinned':
     case 'ChannelStarred':

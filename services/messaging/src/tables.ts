@@ -74,7 +74,9 @@ export interface MessagingTables {
   read_positions: { user_id: string; conversation_id: string; read_sequence: number };
   /** One person's pin and star on a channel. */
   channel_marks: { user_id: string; channel_id: string; pinned: boolean; starred: boolean };
-  people: { user_id: string; name: string; email: string; picture: string; updated_at: Date };
+  people: { user_id: string; name: string; email: string; picture: string; username: string | null; updated_at: Date };
+  /** A mention of `user_id` in a channel's message `sequence` (not by themselves). */
+  mention_marks: { user_id: string; channel_id: string; sequence: number };
   gigs: GigsTable;
 }
 

@@ -26,6 +26,8 @@ export type ChannelEvent =
         sender: { userId: string; name: string; email: string; picture: string };
         content: string;
         clientId: string | null;
+        /** The members mentioned (user ids), when any. */
+        mentions?: string[];
       };
     };
 

@@ -1,3 +1,4 @@
+import { type Mentionable, resolveMentions } from '@commonwork/contracts';
 import { createError, type Decider, Forbidden } from '@commonwork/kit';
 import type { PersonCard } from '../tables.ts';
 import { type ChannelEvent, type ChannelState, initialChannelState } from './channel.ts';
@@ -14,7 +15,15 @@ export type ChannelCommand =
       channelType: 'public' | 'private';
       category: 'general' | 'random' | 'tech' | 'music';
     }
-  | { type: 'PostMessage'; actor: PersonCard; messageId: string; content: string; clientId: string | null }
+  | {
+      type: 'PostMessage';
+      actor: PersonCard;
+      messageId: string;
+      content: string;
+      clientId: string | null;
+      /** The people the text's `@names` may be (see channels/mentions.ts); only the channel's members are mentioned. */
+      mentionable?: Mentionable[];
+    }
   | { type: 'GenerateJoinLink'; actorId: string; joinLink: string }
   | { type: 'JoinByLink'; actorId: string }
   | { type: 'OpenEventChannel'; channelId: string; eventId: string; organizerId: string; title: string }
@@ -44,6 +53,13 @@ export function evolve(state: ChannelState, event: ChannelEvent): ChannelState {
 const isAdmin = (state: ChannelState, actorId: string) => state.creatorId === actorId;
 const isMember = (state: ChannelState, userId: string) => state.members.includes(userId);
 
+/** The members a post mentions, when it mentions any (a plain message's event stays as it was). */
+function mentionsIn(command: { content: string; mentionable?: Mentionable[] }, state: ChannelState) {
+  const members = (command.mentionable ?? []).filter((m) => isMember(state, m.userId));
+  const mentions = resolveMentions(command.content, members);
+  return mentions.length > 0 ? { mentions } : {};
+}
+
 export function decide(command: ChannelCommand, state: ChannelState): ChannelEvent[] {
   switch (command.type) {
     case 'CreateChannel': {
@@ -72,6 +88,7 @@ export function decide(command: ChannelCommand, state: ChannelState): ChannelEve
           sender: command.actor,
           content: command.content,
           clientId: command.clientId,
+          ...mentionsIn(command, state),
         },
       });
       return events;

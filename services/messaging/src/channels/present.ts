@@ -6,7 +6,7 @@ import type { ChannelMessageRow, MessagingTables } from '../tables.ts';
 import type { ChannelEvent } from './channel.ts';
 
 type ChannelRow = MessagingTables['channels'];
-type MemberRow = { user_id: string; name: string | null; picture: string | null };
+type MemberRow = { user_id: string; name: string | null; picture: string | null; username: string | null };
 
 /**
  * The channel as the community screen reads it, for one viewer. Presence is the realtime tier's
@@ -18,6 +18,7 @@ export function presentChannel(
   viewerId: string,
   readSequence: number | null,
   marks: Marks,
+  mentionCount: number,
 ): Channel {
   const isMember = members.some((m) => m.user_id === viewerId);
   const read = isMember ? (readSequence ?? 0) : row.last_sequence;
@@ -35,10 +36,12 @@ export function presentChannel(
       name: m.name ?? 'Member',
       profilePicture: m.picture ?? '',
       status: 'offline' as const,
+      ...(m.username && { username: m.username }),
     })),
     memberCount: row.member_count,
     messageCount: row.message_count,
     unreadCount: Math.max(0, row.last_sequence - read),
+    mentionCount: isMember ? mentionCount : 0,
     isPinned: marks.pinned,
     isStarred: marks.starred,
     isMember,
@@ -72,5 +75,6 @@ export function presentPosted({ data, occurredAt }: StoredEvent<Extract<ChannelE
     content: data.content,
     clientId: data.clientId,
     createdAt: occurredAt.toISOString(),
+    mentions: data.mentions,
   });
 }

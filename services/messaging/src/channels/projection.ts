@@ -115,6 +115,7 @@ async function projectPosts(trx: MessagingDb, posts: Posted[]) {
           content: data.content,
           client_id: data.clientId,
           created_at: occurredAt,
+          mentions: JSON.stringify(data.mentions ?? []),
         })),
       ),
     )
@@ -133,4 +134,15 @@ async function projectPosts(trx: MessagingDb, posts: Posted[]) {
         .where('read_positions.read_sequence', '<', (eb) => eb.ref('excluded.read_sequence')),
     )
     .execute();
+  await markMentions(trx, posts);
+}
+
+/** Who each post mentions, for their mention counts; the sender's own mention is no news to them. */
+async function markMentions(trx: MessagingDb, posts: Posted[]) {
+  const marks = posts.flatMap(({ data }) =>
+    (data.mentions ?? [])
+      .filter((userId) => userId !== data.sender.userId)
+      .map((userId) => ({ user_id: userId, channel_id: data.channelId, sequence: data.sequence })),
+  );
+  if (marks.length > 0) await trx.insertInto('mention_marks').values(marks).execute();
 }

@@ -10,6 +10,7 @@ import { type MessagingTables, personCard } from '../tables.ts';
 import { assertReadable } from './access.ts';
 import { channelAggregate } from './aggregate.ts';
 import { ChannelNotFound } from './decide.ts';
+import { mentionablePeople, mentionCounts } from './mentions.ts';
 import { presentChannel, presentChannelMessage, presentPosted } from './present.ts';
 
 const InvalidJoinLink = createError('JOIN_LINK_INVALID', INVALID_JOIN_LINK, 404);
@@ -25,7 +26,7 @@ export function registerChannelRoutes(ctx: ServiceContext<MessagingTables>, conf
       : db
           .selectFrom('channel_members')
           .leftJoin('people', 'people.user_id', 'channel_members.user_id')
-          .select(['channel_members.channel_id', 'channel_members.user_id', 'people.name', 'people.picture'])
+          .select(['channel_members.channel_id', 'channel_members.user_id', 'people.name', 'people.picture', 'people.username'])
           .where('channel_members.channel_id', 'in', channelIds)
           .orderBy('channel_members.joined_at')
           .execute();
@@ -34,14 +35,25 @@ export function registerChannelRoutes(ctx: ServiceContext<MessagingTables>, conf
   const visibleChannel = async (channelId: string, viewerId: string) => {
     const row = await db.selectFrom('channels').selectAll().where('id', '=', channelId).executeTakeFirst();
     if (!row) throw ChannelNotFound();
-    const [members, marks] = await Promise.all([membersOf([channelId]), marksFor(db, viewerId, [channelId])]);
+    const [members, marks, mentions] = await Promise.all([
+      membersOf([channelId]),
+      marksFor(db, viewerId, [channelId]),
+      mentionCounts(db, viewerId, [channelId]),
+    ]);
     const read = await db
       .selectFrom('read_positions')
       .select('read_sequence')
       .where('user_id', '=', viewerId)
       .where('conversation_id', '=', channelId)
       .executeTakeFirst();
-    const channel = presentChannel(row, members, viewerId, read?.read_sequence ?? null, marksOrNone(marks, channelId));
+    const channel = presentChannel(
+      row,
+      members,
+      viewerId,
+      read?.read_sequence ?? null,
+      marksOrNone(marks, channelId),
+      mentions.get(channelId) ?? 0,
+    );
     if (row.type === 'private' && !channel.isMember) throw ChannelNotFound();
     return channel;
   };
@@ -59,7 +71,11 @@ export function registerChannelRoutes(ctx: ServiceContext<MessagingTables>, conf
       .orderBy('last_activity', 'desc')
       .execute();
     const ids = rows.map((r) => r.id);
-    const [members, marks] = await Promise.all([membersOf(ids), marksFor(db, caller.sub, ids)]);
+    const [members, marks, mentions] = await Promise.all([
+      membersOf(ids),
+      marksFor(db, caller.sub, ids),
+      mentionCounts(db, caller.sub, ids),
+    ]);
     const reads = await db.selectFrom('read_positions').selectAll().where('user_id', '=', caller.sub).execute();
     const readOf = new Map(reads.map((r) => [r.conversation_id, r.read_sequence]));
     return {
@@ -71,6 +87,7 @@ export function registerChannelRoutes(ctx: ServiceContext<MessagingTables>, conf
           caller.sub,
           readOf.get(row.id) ?? null,
           marksOrNone(marks, row.id),
+          mentions.get(row.id) ?? 0,
         ),
       ),
     };
@@ -105,14 +122,15 @@ export function registerChannelRoutes(ctx: ServiceContext<MessagingTables>, conf
   registerRoute(app, verifier, messagingRoutes.postChannelMessage, async ({ params, body, caller, request, reply }) => {
     const clientId = body.clientId ?? null;
     // Both reads at once: every send pays for them before its transaction.
-    const [existing, actor] = await Promise.all([
+    const [existing, actor, mentionable] = await Promise.all([
       sentBefore(db, 'channel_messages', 'channel_id', params.id, caller.sub, clientId),
       personCard(db, caller.sub),
+      mentionablePeople(db, body.content),
     ]);
     if (existing) return { success: true as const, data: presentChannelMessage(existing) };
     const { events } = await channels.handle(
       params.id,
-      { type: 'PostMessage', actor, messageId: randomUUID(), content: body.content, clientId },
+      { type: 'PostMessage', actor, messageId: randomUUID(), content: body.content, clientId, mentionable },
       ctx.metadataFor(request, caller.sub),
     );
     const posted = events.find((e) => e.type === 'MessagePosted');

@@ -2,6 +2,7 @@ import { keepGigs, type ServiceSubscription } from '@commonwork/kit';
 import type { NotificationsTables } from '../tables.ts';
 import { onChannelCreated } from './onChannelCreated.ts';
 import { onChannelJoined } from './onChannelJoined.ts';
+import { onChannelMention } from './onChannelMention.ts';
 import { onChatActivity } from './onChatActivity.ts';
 import { onPersonChanged } from './onPersonChanged.ts';
 import { onSeatChanged } from './onSeatChanged.ts';
@@ -16,7 +17,7 @@ export const subscriptions: readonly ServiceSubscription<NotificationsTables>[] 
     durable: 'notifications-messaging',
     stream: 'MESSAGING',
     filterSubject: 'messaging.>',
-    handlers: [onChatActivity, onChannelCreated, onChannelJoined],
+    handlers: [onChatActivity, onChannelCreated, onChannelJoined, onChannelMention],
   },
   {
     durable: 'notifications-events',

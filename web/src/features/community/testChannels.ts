@@ -16,6 +16,7 @@ export function buildChannel(overrides: Partial<Channel> = {}): Channel {
     memberCount: 1,
     messageCount: 0,
     unreadCount: 0,
+    mentionCount: 0,
     isPinned: false,
     isStarred: false,
     isMember: true,
