@@ -242,10 +242,9 @@ export const ChannelMarks = z.object({ channelId: Id, isPinned: z.boolean(), isS
 export type ChannelMarks = z.infer<typeof ChannelMarks>;
 export const ChannelMarksResponse = z.object({ success: z.literal(true), data: ChannelMarks });
 /** You as messages name you (messaging's copy of your profile; 'Member' until it arrives). */
-export const SenderCardResponse = z.object({
-  success: z.literal(true),
-  data: z.object({ userId: Id, name: z.string(), picture: z.string() }),
-});
+export const SenderCard = z.object({ userId: Id, name: z.string(), picture: z.string() });
+export type SenderCard = z.infer<typeof SenderCard>;
+export const SenderCardResponse = z.object({ success: z.literal(true), data: SenderCard });
 export const ChannelMessagesResponse = z.object({
   success: z.literal(true),
   /** `revision`: the channel's change counter when the page was read (a client's first `changedAfter`). */

@@ -8,6 +8,7 @@ import {
   messagingRoutes,
   type ResponseOf,
   type RouteContract,
+  type SenderCard,
   type SendMessagePayload,
 } from '@commonwork/contracts';
 
@@ -26,6 +27,8 @@ export interface MessagingClient {
   /** Whether the user may read a channel (public, or a member): the check before joining its room. */
   canReadChannel(token: string, channelId: string): Promise<Answer<true>>;
   postChannelMessage(token: string, channelId: string, body: Omit<SendMessagePayload, 'channelId'>): Promise<Answer<ChannelMessage>>;
+  /** The user as their messages name them: who `user-typing` says is typing. */
+  senderCard(token: string): Promise<Answer<SenderCard>>;
 }
 
 /** The connection was never made: the call can go to another replica as it is. */
@@ -78,6 +81,11 @@ export function createMessagingClient(baseUrls: readonly string[]): MessagingCli
     postChannelMessage: async (token, channelId, body) => {
       const route = messagingRoutes.postChannelMessage;
       const answer = await send(route, (api, signal) => api.send(route, { params: { id: channelId }, body, token, signal }));
+      return answer.ok ? { ok: true, data: answer.data.data } : answer;
+    },
+    senderCard: async (token) => {
+      const route = messagingRoutes.senderCard;
+      const answer = await send(route, (api, signal) => api.send(route, { token, signal }));
       return answer.ok ? { ok: true, data: answer.data.data } : answer;
     },
   };

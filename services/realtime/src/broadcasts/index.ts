@@ -1,6 +1,7 @@
 import { type EventBus, type Subscription, startStatelessConsumer } from '@commonwork/kit';
 import type { Broadcast, BroadcastContext } from './broadcast.ts';
 import { onChannelCreated } from './onChannelCreated.ts';
+import { onChannelMarked } from './onChannelMarked.ts';
 import { onChannelMemberJoined } from './onChannelMemberJoined.ts';
 import { onChannelMemberLeft } from './onChannelMemberLeft.ts';
 import { onChannelMessagePosted } from './onChannelMessagePosted.ts';
@@ -17,6 +18,7 @@ export type { BroadcastContext } from './broadcast.ts';
 /** Every domain event the realtime tier turns into socket events. */
 export const BROADCASTS: readonly Broadcast[] = [
   onChannelCreated,
+  onChannelMarked,
   onChannelMemberJoined,
   onChannelMemberLeft,
   onChannelMessagePosted,

@@ -4,9 +4,10 @@ import { joinChannel } from './joinChannel.ts';
 import { joinChannels } from './joinChannels.ts';
 import { leaveChannel } from './leaveChannel.ts';
 import { sendMessage } from './sendMessage.ts';
+import { typing } from './typing.ts';
 
 /** Every client → server event the realtime tier answers (spec 002 §7). */
-export const SOCKET_HANDLERS: readonly SocketHandler[] = [joinChannels, joinChannel, leaveChannel, sendMessage];
+export const SOCKET_HANDLERS: readonly SocketHandler[] = [joinChannels, joinChannel, leaveChannel, sendMessage, typing];
 
 export type { HandlerContext } from './context.ts';
 
