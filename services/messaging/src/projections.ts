@@ -3,6 +3,7 @@ import { channelMarksAggregate } from './channelMarks/aggregate.ts';
 import { channelAggregate } from './channels/aggregate.ts';
 import { chatAggregate } from './chats/aggregate.ts';
 import { subscriptions } from './handlers/index.ts';
+import { messageAggregate } from './messages/aggregate.ts';
 import { type MessagingEvent, publishMessagingEvent } from './publish.ts';
 import { readAggregate } from './reads/aggregate.ts';
 import type { MessagingTables } from './tables.ts';
@@ -21,7 +22,7 @@ export const projections: Projections<MessagingTables, MessagingEvent> = {
     'channel_marks',
     'mention_marks',
   ],
-  aggregates: [channelAggregate, chatAggregate, readAggregate, channelMarksAggregate],
+  aggregates: [channelAggregate, chatAggregate, readAggregate, channelMarksAggregate, messageAggregate],
   subscriptions,
   publish: publishMessagingEvent,
 };

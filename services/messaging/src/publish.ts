@@ -4,8 +4,10 @@ import {
   ChannelMemberJoined,
   ChannelMemberLeft,
   ChannelMessagePosted,
+  ChannelMessageUpdated,
   ChatCreated,
   ChatMessagePosted,
+  ChatMessageUpdated,
   ConversationRead,
   channelMessage,
   chatMessage,
@@ -14,10 +16,11 @@ import { publishAs, type StoredEvent } from '@commonwork/kit';
 import type { ChannelMarkEvent } from './channelMarks/marks.ts';
 import type { ChannelEvent } from './channels/channel.ts';
 import type { ChatEvent } from './chats/chat.ts';
+import type { MessageEvent } from './messages/message.ts';
 import type { ReadEvent } from './reads/read.ts';
 
 /** Every event messaging stores. */
-export type MessagingEvent = ChannelEvent | ChatEvent | ReadEvent | ChannelMarkEvent;
+export type MessagingEvent = ChannelEvent | ChatEvent | ReadEvent | ChannelMarkEvent | MessageEvent;
 
 const authorOf = (s: { userId: string; name: string; picture: string }) => ({ id: s.userId, name: s.name, picture: s.picture });
 
@@ -67,6 +70,16 @@ export function publishMessagingEvent(stored: StoredEvent<MessagingEvent>) {
     }
     case 'ConversationRead':
       return publishAs(ConversationRead, stored, stored.data);
+    // Every change of a message goes out as the whole message, as it now is.
+    case 'MessageEdited':
+    case 'MessageDeleted':
+    case 'ReactionAdded':
+    case 'ReactionRemoved': {
+      const { data } = stored;
+      return data.kind === 'channel'
+        ? publishAs(ChannelMessageUpdated, stored, { channelId: data.channelId, message: data.message })
+        : publishAs(ChatMessageUpdated, stored, { chatId: data.chatId, participantIds: data.participantIds, message: data.message });
+    }
     case 'ChannelPinned':
     case 'ChannelUnpinned':
     case 'ChannelStarred':
