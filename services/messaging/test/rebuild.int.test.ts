@@ -61,6 +61,26 @@ describe('messaging rebuild', () => {
       ).toBe(201);
     expect((await p.api.send(messagingRoutes.readChat, { params: { chatId: chat.id }, token: bob.token })).status).toBe(200);
 
+    // Changes to messages: an edit, reactions (one taken back), a deletion by the channel's admin, and in the chat an edit and a deletion.
+    const [hello, hi] = (await p.api.call(messagingRoutes.channelMessages, { params: { id: channel.id }, token: ada.token })).data.messages;
+    const [question, answer] = (await p.api.call(messagingRoutes.chatMessages, { params: { chatId: chat.id }, token: ada.token })).data
+      .messages;
+    if (!hello || !hi || !question || !answer) throw new Error('the messages above were not posted');
+    const inChannel = (m: { id: string }) => ({ id: channel.id, messageId: m.id });
+    const inChat = (m: { id: string }) => ({ chatId: chat.id, messageId: m.id });
+    for (const change of [
+      () => p.api.send(messagingRoutes.editChannelMessage, { params: inChannel(hello), token: ada.token, body: { content: 'hello, all' } }),
+      () => p.api.send(messagingRoutes.addChannelReaction, { params: { ...inChannel(hello), emoji: '👍' }, token: bob.token }),
+      () => p.api.send(messagingRoutes.addChannelReaction, { params: { ...inChannel(hello), emoji: '🎉' }, token: bob.token }),
+      () => p.api.send(messagingRoutes.removeChannelReaction, { params: { ...inChannel(hello), emoji: '👍' }, token: bob.token }),
+      () => p.api.send(messagingRoutes.deleteChannelMessage, { params: inChannel(hi), token: ada.token }),
+      () =>
+        p.api.send(messagingRoutes.editChatMessage, { params: inChat(question), token: bob.token, body: { content: 'Is it available?' } }),
+      () => p.api.send(messagingRoutes.addChatReaction, { params: { ...inChat(question), emoji: '👀' }, token: ada.token }),
+      () => p.api.send(messagingRoutes.deleteChatMessage, { params: inChat(answer), token: ada.token }),
+    ])
+      expect((await change()).status).toBe(200);
+
     // An event's channel: opened by the event, joined by a registration, left by a cancellation.
     const event = (await p.api.call(eventsRoutes.createEvent, { token: ada.token, body: buildEvent() })).data;
     const eventChannel = await eventually(
