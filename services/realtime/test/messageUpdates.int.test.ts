@@ -1,0 +1,98 @@
+import { SOCKET_EVENTS as E, marketplaceRoutes, messagingRoutes } from '@commonwork/contracts';
+import { buildGig, buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, connect, type Replicas, settle, startReplicas } from './support.ts';
+
+type User = Awaited<ReturnType<typeof buildUser>>;
+
+// Ada's sockets are on replica A, everyone else's on B: every change Bob sees crossed replicas.
+describe('message changes live: message-updated and chat-message-updated', () => {
+  let p: TestPlatform;
+  let replicas: Replicas;
+  let ada: User;
+  let bob: User;
+  let eve: User;
+  const clients: Client[] = [];
+  const open = async (url: string, user: User) => {
+    const client = await connect(url, user.token);
+    clients.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    p = await startTestPlatform();
+    replicas = await startReplicas(p);
+    [ada, bob, eve] = [await buildUser(p, 'Ada Lovelace'), await buildUser(p, 'Bob Babbage'), await buildUser(p, 'Eve Outsider')];
+  });
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.close();
+  });
+  afterAll(async () => {
+    await replicas?.stop();
+    await p?.stop();
+  });
+
+  it('sends each edit, reaction and deletion to the channel’s room as the REST call answered it, in order, and to nobody else', async () => {
+    const id = (await p.api.call(messagingRoutes.createChannel, { token: ada.token, body: { name: 'changes', type: 'private' } })).data.id;
+    const link = (await p.api.call(messagingRoutes.joinLink, { params: { id }, token: ada.token })).data.joinLink;
+    await p.api.call(messagingRoutes.joinByLink, { params: { joinLink: link }, token: bob.token });
+    const adaLaptop = await open(replicas.a.url, ada);
+    const bobPhone = await open(replicas.b.url, bob);
+    const eveLaptop = await open(replicas.b.url, eve);
+    for (const device of [adaLaptop, bobPhone]) expect(await device.call(E.joinChannel, { id })).toEqual({ success: true, channelId: id });
+    const posted = await p.api.call(messagingRoutes.postChannelMessage, { params: { id }, token: ada.token, body: { content: 'helo' } });
+    const target = { id, messageId: posted.data.id };
+
+    const answers = [
+      await p.api.call(messagingRoutes.editChannelMessage, { params: target, token: ada.token, body: { content: 'hello' } }),
+      await p.api.call(messagingRoutes.addChannelReaction, { params: { ...target, emoji: '👋' }, token: bob.token }),
+      await p.api.call(messagingRoutes.deleteChannelMessage, { params: target, token: ada.token }),
+    ].map((a) => a.data);
+    for (const device of [adaLaptop, bobPhone]) {
+      await device.next(E.messageUpdated, (m) => m.revision === 3);
+      expect(device.received(E.messageUpdated)).toEqual(answers);
+    }
+    await settle();
+    expect(eveLaptop.received(E.messageUpdated)).toEqual([]);
+  });
+
+  it('brings ten reactions made at once to a reader on the other replica, each once and in revision order', async () => {
+    const id = (await p.api.call(messagingRoutes.createChannel, { token: ada.token, body: { name: 'party', type: 'public' } })).data.id;
+    const reader = await open(replicas.b.url, bob);
+    expect(await reader.call(E.joinChannel, { id })).toEqual({ success: true, channelId: id });
+    const posted = await p.api.call(messagingRoutes.postChannelMessage, { params: { id }, token: ada.token, body: { content: 'party?' } });
+    const people = await Promise.all(Array.from({ length: 10 }, (_, i) => buildUser(p, `Guest ${i}`)));
+    await Promise.all(
+      people.map((who) =>
+        p.api.call(messagingRoutes.addChannelReaction, { params: { id, messageId: posted.data.id, emoji: '🎉' }, token: who.token }),
+      ),
+    );
+    await reader.next(E.messageUpdated, (m) => m.revision === 10);
+    const seen = reader.received(E.messageUpdated);
+    expect(seen.map((m) => m.revision)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(seen.map((m) => m.reactions[0]?.count)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it('sends chat-message-updated to every device of both participants, and to nobody else', async () => {
+    const gig = await p.api.call(marketplaceRoutes.createGig, { token: bob.token, body: buildGig() });
+    const chat = await eventually(async () => {
+      const res = await p.api.send(messagingRoutes.createChat, { token: ada.token, body: { recipientId: bob.id, gigId: gig.gig.id } });
+      return res.status === 201 && res.body.data;
+    });
+    const devices = [await open(replicas.a.url, ada), await open(replicas.b.url, ada), await open(replicas.b.url, bob)];
+    const eveLaptop = await open(replicas.b.url, eve);
+    const posted = await p.api.call(messagingRoutes.postChatMessage, {
+      params: { chatId: chat.id },
+      token: ada.token,
+      body: { content: 'Cards?' },
+    });
+    const edited = await p.api.call(messagingRoutes.editChatMessage, {
+      params: { chatId: chat.id, messageId: posted.data.id },
+      token: ada.token,
+      body: { content: 'Cards by Monday?' },
+    });
+    for (const device of devices) expect(await device.next(E.chatMessageUpdated)).toEqual(edited.data);
+    await settle();
+    expect(eveLaptop.received(E.chatMessageUpdated)).toEqual([]);
+  });
+});
