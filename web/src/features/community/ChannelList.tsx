@@ -2,6 +2,8 @@ import type { Channel } from '@commonwork/contracts';
 import Hash from 'lucide-react/icons/hash';
 import Lock from 'lucide-react/icons/lock';
 import Plus from 'lucide-react/icons/plus';
+import Star from 'lucide-react/icons/star';
+import { useState } from 'react';
 import { ConversationList, UnreadBadge } from '../../shared/conversation/index.ts';
 import { buttonSecondary, buttonSecondarySmall } from '../../shared/ui/classes.ts';
 import { channelSections } from './channels.ts';
@@ -71,7 +73,9 @@ function Section({
 export function ChannelList(props: ChannelListProps) {
   const t = useT();
   const { channels, search, onSearch, selectedId, onSelect, onCreate } = props;
-  const { pinned, all } = channelSections(channels ?? [], search);
+  // The Starred filter (issue 29): a toggle beside the title, for this visit only.
+  const [starredOnly, setStarredOnly] = useState(false);
+  const { pinned, all } = channelSections(channels ?? [], search, starredOnly);
   const nothingFound = channels && channels.length > 0 && pinned.length + all.length === 0;
 
   return (
@@ -79,15 +83,21 @@ export function ChannelList(props: ChannelListProps) {
       title={t('community.list.channels')}
       listLabel={t('community.list.channels')}
       action={
-        <button
-          type="button"
-          onClick={onCreate}
-          className={buttonSecondarySmall}
-          aria-label={t('community.list.createChannel')}
-          title={t('community.list.createChannel')}
-        >
-          <Plus className="h-4 w-4" aria-hidden="true" />
-        </button>
+        <div className="flex items-center gap-2">
+          <button type="button" onClick={() => setStarredOnly(!starredOnly)} aria-pressed={starredOnly} className={buttonSecondarySmall}>
+            <Star className={`h-4 w-4 ${starredOnly ? 'fill-amber-400 text-amber-500' : ''}`} aria-hidden="true" />
+            {t('community.list.starred')}
+          </button>
+          <button
+            type="button"
+            onClick={onCreate}
+            className={buttonSecondarySmall}
+            aria-label={t('community.list.createChannel')}
+            title={t('community.list.createChannel')}
+          >
+            <Plus className="h-4 w-4" aria-hidden="true" />
+          </button>
+        </div>
       }
       search={search}
       onSearch={onSearch}
@@ -109,7 +119,7 @@ export function ChannelList(props: ChannelListProps) {
         </div>
       }
       noMatch={Boolean(nothingFound)}
-      noMatchText={t('community.list.noMatch')}
+      noMatchText={starredOnly ? t('community.list.noStarred') : t('community.list.noMatch')}
     >
       <Section title={t('community.list.pinned')} channels={pinned} selectedId={selectedId} onSelect={onSelect} />
       <Section title={t('community.list.all')} channels={all} selectedId={selectedId} onSelect={onSelect} />

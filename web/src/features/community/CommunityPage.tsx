@@ -8,6 +8,7 @@ import { toast } from '../../shared/ui/toast.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { channelConversations, useChannels } from './api.ts';
 import { ChannelList } from './ChannelList.tsx';
+import { useChannelMarksLive } from './channelMarks.ts';
 import { CHANNEL_PARAM, isChannelAdmin } from './channels.ts';
 import { useT } from './locales/index.ts';
 import { MembersPanel } from './MembersPanel.tsx';
@@ -56,6 +57,7 @@ export function CommunityPage() {
   const selected = channels?.find((c) => c.id === chosenId) ?? channels?.[0] ?? null;
   const messagesQuery = useConversationMessages(queryClient, channelConversations, selected?.id ?? null);
   useChannelLive(selected, user?.id);
+  useChannelMarksLive();
 
   useEffect(() => {
     if (channelsQuery.isError) toast.error(t('community.loadChannelsFailed'));

@@ -10,6 +10,7 @@ import Users from 'lucide-react/icons/users';
 import type { ReactNode } from 'react';
 import { ConversationPane, type MessageOf } from '../../shared/conversation/index.ts';
 import { channelConversations } from './api.ts';
+import { useToggleMark } from './channelMarks.ts';
 import { isChannelAdmin } from './channels.ts';
 import { useT } from './locales/index.ts';
 import { useChannelDelivery } from './useChannelDelivery.ts';
@@ -59,6 +60,7 @@ export function MessagePane(props: MessagePaneProps) {
   const t = useT();
   const { channel } = props;
   const deliver = useChannelDelivery();
+  const toggleMark = useToggleMark();
   const Icon = channel.type === 'private' ? Lock : Hash;
   const header = (
     <header className="flex items-center gap-2 border-b border-slate-200 px-3 py-2.5 sm:px-4 dark:border-slate-800">
@@ -82,12 +84,12 @@ export function MessagePane(props: MessagePaneProps) {
         </p>
       </div>
       <div className="flex shrink-0 items-center">
-        {/* Spec 002 §2: Pin and Star exist and have no behaviour. */}
-        <HeaderButton label={t('community.pane.pin')}>
-          <Pin className="h-4 w-4" aria-hidden="true" />
+        {/* Spec 002 §2 had Pin and Star without behaviour; issue 29 makes them the person's own marks. */}
+        <HeaderButton label={t('community.pane.pin')} onClick={() => toggleMark(channel, 'pin')} pressed={channel.isPinned}>
+          <Pin className={`h-4 w-4 ${channel.isPinned ? 'fill-current' : ''}`} aria-hidden="true" />
         </HeaderButton>
-        <HeaderButton label={t('community.pane.star')}>
-          <Star className="h-4 w-4" aria-hidden="true" />
+        <HeaderButton label={t('community.pane.star')} onClick={() => toggleMark(channel, 'star')} pressed={channel.isStarred}>
+          <Star className={`h-4 w-4 ${channel.isStarred ? 'fill-amber-400 text-amber-500' : ''}`} aria-hidden="true" />
         </HeaderButton>
         <HeaderButton label={t('community.members')} onClick={props.onToggleMembers} pressed={props.membersOpen}>
           <Users className="h-4 w-4" aria-hidden="true" />

@@ -1,11 +1,15 @@
 import type { Channel } from '@commonwork/contracts';
 import type { Presence } from '../../shared/socket/index.ts';
 
-/** The channel list's two sections (spec 002 §2), filtered by name, most recently active first. */
-export function channelSections(channels: readonly Channel[], search: string): { pinned: Channel[]; all: Channel[] } {
+/**
+ * The channel list's two sections (spec 002 §2), filtered by name (and to the starred ones when
+ * the Starred filter is on), most recently active first.
+ */
+export function channelSections(channels: readonly Channel[], search: string, starredOnly = false): { pinned: Channel[]; all: Channel[] } {
   const needle = search.trim().toLowerCase();
   const matching = channels
     .filter((channel) => !needle || channel.name.toLowerCase().includes(needle))
+    .filter((channel) => !starredOnly || channel.isStarred)
     .sort((a, b) => b.lastActivity.localeCompare(a.lastActivity));
   return { pinned: matching.filter((c) => c.isPinned), all: matching.filter((c) => !c.isPinned) };
 }

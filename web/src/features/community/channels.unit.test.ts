@@ -23,6 +23,18 @@ describe('channelSections', () => {
     expect(pinned.map((c) => c.name)).toEqual(['Random']);
     expect(all).toEqual([]);
   });
+
+  it('keeps only starred channels, in both sections, while the Starred filter is on', () => {
+    const marked = [
+      ...channels,
+      buildChannel({ name: 'starred-pinned', isPinned: true, isStarred: true }),
+      buildChannel({ name: 'starred', isStarred: true }),
+    ];
+    const { pinned, all } = channelSections(marked, '', true);
+    expect(pinned.map((c) => c.name)).toEqual(['starred-pinned']);
+    expect(all.map((c) => c.name)).toEqual(['starred']);
+    expect(channelSections(marked, 'pinned', true).all).toEqual([]);
+  });
 });
 
 describe('isChannelAdmin', () => {

@@ -20,13 +20,15 @@ export interface ComposerProps {
   note?: string;
   /** The Up arrow in the empty box (Slack's habit): edits the person's last message; false when there is none. */
   onEditLast?: () => boolean;
+  /** Each change of the text while it is not empty: the person is typing (the listener throttles). */
+  onTyping?: () => void;
 }
 
 /**
  * The message box of the community and inbox screens (spec 002 §5): Enter sends, Shift+Enter adds
  * a line, and the send button is disabled while the trimmed text is empty.
  */
-export function Composer({ onSend, placeholder, label, sending = false, disabled = false, note, onEditLast }: ComposerProps) {
+export function Composer({ onSend, placeholder, label, sending = false, disabled = false, note, onEditLast, onTyping }: ComposerProps) {
   const t = useT();
   const [text, setText] = useState('');
   const noteId = useId();
@@ -56,7 +58,10 @@ export function Composer({ onSend, placeholder, label, sending = false, disabled
       <div className="flex items-end gap-2">
         <textarea
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (event.target.value.trim()) onTyping?.();
+          }}
           onKeyDown={onKeyDown}
           rows={1}
           maxLength={MESSAGING_LIMITS.message}

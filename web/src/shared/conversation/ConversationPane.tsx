@@ -6,9 +6,11 @@ import { DeleteMessageDialog } from './DeleteMessageDialog.tsx';
 import { MessageList } from './MessageList.tsx';
 import { loadOlderMessages } from './messages.ts';
 import type { ConversationKind, ConversationSource, MessageOf } from './source.ts';
+import { TypingIndicator } from './TypingIndicator.tsx';
 import { type MarkReadOptions, useMarkRead } from './useMarkRead.ts';
 import { type Person, useMessageActions } from './useMessageActions.ts';
 import { type SendOptions, useSendMessage } from './useSendMessage.ts';
+import { useTypingNotifier } from './useTyping.ts';
 
 interface ConversationPaneProps<K extends ConversationKind> {
   source: ConversationSource<K>;
@@ -24,7 +26,7 @@ interface ConversationPaneProps<K extends ConversationKind> {
   errorText: string;
   read: MarkReadOptions;
   send: SendOptions<K>;
-  composer: Omit<ComposerProps, 'onSend' | 'sending' | 'onEditLast'>;
+  composer: Omit<ComposerProps, 'onSend' | 'sending' | 'onEditLast' | 'onTyping'>;
   /** Who may appear in reactions (a channel's members, a chat's participants), by name. */
   people?: readonly Person[];
   /** The reader may delete anyone's message (a channel's admin); everyone may delete their own. */
@@ -44,6 +46,7 @@ export function ConversationPane<K extends ConversationKind>(props: Conversation
   useMarkRead(source, conversationId, messages.data, props.read);
   const { send, sending } = useSendMessage(source, conversationId, props.send);
   const pane = useRef<HTMLDivElement>(null);
+  const typing = useTypingNotifier(source.kind, conversationId);
   const { api, editLast, deletion } = useMessageActions(source, conversationId, messages.data, {
     userId: props.userId,
     canModerate: props.canModerate ?? false,
@@ -67,7 +70,8 @@ export function ConversationPane<K extends ConversationKind>(props: Conversation
         errorText={props.errorText}
         actions={api}
       />
-      <Composer {...props.composer} onSend={send} sending={sending} onEditLast={editLast} />
+      <Composer {...props.composer} onSend={send} sending={sending} onEditLast={editLast} onTyping={typing} />
+      <TypingIndicator key={conversationId} kind={source.kind} conversationId={conversationId} userId={props.userId} />
       <DeleteMessageDialog message={deletion.message} onClose={deletion.close} onConfirm={deletion.confirm} />
     </div>
   );
