@@ -5,6 +5,7 @@ import Plus from 'lucide-react/icons/plus';
 import Star from 'lucide-react/icons/star';
 import { useState } from 'react';
 import { ConversationList, UnreadBadge } from '../../shared/conversation/index.ts';
+import { MentionBadge } from '../../shared/conversation/mentions/MentionBadge.tsx';
 import { buttonSecondary, buttonSecondarySmall } from '../../shared/ui/classes.ts';
 import { channelSections } from './channels.ts';
 import { useT } from './locales/index.ts';
@@ -38,8 +39,11 @@ function ChannelRow({ channel, selected, onSelect }: { channel: Channel; selecte
       >
         <Icon className="mt-0.5 h-4 w-4 shrink-0 opacity-70" aria-hidden="true" />
         <span className={`min-w-0 break-words ${unread ? 'font-semibold text-slate-900 dark:text-white' : ''}`}>{channel.name}</span>
-        {/* The open channel is being read: its count drops as soon as the read is marked. */}
-        <UnreadBadge count={selected ? 0 : channel.unreadCount} />
+        {/* The open channel is being read: its counts drop as soon as the read is marked. */}
+        <span className="ml-auto flex shrink-0 items-center gap-1">
+          <MentionBadge count={selected ? 0 : channel.mentionCount} />
+          <UnreadBadge count={selected ? 0 : channel.unreadCount} />
+        </span>
       </button>
     </li>
   );

@@ -117,6 +117,7 @@ export function MessagePane(props: MessagePaneProps) {
         placeholder: t('community.pane.messageChannel', { name: channel.name }),
         label: t('community.pane.messageChannel', { name: channel.name }),
         note: channel.isMember ? undefined : t('community.pane.joinsOnSend'),
+        mentionable: channel.members,
       }}
     />
   );

@@ -6,6 +6,7 @@ import { call, type ResponseOf } from '../../shared/api/index.ts';
 import { reconcileReadState, withLastSequence, withReadPosition } from '../../shared/conversation/conversation.ts';
 import type { ConversationSource, MessageOf } from '../../shared/conversation/source.ts';
 import type { ChannelUpdated } from '../../shared/socket/index.ts';
+import { boundMentions, countMention } from './mentionCount.ts';
 
 export type CreateChannelBody = z.output<typeof CreateChannelRequest>;
 
@@ -34,7 +35,7 @@ export function updateChannel(queryClient: QueryClient, channelId: string, chang
     list?.map((c) => {
       if (c.id !== channelId) return c;
       listed = true;
-      return change(c);
+      return boundMentions(change(c));
     }),
   );
   return listed;
@@ -57,7 +58,7 @@ export function reconcileChannel(fetched: Channel, held: Channel | undefined): C
  * moves a sender's read position with their post (this user, on any device).
  */
 export function applyNewMessage(channel: Channel, message: ChannelMessage, userId: string | undefined): Channel {
-  const moved = withLastSequence(channel, message.sequence);
+  const moved = withLastSequence(countMention(channel, message, userId), message.sequence);
   const active = Date.parse(message.createdAt) > Date.parse(channel.lastActivity) ? { ...moved, lastActivity: message.createdAt } : moved;
   return message.sender._id === userId ? withReadPosition(active, { readSequence: message.sequence, unreadCount: 0 }) : active;
 }

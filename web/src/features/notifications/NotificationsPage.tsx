@@ -4,6 +4,7 @@ import Check from 'lucide-react/icons/check';
 import CheckCheck from 'lucide-react/icons/check-check';
 import Loader2 from 'lucide-react/icons/loader-2';
 import MessageSquare from 'lucide-react/icons/message-square';
+import MessageSquareText from 'lucide-react/icons/message-square-text';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
@@ -13,6 +14,7 @@ import { formatRelativeTimeShort } from '../../shared/format/index.ts';
 import { Avatar } from '../../shared/ui/Avatar.tsx';
 import { buttonGhost, buttonSecondary, cardClass } from '../../shared/ui/classes.ts';
 import { toast } from '../../shared/ui/toast.ts';
+import { messagePath } from '../community/channels.ts';
 import { createChat } from '../marketplace/api.ts';
 import { chatIdOf } from '../marketplace/gigDisplay.ts';
 import { deleteNotification, markAllRead, markRead, type NotificationTab, useNotificationList } from './api.ts';
@@ -182,6 +184,18 @@ export function NotificationsPage() {
                         <MessageSquare className="h-4 w-4" aria-hidden="true" />
                         {t('notifications.startChat')}
                       </button>
+                    )}
+                    {n.data.channelId && n.data.messageId && (
+                      <Link
+                        to={messagePath(n.data.channelId, n.data.messageId)}
+                        className={buttonSecondary}
+                        onClick={() => {
+                          if (!n.read) void markRead(n.id).then(triggerRefresh);
+                        }}
+                      >
+                        <MessageSquareText className="h-4 w-4" aria-hidden="true" />
+                        {t('notifications.openMessage')}
+                      </Link>
                     )}
                     {!n.read && (
                       <button

@@ -1,8 +1,10 @@
 import { MESSAGING_LIMITS } from '@commonwork/contracts';
 import Loader2 from 'lucide-react/icons/loader-2';
 import Send from 'lucide-react/icons/send';
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useT } from './locales/index.ts';
+import { useMentionAutocomplete } from './mentions/MentionAutocomplete.tsx';
+import type { MentionCandidate } from './mentions/mentions.ts';
 
 export interface ComposerProps {
   /**
@@ -20,6 +22,8 @@ export interface ComposerProps {
   note?: string;
   /** The Up arrow in the empty box (Slack's habit): edits the person's last message; false when there is none. */
   onEditLast?: () => boolean;
+  /** Who `@` suggests (a channel's members); none: no suggestions (the inbox). */
+  mentionable?: readonly MentionCandidate[];
   /** Each change of the text while it is not empty: the person is typing (the listener throttles). */
   onTyping?: () => void;
 }
@@ -28,10 +32,22 @@ export interface ComposerProps {
  * The message box of the community and inbox screens (spec 002 §5): Enter sends, Shift+Enter adds
  * a line, and the send button is disabled while the trimmed text is empty.
  */
-export function Composer({ onSend, placeholder, label, sending = false, disabled = false, note, onEditLast, onTyping }: ComposerProps) {
+export function Composer({
+  onSend,
+  placeholder,
+  label,
+  sending = false,
+  disabled = false,
+  note,
+  onEditLast,
+  onTyping,
+  mentionable,
+}: ComposerProps) {
   const t = useT();
   const [text, setText] = useState('');
   const noteId = useId();
+  const box = useRef<HTMLTextAreaElement>(null);
+  const mention = useMentionAutocomplete({ people: mentionable, text, setText, box });
   const empty = text.trim().length === 0;
   const blocked = empty || sending || disabled;
 
@@ -44,6 +60,7 @@ export function Composer({ onSend, placeholder, label, sending = false, disabled
     if (result instanceof Promise) result.catch(() => setText((current) => current || content));
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (mention.onKeyDown(event)) return;
     if (event.key === 'ArrowUp' && text === '' && onEditLast?.()) {
       event.preventDefault();
       return;
@@ -55,8 +72,11 @@ export function Composer({ onSend, placeholder, label, sending = false, disabled
 
   return (
     <form onSubmit={submit} className="border-t border-slate-200 p-3 dark:border-slate-800">
-      <div className="flex items-end gap-2">
+      <div className="relative flex items-end gap-2">
+        {mention.list}
         <textarea
+          ref={box}
+          {...mention.inputProps}
           value={text}
           onChange={(event) => {
             setText(event.target.value);

@@ -69,6 +69,7 @@ export function ConversationPane<K extends ConversationKind>(props: Conversation
         emptyText={props.emptyText}
         errorText={props.errorText}
         actions={api}
+        mentionable={props.composer.mentionable}
       />
       <Composer {...props.composer} onSend={send} sending={sending} onEditLast={editLast} onTyping={typing} />
       <TypingIndicator key={conversationId} kind={source.kind} conversationId={conversationId} userId={props.userId} />

@@ -9,6 +9,8 @@ import { Spinner } from '../ui/Spinner.tsx';
 import { LoadOlder } from './LoadOlder.tsx';
 import { useT } from './locales/index.ts';
 import { type ActionableMessage, EditedMark, MessageBody } from './MessageActions.tsx';
+import { MentionText } from './mentions/MentionText.tsx';
+import { type MentionCandidate, mentionsMe } from './mentions/mentions.ts';
 import { continuesGroup, messageTime } from './messageTime.ts';
 import type { MessageActionsApi } from './useMessageActions.ts';
 
@@ -19,6 +21,8 @@ export interface ListedMessage extends ActionableMessage {
   createdAt: string;
   sender: { _id: string; name: string; picture?: string; profilePicture?: string };
   pending?: boolean;
+  /** The people it mentions (user ids), as the server resolved them. */
+  mentions?: string[];
 }
 
 interface MessageListProps<M extends ListedMessage> {
@@ -34,6 +38,8 @@ interface MessageListProps<M extends ListedMessage> {
   onLoadOlder?: (() => Promise<void>) | undefined;
   /** Edit, delete and react (the reader's own messages, a moderator's any); none: the messages are only read. */
   actions?: MessageActionsApi<M> | undefined;
+  /** Who its `@names` may be (a channel's members): the mentions are drawn out, a message mentioning the reader highlighted. */
+  mentionable?: readonly MentionCandidate[] | undefined;
 }
 
 /** Near enough to the bottom that a new message should scroll into view. */
@@ -131,7 +137,7 @@ export function MessageList<M extends ListedMessage>(props: MessageListProps<M>)
               <li
                 key={message._id}
                 aria-label={`${message.sender.name}: ${message.deleted ? t('conversation.deleted') : message.content}`}
-                className={`group relative flex gap-3 px-4 hover:bg-slate-50 dark:hover:bg-slate-800/40 ${grouped ? 'py-0.5' : 'pt-3 pb-0.5'} ${message.pending ? 'opacity-60' : ''}`}
+                className={`group relative flex gap-3 ${mentionsMe(message, userId) ? 'border-l-4 border-amber-400 bg-amber-50 pr-4 pl-3 dark:bg-amber-400/10' : 'px-4 hover:bg-slate-50 dark:hover:bg-slate-800/40'} ${grouped ? 'py-0.5' : 'pt-3 pb-0.5'} ${message.pending ? 'opacity-60' : ''}`}
               >
                 {grouped ? (
                   <span className="w-9 shrink-0" aria-hidden="true" />
@@ -157,7 +163,7 @@ export function MessageList<M extends ListedMessage>(props: MessageListProps<M>)
                   )}
                   <MessageBody message={message} actions={props.actions}>
                     <p className="text-sm break-words whitespace-pre-wrap text-slate-700 dark:text-slate-200">
-                      {message.content}
+                      <MentionText content={message.content} mentions={message.mentions} people={props.mentionable} userId={userId} />
                       <EditedMark message={message} />
                     </p>
                   </MessageBody>

@@ -26,6 +26,9 @@ export function notificationText(n: Notification): Text {
             message: t('notifications.words.channelJoined.message', { name, channel }),
           }
         : stored;
+    case 'channelMention':
+      // The message is the sender's own words: only the title is ours.
+      return name && channel ? { title: t('notifications.words.channelMention.title', { name, channel }), message: n.message } : stored;
     case 'eventRegistered':
       return name && event && count !== undefined
         ? {

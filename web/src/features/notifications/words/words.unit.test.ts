@@ -32,6 +32,12 @@ const EVERY_KIND: Notification[] = [
     words: 'channelJoined',
     channelName: 'brand-talk',
   }),
+  made('message', ['Bea mentioned you in #brand-talk', '@ada, look at this'], {
+    words: 'channelMention',
+    channelName: 'brand-talk',
+    channelId: bea._id,
+    messageId: bea._id,
+  }),
   made('event_invite', ['New registration for Design jam', 'Bea registered for "Design jam" (3 registered).'], {
     words: 'eventRegistered',
     eventTitle: 'Design jam',
@@ -82,6 +88,7 @@ describe("the server's notifications in the person's language", () => {
     expect(texts()).toEqual([
       ['Neue Nachricht von Bea', 'Hallo, ¿qué tal?'],
       ['Bea ist #brand-talk beigetreten', 'Bea ist Ihrem Kanal #brand-talk über dessen Beitrittslink beigetreten.'],
+      ['Bea hat Sie in #brand-talk erwähnt', '@ada, look at this'],
       ['Neue Anmeldung für Design jam', 'Bea hat sich für „Design jam“ angemeldet (3 Anmeldungen).'],
       ['Design jam wurde geändert', '„Design jam“, für das Sie angemeldet sind, wurde geändert. Bitte prüfen Sie die Details.'],
       ['Design jam wurde abgesagt', '„Design jam“, für das Sie angemeldet sind, findet nicht statt.'],
@@ -97,6 +104,7 @@ describe("the server's notifications in the person's language", () => {
     expect(texts()).toEqual([
       ['Nuevo mensaje de Bea', 'Hallo, ¿qué tal?'],
       ['Bea se unió a #brand-talk', 'Bea se unió a su canal #brand-talk con su enlace de invitación.'],
+      ['Bea le mencionó en #brand-talk', '@ada, look at this'],
       ['Nueva inscripción en Design jam', 'Bea se inscribió en «Design jam» (3 inscritos).'],
       ['Design jam se ha actualizado', '«Design jam», en el que usted está inscrito, ha cambiado. Revise los detalles.'],
       ['Design jam se ha cancelado', '«Design jam», en el que usted está inscrito, no se celebrará.'],
