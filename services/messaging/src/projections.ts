@@ -22,6 +22,10 @@ export const projections: Projections<MessagingTables, MessagingEvent> = {
     'channel_marks',
     'mention_marks',
   ],
+  kept: {
+    message_words:
+      'the words messages held, written by a trigger on the message tables: the rebuilt messages write the same words again, and a word no message holds any more only finds nothing',
+  },
   aggregates: [channelAggregate, chatAggregate, readAggregate, channelMarksAggregate, messageAggregate],
   subscriptions,
   publish: publishMessagingEvent,

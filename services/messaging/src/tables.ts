@@ -72,6 +72,8 @@ export interface MessagingTables {
   /** Each conversation's change counter: every edit, deletion or reaction takes the next number. */
   conversation_revisions: { conversation_id: string; revision: number };
   read_positions: { user_id: string; conversation_id: string; read_sequence: number };
+  /** Every word (3 to 40 characters) any message ever held, kept by a trigger: what a typo is matched against. */
+  message_words: { word: string };
   /** One person's pin and star on a channel. */
   channel_marks: { user_id: string; channel_id: string; pinned: boolean; starred: boolean };
   people: { user_id: string; name: string; email: string; picture: string; username: string | null; updated_at: Date };

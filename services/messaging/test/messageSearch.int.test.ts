@@ -131,13 +131,19 @@ describe(`${messagingRoutes.searchMessages.method} ${messagingRoutes.searchMessa
     expect(await hitsOf(ada, { q: 'invoice', limit: 2, page: 4 })).toMatchObject({ hits: [], hasMore: false, approximate: false });
   });
 
-  it('never matches a deleted message (its tombstone)', async () => {
+  it('follows a message’s text: an edit’s new words match (typos of them too), a deleted message (its tombstone) never does', async () => {
     const message = await post(ada, opsId, 'The wombat password is hunter2');
     expect((await hitsOf(ada, { q: 'wombat' })).hits.map((h) => h.messageId)).toEqual([message.id]);
-    // As the delete projection leaves a message: emptied, marked deleted.
-    await sql`update messaging.channel_messages set content = '', deleted = true where id = ${message.id}`.execute(p.database.root);
+    // As the edit and delete projections leave a message: its text replaced; emptied and marked deleted.
+    const change = (set: ReturnType<typeof sql>) =>
+      sql`update messaging.channel_messages set ${set} where id = ${message.id}`.execute(p.database.root);
+    await change(sql`content = 'The platypus password is hunter3'`);
     expect((await hitsOf(ada, { q: 'wombat' })).hits).toEqual([]);
-    expect((await hitsOf(ada, { q: 'wombta' })).hits).toEqual([]);
+    expect((await hitsOf(ada, { q: 'platypus' })).hits.map((h) => h.messageId)).toEqual([message.id]);
+    expect(await hitsOf(ada, { q: 'platipus' })).toMatchObject({ approximate: true, hits: [{ messageId: message.id }] });
+    await change(sql`content = '', deleted = true`);
+    expect((await hitsOf(ada, { q: 'platypus' })).hits).toEqual([]);
+    expect((await hitsOf(ada, { q: 'platipus' })).hits).toEqual([]);
   });
 
   it('refuses an empty or over-long search with its field, and a caller without a token', async () => {

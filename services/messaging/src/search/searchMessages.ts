@@ -2,7 +2,7 @@ import type { MessageSearchHit, MessageSearchQuery } from '@commonwork/contracts
 import { isTypoCandidate, toPrefixTsQuery, withStrictTypoThreshold } from '@commonwork/kit';
 import { type RawBuilder, sql } from 'kysely';
 import type { MessagingDb } from '../tables.ts';
-import { snippetOf } from './snippet.ts';
+import { searchedWords, snippetOf } from './snippet.ts';
 
 /** What a message must satisfy to match, on `content` of the table aliased `m`. */
 type Match = RawBuilder<boolean>;
@@ -17,7 +17,6 @@ interface Scope {
  * Messages matching `match` that the caller may read, newest first, one page and one more row
  * (to know whether a next page exists). Channels: public ones and private ones they belong to
  * (or the one channel asked for); conversations: their own. Tombstones never match.
- * `to_tsvector('english', content)` is written as the indexes of 0004_message_search are, so they answer it.
  */
 function matchingPage(db: MessagingDb, scope: Scope, match: Match, query: Pick<MessageSearchQuery, 'page' | 'limit'>) {
   const kind = (k: 'channel' | 'chat') => sql<'channel' | 'chat'>`${sql.lit(k)}`.as('kind');
@@ -113,24 +112,58 @@ async function present(db: MessagingDb, rows: HitRow[], callerId: string, q: str
   });
 }
 
+/** How many written words one typed word may stand for in a typo's reading. */
+const SPELLINGS = 3;
+
+/**
+ * What a search that found nothing may have meant: each typed word (of three letters or more) as
+ * the few written words closest to it (strict trigram similarity on message_words, index-backed),
+ * then full-text on those, every typed word required. Null when a typed word resembles nothing written.
+ */
+async function closestSpellings(db: MessagingDb, q: string): Promise<Match | null> {
+  const typed = searchedWords(q).filter((word) => word.length >= 3);
+  if (typed.length === 0) return null;
+  return withStrictTypoThreshold(db, async (trx) => {
+    const each: RawBuilder<unknown>[] = [];
+    for (const word of typed) {
+      const written = await trx
+        .selectFrom('message_words')
+        .select('word')
+        .where(sql<boolean>`word %>> ${word}`)
+        .orderBy(sql`word <->>> ${word}`)
+        .limit(SPELLINGS)
+        .execute();
+      if (written.length === 0) return null;
+      each.push(
+        sql`(${sql.join(
+          written.map((w) => sql`plainto_tsquery('english', ${w.word})`),
+          sql` || `,
+        )})`,
+      );
+    }
+    return sql<boolean>`m.search @@ (${sql.join(each, sql` && `)})`;
+  });
+}
+
 /**
  * Message search: full-text on the English stems, every word required and the last one as a
  * prefix (as gig search reads words); when that finds nothing at all and the search is short, it
- * is read as a typo, by strict trigram word similarity. Newest first either way: a conversation's
+ * is read as a typo (see closestSpellings). Newest first either way: a conversation's
  * history is searched for what was said lately, not for the best-ranked wording.
  */
 export async function searchMessages(db: MessagingDb, scope: Scope, query: MessageSearchQuery) {
   const tsquery = toPrefixTsQuery(query.q);
-  const fullText = tsquery ? sql<boolean>`to_tsvector('english', m.content) @@ to_tsquery('english', ${tsquery})` : null;
+  const fullText = tsquery ? sql<boolean>`m.search @@ to_tsquery('english', ${tsquery})` : null;
   let approximate = false;
   let rows: HitRow[] = [];
   if (fullText) rows = await matchingPage(db, scope, fullText, query);
   // A page past the last match is empty too: only a search that matches nothing at all reads as a typo.
   const noneAtAll =
     rows.length === 0 && (!fullText || query.page === 1 || (await matchingPage(db, scope, fullText, { page: 1, limit: 1 })).length === 0);
-  if (noneAtAll && isTypoCandidate(query.q)) {
+  const typo = noneAtAll && isTypoCandidate(query.q) ? await closestSpellings(db, query.q) : null;
+  if (typo) {
     approximate = true;
-    rows = await withStrictTypoThreshold(db, (trx) => matchingPage(trx, scope, sql<boolean>`m.content %>> ${query.q}`, query));
+    rows = await matchingPage(db, scope, typo, query);
   }
   const page = rows.slice(0, query.limit);
   return {
