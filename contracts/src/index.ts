@@ -11,6 +11,7 @@ export * from './events/envelope.ts';
 export * from './events/events.ts';
 export * from './events/identity.ts';
 export * from './events/marketplace.ts';
+export * from './events/media.ts';
 export * from './events/messaging.ts';
 export * from './events/notifications.ts';
 export * from './gigCatalog.ts';

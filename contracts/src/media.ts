@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMAGE_FORMATS, MEDIA_PATH_PREFIX, UPLOAD_MESSAGES, UPLOAD_TYPES } from './mediaCatalog.ts';
+import { FILE_FORMATS, IMAGE_FORMATS, MEDIA_PATH_PREFIX, UPLOAD_MESSAGES, UPLOAD_TYPES } from './mediaCatalog.ts';
 
 /** Where an upload is used; each has its size cap and dimension limits (spec 000 §5, §9). */
 export const UploadType = z.enum(UPLOAD_TYPES);
@@ -42,3 +42,17 @@ export const DeleteUploadParams = z.object({
 export const DeleteUploadResponse = z.object({ success: z.literal(true), message: z.string() });
 
 export const MediaParams = z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.(jpeg|png|gif|webp)$/, 'Not a media file') });
+
+/** A file other than an image, stored: served at `url` as a download named `name`. */
+export const FileUploadResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  url: z.string(),
+  public_id: z.string(),
+  name: z.string(),
+  format: z.enum(FILE_FORMATS),
+  bytes: z.number().int(),
+});
+export type FileUploadResponse = z.infer<typeof FileUploadResponse>;
+
+export const MediaFileParams = z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.(pdf|txt|zip)$/, 'Not a media file') });

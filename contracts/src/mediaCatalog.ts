@@ -16,8 +16,16 @@ export const UPLOAD_RULES: Record<
   gig: { maxBytes: 6 * MB, minWidth: 200, minHeight: 150, maxWidth: 2_500, maxHeight: 1_500 },
 };
 
+/**
+ * Files other than images, sent with messages (issue 29): what their bytes must be (never the name
+ * or the claimed type), the type each is served as, and their size cap.
+ */
+export const FILE_FORMATS = ['pdf', 'txt', 'zip'] as const;
+export const FILE_CONTENT_TYPES = { pdf: 'application/pdf', txt: 'text/plain; charset=utf-8', zip: 'application/zip' } as const;
+export const MAX_FILE_BYTES = 10 * MB;
+
 /** The most bytes any upload may have: the gateway and the media service refuse bigger bodies before reading them. */
-export const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_RULES).map((r) => r.maxBytes));
+export const MAX_UPLOAD_BYTES = Math.max(MAX_FILE_BYTES, ...Object.values(UPLOAD_RULES).map((r) => r.maxBytes));
 
 /** Formats sharp must find in the bytes; the name and the claimed type are never trusted. */
 export const IMAGE_FORMATS = ['jpeg', 'png', 'gif', 'webp'] as const;
@@ -47,3 +55,13 @@ export const UPLOAD_CLIENT_MESSAGES = {
 
 /** Where the gateway serves a stored image: immutable, so browsers and proxies keep it. */
 export const MEDIA_PATH_PREFIX = '/api/media/';
+
+/** Where the gateway serves a stored file, always as a download. */
+export const MEDIA_FILES_PATH_PREFIX = '/api/media/files/';
+
+/** Server messages of file uploads. */
+export const FILE_MESSAGES = {
+  invalidType: 'Invalid file type. Only PDF, plain text and ZIP files are supported.',
+  tooLarge: `File size too large. Maximum size is ${Math.round(MAX_FILE_BYTES / MB)}MB.`,
+  uploaded: 'File uploaded successfully',
+} as const;

@@ -148,14 +148,31 @@ export interface MessageFields extends MessageChanges {
 }
 
 /**
- * A message body. `clientId` is the sender's own id for the message (the optimistic copy's), so a
- * REST retry after a socket time-out never posts the same message twice.
+ * An attachment as its sender names it: which upload of theirs (its url) and the name to show. The
+ * server takes the rest (the type it really is, its size, an image's pixels) from the upload itself.
  */
-export const PostMessageRequest = z.object({
-  content: z.string({ error: 'Message cannot be empty' }).trim().min(1, 'Message cannot be empty').max(MESSAGING_LIMITS.message),
-  type: z.literal('text').default('text'),
-  clientId: z.string().min(1).max(64).optional(),
+export const AttachmentRequest = z.object({
+  type: z.enum(['image', 'other']),
+  url: z.string().trim().min(1, 'Attachment url is required').max(1_000),
+  name: z.string().trim().max(200).default(''),
 });
+export type AttachmentRequest = z.input<typeof AttachmentRequest>;
+
+/**
+ * A message body: text, attachments or both. `clientId` is the sender's own id for the message
+ * (the optimistic copy's), so a REST retry after a socket time-out never posts the same message twice.
+ */
+export const PostMessageRequest = z
+  .object({
+    content: z.string({ error: 'Message cannot be empty' }).trim().max(MESSAGING_LIMITS.message).default(''),
+    type: z.literal('text').default('text'),
+    clientId: z.string().min(1).max(64).optional(),
+    attachments: z
+      .array(AttachmentRequest)
+      .max(MESSAGING_LIMITS.attachmentsPerMessage, `At most ${MESSAGING_LIMITS.attachmentsPerMessage} attachments per message`)
+      .default([]),
+  })
+  .refine((body) => body.content.length > 0 || body.attachments.length > 0, { path: ['content'], message: 'Message cannot be empty' });
 
 /**
  * `changedAfter` (the highest message `revision` a client has seen) returns the messages edited,

@@ -140,7 +140,7 @@ export const SERVICE_MANIFEST = {
     port: 4003,
     replicas: 2,
     publishes: true,
-    consumes: ['identity', 'marketplace', 'events'],
+    consumes: ['identity', 'marketplace', 'events', 'media'],
     needs: IDENTITY,
     deploy: {
       settings: [
@@ -163,12 +163,12 @@ export const SERVICE_MANIFEST = {
     needs: IDENTITY,
   },
   media: {
-    summary: 'every uploaded image, checked by its bytes and stored in PostgreSQL (uploads and the images themselves)',
+    summary: 'every uploaded image and file, checked by its bytes and stored in PostgreSQL (uploads, the images and files themselves)',
     prefixes: ['/api/upload', '/api/media'],
     routes: mediaRoutes,
     port: 4005,
     replicas: 2,
-    publishes: false,
+    publishes: true,
     consumes: ['identity'],
     needs: IDENTITY,
     deploy: {

@@ -7,7 +7,8 @@ import { Notification } from './notifications.ts';
 /** `join-channel` and `leave-channel`: the spec's `{id}`, or `{channelId}` as the other events name it. */
 export const JoinChannelPayload = z.union([z.object({ id: z.uuid() }), z.object({ channelId: z.uuid() })]);
 export type JoinChannelPayload = z.input<typeof JoinChannelPayload>;
-export const SendMessagePayload = PostMessageRequest.extend({ channelId: z.uuid() });
+// safeExtend: the body's rule (text or attachments) holds on the socket too.
+export const SendMessagePayload = PostMessageRequest.safeExtend({ channelId: z.uuid() });
 export type SendMessagePayload = z.input<typeof SendMessagePayload>;
 /** `typing`: the person is writing in a channel (never stored; the server throttles and relays it). */
 export const TypingPayload = z.object({ channelId: z.uuid() });

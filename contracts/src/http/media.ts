@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { ErrorBody } from '../errors.ts';
-import { DeleteUploadParams, DeleteUploadResponse, MediaParams, UploadQuery, UploadResponse } from '../media.ts';
+import {
+  DeleteUploadParams,
+  DeleteUploadResponse,
+  FileUploadResponse,
+  MediaFileParams,
+  MediaParams,
+  UploadQuery,
+  UploadResponse,
+} from '../media.ts';
 import { defineRoute } from './route.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody };
@@ -19,6 +27,15 @@ export const mediaRoutes = {
     upload: { field: 'file' },
     response: { 201: UploadResponse, ...errors },
   }),
+  uploadFile: defineRoute({
+    method: 'POST',
+    url: '/api/upload/file',
+    summary:
+      'Upload a file to send with a message (multipart field `file`): PDF, plain text or ZIP up to 10 MB, its type read from its bytes',
+    auth: 'user',
+    upload: { field: 'file' },
+    response: { 201: FileUploadResponse, ...errors },
+  }),
   deleteUpload: defineRoute({
     method: 'DELETE',
     url: '/api/upload/delete/:publicId',
@@ -35,5 +52,14 @@ export const mediaRoutes = {
     params: MediaParams,
     produces: 'image/*',
     response: { 200: z.string().describe('the image bytes'), 404: ErrorBody },
+  }),
+  file: defineRoute({
+    method: 'GET',
+    url: '/api/media/files/:file',
+    summary: 'A stored file, always as a download (Content-Disposition: attachment, never drawn by the browser)',
+    auth: 'public',
+    params: MediaFileParams,
+    produces: 'application/octet-stream',
+    response: { 200: z.string().describe('the file bytes'), 404: ErrorBody },
   }),
 } as const;

@@ -25,4 +25,24 @@ export const migrations: ServiceMigration[] = [
         .execute();
     },
   },
+  {
+    name: '0002_files',
+    async up(db) {
+      await db.schema
+        .createTable('files')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('owner_id', 'uuid', (c) => c.notNull())
+        .addColumn('format', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('bytes', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('file_contents')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('content', 'bytea', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+    },
+  },
 ];

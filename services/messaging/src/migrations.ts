@@ -202,4 +202,22 @@ export const migrations: ServiceMigration[] = [
         .execute();
     },
   },
+  {
+    name: '0006_attachments',
+    async up(db) {
+      // Whose each upload is (media's events): a message may carry only its sender's own.
+      await db.schema
+        .createTable('uploads')
+        .addColumn('url', 'text', (c) => c.primaryKey())
+        .addColumn('upload_id', 'uuid', (c) => c.notNull())
+        .addColumn('owner_id', 'uuid', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('width', 'integer')
+        .addColumn('height', 'integer')
+        .addColumn('bytes', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('uploads_upload_idx').on('uploads').column('upload_id').execute();
+    },
+  },
 ];

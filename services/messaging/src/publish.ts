@@ -46,7 +46,7 @@ export function publishMessagingEvent(stored: StoredEvent<MessagingEvent>) {
     case 'JoinLinkGenerated':
       return null;
     case 'MessagePosted': {
-      const { channelId, messageId, sequence, messageCount, sender, content, clientId, mentions } = stored.data;
+      const { channelId, messageId, sequence, messageCount, sender, content, clientId, mentions, attachments } = stored.data;
       const message = channelMessage({
         id: messageId,
         channelId,
@@ -56,6 +56,7 @@ export function publishMessagingEvent(stored: StoredEvent<MessagingEvent>) {
         clientId,
         createdAt: at,
         mentions,
+        attachments,
       });
       return publishAs(ChannelMessagePosted, stored, { channelId, message, messageCount, lastActivity: at });
     }
@@ -64,8 +65,17 @@ export function publishMessagingEvent(stored: StoredEvent<MessagingEvent>) {
       return publishAs(ChatCreated, stored, { chatId, participantIds, gigId, createdBy });
     }
     case 'ChatMessagePosted': {
-      const { chatId, participantIds, messageId, sequence, sender, content, clientId } = stored.data;
-      const message = chatMessage({ id: messageId, chatId, sequence, sender: authorOf(sender), content, clientId, createdAt: at });
+      const { chatId, participantIds, messageId, sequence, sender, content, clientId, attachments } = stored.data;
+      const message = chatMessage({
+        id: messageId,
+        chatId,
+        sequence,
+        sender: authorOf(sender),
+        content,
+        clientId,
+        createdAt: at,
+        attachments,
+      });
       return publishAs(ChatMessagePosted, stored, { chatId, participantIds, message });
     }
     case 'ConversationRead':

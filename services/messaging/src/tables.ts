@@ -79,6 +79,17 @@ export interface MessagingTables {
   people: { user_id: string; name: string; email: string; picture: string; username: string | null; updated_at: Date };
   /** A mention of `user_id` in a channel's message `sequence` (not by themselves). */
   mention_marks: { user_id: string; channel_id: string; sequence: number };
+  /** Uploads by url, as media's events tell them: whose each is, and what (an attachment's facts). */
+  uploads: {
+    url: string;
+    upload_id: string;
+    owner_id: string;
+    kind: 'image' | 'other';
+    name: string;
+    width: number | null;
+    height: number | null;
+    bytes: number;
+  };
   gigs: GigsTable;
 }
 

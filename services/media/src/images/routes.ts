@@ -2,27 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { isUuid, MAX_UPLOAD_BYTES, MEDIA_PATH_PREFIX, mediaRoutes, UPLOAD_MESSAGES, UPLOAD_RULES } from '@commonwork/contracts';
 import { createError, registerRoute, type ServiceContext } from '@commonwork/kit';
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { MediaTables } from '../tables.ts';
+import { readUpload } from '../upload.ts';
 import { imageAggregate } from './aggregate.ts';
 import { ImageNotFound } from './decide.ts';
 import { FileTooLarge, processImage } from './process.ts';
 
-const NoFile = createError('NO_FILE', 'Upload an image in the multipart field "file"', 400);
+const NoImage = createError('NO_FILE', 'Upload an image in the multipart field "file"', 400);
 const CONTENT_TYPES = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' } as const;
-
-/** The one file of a multipart upload, read whole up to `maxBytes` (a bigger one is refused while it streams). */
-async function readFile(request: FastifyRequest, maxBytes: number) {
-  if (!request.isMultipart()) throw NoFile();
-  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-  if (part?.fieldname !== 'file') throw NoFile();
-  try {
-    return await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw FileTooLarge(UPLOAD_MESSAGES.tooLarge(maxBytes));
-    throw error;
-  }
-}
 
 export async function registerImageRoutes(ctx: ServiceContext<MediaTables>) {
   const { app, verifier, db } = ctx;
@@ -31,7 +18,8 @@ export async function registerImageRoutes(ctx: ServiceContext<MediaTables>) {
 
   registerRoute(app, verifier, mediaRoutes.upload, async ({ query, caller, request, reply }) => {
     const type = query.type || 'generic';
-    const content = await readFile(request, UPLOAD_RULES[type].maxBytes);
+    const maxBytes = UPLOAD_RULES[type].maxBytes;
+    const { content } = await readUpload(request, maxBytes, () => FileTooLarge(UPLOAD_MESSAGES.tooLarge(maxBytes)), NoImage());
     const image = await processImage(content, type);
     const imageId = randomUUID();
     // Bytes first: facts without bytes would be served as a broken image; bytes without facts are never served.

@@ -1,3 +1,5 @@
+import type { Attachment } from '@commonwork/contracts';
+
 /** The channel aggregate's stored events (messaging's own; `publish.ts` maps what others see). */
 export type ChannelEvent =
   | {
@@ -28,6 +30,8 @@ export type ChannelEvent =
         clientId: string | null;
         /** The members mentioned (user ids), when any. */
         mentions?: string[];
+        /** The sender's uploads sent with it, as checked when it was posted, when any. */
+        attachments?: Attachment[];
       };
     };
 

@@ -1,4 +1,4 @@
-import { type Mentionable, resolveMentions } from '@commonwork/contracts';
+import { type Attachment, type Mentionable, resolveMentions } from '@commonwork/contracts';
 import { createError, type Decider, Forbidden } from '@commonwork/kit';
 import type { PersonCard } from '../tables.ts';
 import { type ChannelEvent, type ChannelState, initialChannelState } from './channel.ts';
@@ -23,6 +23,8 @@ export type ChannelCommand =
       clientId: string | null;
       /** The people the text's `@names` may be (see channels/mentions.ts); only the channel's members are mentioned. */
       mentionable?: Mentionable[];
+      /** Uploads of the sender's, already checked as theirs (attachments/attachments.ts). */
+      attachments?: Attachment[];
     }
   | { type: 'GenerateJoinLink'; actorId: string; joinLink: string }
   | { type: 'JoinByLink'; actorId: string }
@@ -89,6 +91,7 @@ export function decide(command: ChannelCommand, state: ChannelState): ChannelEve
           content: command.content,
           clientId: command.clientId,
           ...mentionsIn(command, state),
+          ...(command.attachments?.length ? { attachments: command.attachments } : {}),
         },
       });
       return events;

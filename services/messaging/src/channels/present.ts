@@ -76,5 +76,6 @@ export function presentPosted({ data, occurredAt }: StoredEvent<Extract<ChannelE
     clientId: data.clientId,
     createdAt: occurredAt.toISOString(),
     mentions: data.mentions,
+    attachments: data.attachments,
   });
 }

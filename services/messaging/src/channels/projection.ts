@@ -116,6 +116,7 @@ async function projectPosts(trx: MessagingDb, posts: Posted[]) {
           client_id: data.clientId,
           created_at: occurredAt,
           mentions: JSON.stringify(data.mentions ?? []),
+          attachments: JSON.stringify(data.attachments ?? []),
         })),
       ),
     )

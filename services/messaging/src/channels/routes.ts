@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { INVALID_JOIN_LINK, messagingRoutes } from '@commonwork/contracts';
 import { createError, Forbidden, registerRoute, type ServiceContext } from '@commonwork/kit';
+import { attachmentsOf } from '../attachments/attachments.ts';
 import { marksFor, marksOrNone } from '../channelMarks/routes.ts';
 import type { MessagingConfig } from '../config.ts';
 import { listMessages } from '../reads/listMessages.ts';
@@ -122,15 +123,16 @@ export function registerChannelRoutes(ctx: ServiceContext<MessagingTables>, conf
   registerRoute(app, verifier, messagingRoutes.postChannelMessage, async ({ params, body, caller, request, reply }) => {
     const clientId = body.clientId ?? null;
     // Both reads at once: every send pays for them before its transaction.
-    const [existing, actor, mentionable] = await Promise.all([
+    const [existing, actor, mentionable, attachments] = await Promise.all([
       sentBefore(db, 'channel_messages', 'channel_id', params.id, caller.sub, clientId),
       personCard(db, caller.sub),
       mentionablePeople(db, body.content),
+      attachmentsOf(db, caller.sub, body.attachments),
     ]);
     if (existing) return { success: true as const, data: presentChannelMessage(existing) };
     const { events } = await channels.handle(
       params.id,
-      { type: 'PostMessage', actor, messageId: randomUUID(), content: body.content, clientId, mentionable },
+      { type: 'PostMessage', actor, messageId: randomUUID(), content: body.content, clientId, mentionable, attachments },
       ctx.metadataFor(request, caller.sub),
     );
     const posted = events.find((e) => e.type === 'MessagePosted');

@@ -1,3 +1,4 @@
+import type { Attachment } from '@commonwork/contracts';
 import { nameBasedId } from '@commonwork/kit';
 
 /** The chat aggregate's stored events. */
@@ -13,6 +14,8 @@ export type ChatEvent =
         sender: { userId: string; name: string; email: string; picture: string };
         content: string;
         clientId: string | null;
+        /** The sender's uploads sent with it, as checked when it was posted, when any. */
+        attachments?: Attachment[];
       };
     };
 

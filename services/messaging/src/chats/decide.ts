@@ -1,3 +1,4 @@
+import type { Attachment } from '@commonwork/contracts';
 import { createError, type Decider } from '@commonwork/kit';
 import type { PersonCard } from '../tables.ts';
 import { type ChatEvent, type ChatState, initialChatState } from './chat.ts';
@@ -6,7 +7,15 @@ export const ChatNotFound = createError('CHAT_NOT_FOUND', 'Chat not found', 404)
 
 export type ChatCommand =
   | { type: 'StartChat'; chatId: string; actorId: string; recipientId: string; gigId: string }
-  | { type: 'PostChatMessage'; actor: PersonCard; messageId: string; content: string; clientId: string | null };
+  | {
+      type: 'PostChatMessage';
+      actor: PersonCard;
+      messageId: string;
+      content: string;
+      clientId: string | null;
+      /** Uploads of the sender's, already checked as theirs (attachments/attachments.ts). */
+      attachments?: Attachment[];
+    };
 
 export function evolve(state: ChatState, event: ChatEvent): ChatState {
   switch (event.type) {
@@ -50,6 +59,7 @@ export function decide(command: ChatCommand, state: ChatState): ChatEvent[] {
             sender: command.actor,
             content: command.content,
             clientId: command.clientId,
+            ...(command.attachments?.length ? { attachments: command.attachments } : {}),
           },
         },
       ];

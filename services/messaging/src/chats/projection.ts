@@ -28,7 +28,7 @@ export async function projectChatEvents(trx: MessagingDb, events: StoredEvent<Ch
         break;
       }
       case 'ChatMessagePosted': {
-        const { chatId, messageId, sequence, sender, content, clientId } = event.data;
+        const { chatId, messageId, sequence, sender, content, clientId, attachments } = event.data;
         await trx
           .insertInto('chat_messages')
           .values({
@@ -39,6 +39,7 @@ export async function projectChatEvents(trx: MessagingDb, events: StoredEvent<Ch
             content,
             client_id: clientId,
             created_at: at,
+            attachments: JSON.stringify(attachments ?? []),
           })
           .execute();
         await trx

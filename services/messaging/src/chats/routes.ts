@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { messagingRoutes } from '@commonwork/contracts';
 import { createError, registerRoute, type ServiceContext, ValidationFailed } from '@commonwork/kit';
+import { attachmentsOf } from '../attachments/attachments.ts';
 import { listMessages } from '../reads/listMessages.ts';
 import { conversationReads } from '../reads/readConversation.ts';
 import { sentBefore } from '../reads/sentBefore.ts';
@@ -124,15 +125,16 @@ export function registerChatRoutes(ctx: ServiceContext<MessagingTables>) {
     await ownChat(params.chatId, caller.sub);
     const clientId = body.clientId ?? null;
     // Both reads at once: every send pays for them before its transaction.
-    const [actor, existing] = await Promise.all([
+    const [actor, existing, attachments] = await Promise.all([
       personCard(db, caller.sub),
       sentBefore(db, 'chat_messages', 'chat_id', params.chatId, caller.sub, clientId),
+      attachmentsOf(db, caller.sub, body.attachments),
     ]);
     if (existing) return { success: true as const, data: presentChatMessage(existing, actor) };
     const messageId = randomUUID();
     await chats.handle(
       params.chatId,
-      { type: 'PostChatMessage', actor, messageId, content: body.content, clientId },
+      { type: 'PostChatMessage', actor, messageId, content: body.content, clientId, attachments },
       ctx.metadataFor(request, caller.sub),
     );
     const row = await db.selectFrom('chat_messages').selectAll().where('id', '=', messageId).executeTakeFirstOrThrow();
