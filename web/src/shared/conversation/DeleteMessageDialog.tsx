@@ -1,5 +1,6 @@
 import Trash2 from 'lucide-react/icons/trash-2';
-import { buttonDanger, buttonSecondary } from '../ui/classes.ts';
+import { buttonDanger } from '../ui/buttonDanger.ts';
+import { buttonSecondary } from '../ui/classes.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { useT } from './locales/index.ts';
 

@@ -1,7 +1,10 @@
 import { MESSAGING_LIMITS } from '@commonwork/contracts';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { buttonPrimarySmall, buttonSecondarySmall } from '../ui/classes.ts';
+import { buttonPrimary, buttonSecondarySmall } from '../ui/classes.ts';
 import { useT } from './locales/index.ts';
+
+/** Save beside the small Cancel, made the same way as `buttonSecondarySmall`. */
+const buttonPrimarySmall = buttonPrimary.replace('px-4 py-2', 'px-3 py-1.5');
 
 interface EditMessageProps {
   content: string;

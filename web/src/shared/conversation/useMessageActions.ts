@@ -42,8 +42,8 @@ const changeable = (message: { pending?: boolean; deleted: boolean }) => !messag
 
 /**
  * Edit, delete and react, for channels and chats alike: each change shows at once (an optimistic
- * copy), then the server's message takes its place; on refusal the copy is taken back, unless
- * something newer replaced it meanwhile, and the server's sentence is shown (its 400/403/409).
+ * copy), then the server's message takes its place; on refusal the message is put back as it was,
+ * unless a newer revision replaced it meanwhile, and the server's sentence is shown (its 400/403/409).
  */
 export function useMessageActions<K extends ConversationKind>(
   source: ConversationSource<K>,
@@ -65,7 +65,8 @@ export function useMessageActions<K extends ConversationKind>(
       request().then(
         (message) => put((held) => withChangedMessage(held, message)),
         (error: unknown) => {
-          put((held) => held.map((m) => (m === copy ? before : m)));
+          // The cache keeps its own copy of what it is given, so the copy is known by its revision: a newer one came from the server.
+          put((held) => held.map((m) => (m._id === before._id && m.revision === before.revision ? before : m)));
           toast.error(errorMessage(error, failed));
         },
       );

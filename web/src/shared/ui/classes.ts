@@ -5,18 +5,11 @@ export const buttonPrimary =
 export const buttonSecondary =
   'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 shadow-sm transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-600 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700';
 
-/** A destructive action's button (delete, in a confirmation dialog). */
-export const buttonDanger =
-  'inline-flex items-center justify-center gap-2 rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm transition hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-60';
-
 /**
  * A smaller secondary button (pagers, icon buttons in a header). Its own padding, not padding added
  * after `buttonSecondary`'s: Tailwind orders utilities by value, so an appended `px-3` loses to `px-4`.
  */
 export const buttonSecondarySmall = buttonSecondary.replace('px-4 py-2', 'px-3 py-1.5');
-
-/** A smaller primary button (an inline form's Save), made the same way as `buttonSecondarySmall`. */
-export const buttonPrimarySmall = buttonPrimary.replace('px-4 py-2', 'px-3 py-1.5');
 
 export const buttonGhost =
   'inline-flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-green-600 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';

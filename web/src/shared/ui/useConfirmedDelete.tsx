@@ -2,7 +2,8 @@ import Trash2 from 'lucide-react/icons/trash-2';
 import { useCallback, useState } from 'react';
 import { useAuth } from '../../features/auth/AuthProvider.tsx';
 import { useT } from '../locales/index.ts';
-import { buttonDanger, buttonSecondary } from './classes.ts';
+import { buttonDanger } from './buttonDanger.ts';
+import { buttonSecondary } from './classes.ts';
 import { Modal } from './Modal.tsx';
 import { toast } from './toast.ts';
 
