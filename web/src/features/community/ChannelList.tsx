@@ -10,6 +10,11 @@ import { buttonSecondary, buttonSecondarySmall } from '../../shared/ui/classes.t
 import { channelSections } from './channels.ts';
 import { useT } from './locales/index.ts';
 
+/** The Starred filter while on: the same button, tinted like the star it shows. */
+const filterOn = buttonSecondarySmall
+  .replace('border-slate-300 bg-white', 'border-amber-400 bg-amber-50')
+  .replace('dark:border-slate-600 dark:bg-slate-800', 'dark:border-amber-500/70 dark:bg-amber-950/40');
+
 interface ChannelListProps {
   channels: Channel[] | undefined;
   isLoading: boolean;
@@ -88,7 +93,12 @@ export function ChannelList(props: ChannelListProps) {
       listLabel={t('community.list.channels')}
       action={
         <div className="flex items-center gap-2">
-          <button type="button" onClick={() => setStarredOnly(!starredOnly)} aria-pressed={starredOnly} className={buttonSecondarySmall}>
+          <button
+            type="button"
+            onClick={() => setStarredOnly(!starredOnly)}
+            aria-pressed={starredOnly}
+            className={starredOnly ? filterOn : buttonSecondarySmall}
+          >
             <Star className={`h-4 w-4 ${starredOnly ? 'fill-amber-400 text-amber-500' : ''}`} aria-hidden="true" />
             {t('community.list.starred')}
           </button>
