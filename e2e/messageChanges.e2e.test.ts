@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { messagingRoutes, pathOf, STORAGE_KEYS } from '@commonwork/contracts';
+import { AxeBuilder } from '@axe-core/playwright';
+import { marketplaceRoutes, messagingRoutes, pathOf, STORAGE_KEYS } from '@commonwork/contracts';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiAt, type BrowserGlobals, buildPerson, type Person, signUpWithDevIssuer } from './helpers.ts';
 
@@ -14,13 +15,24 @@ async function signUpInNewContext(browser: Browser, prefix: string): Promise<{ p
   return { page, person };
 }
 
+/** The signed-in person as the browser stored them: their id and token. */
+async function sessionOf(page: Page) {
+  const stored = await page.evaluate(() => (globalThis as unknown as BrowserGlobals).localStorage.getItem('user'));
+  const { id, token } = JSON.parse(stored ?? '{}') as { id?: string; token?: string };
+  return { id: id ?? '', token: token ?? '' };
+}
+
 /** The signed-in person's API, for setting data up. */
 async function apiOf(page: Page, baseURL: string | undefined) {
-  const token = await page.evaluate(() => {
-    const stored = (globalThis as unknown as BrowserGlobals).localStorage.getItem('user');
-    return (JSON.parse(stored ?? '{}') as { token?: string }).token ?? '';
-  });
-  return apiAt(baseURL, token);
+  return apiAt(baseURL, (await sessionOf(page)).token);
+}
+
+/** What axe finds serious or critical on the page as it stands (WCAG 2.2 AA, as e2e/accessibility does). */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
@@ -175,5 +187,75 @@ test('edits, reactions and deletions reach the other person live, and after they
       await item(a.page, `Hello from A ${tag}`).hover();
       await a.page.screenshot({ path: test.info().outputPath(`message-changes-${width}-${theme}.png`) });
     }
+    // Reactions, '(edited)', a tombstone and the toolbar on screen; then the picker, then the delete dialog.
+    expect(await violations(a.page)).toEqual([]);
+    await item(a.page, `Hello from A ${tag}`).getByRole('button', { name: 'Add reaction' }).click();
+    await expect(a.page.getByRole('listbox', { name: 'Choose an emoji' })).toBeVisible();
+    await a.page.screenshot({ path: test.info().outputPath(`emoji-picker-390-${theme}.png`) });
+    expect(await violations(a.page)).toEqual([]);
+    await a.page.keyboard.press('Escape');
+    await expect(item(a.page, `Hello from A ${tag}`).getByRole('button', { name: 'Add reaction' })).toBeFocused();
+    await item(a.page, `Hello from A ${tag}`).getByRole('button', { name: 'Delete message' }).click();
+    await expect(a.page.getByRole('dialog', { name: 'Delete this message?' })).toBeVisible();
+    expect(await violations(a.page)).toEqual([]);
+    await a.page.keyboard.press('Escape');
   }
+});
+
+test('in the inbox too: an edit, a reaction and a deletion reach the other person live', async ({ browser, baseURL }) => {
+  const tag = randomUUID().slice(0, 6);
+  const a = await signUpInNewContext(browser, 'chg-ia');
+  const b = await signUpInNewContext(browser, 'chg-ib');
+
+  // A's gig, and B's conversation with A about it (through the API: the community e2e walks the gig page).
+  const gig = await (await apiOf(a.page, baseURL)).send(marketplaceRoutes.createGig, {
+    body: {
+      title: `Logo refresh (${tag})`,
+      description: 'A new logo for a studio.',
+      category: 'design',
+      subCategory: 'logo',
+      price: 90,
+      status: 'active',
+    },
+  });
+  expect(gig.status).toBe(201);
+  const chat = await (await apiOf(b.page, baseURL)).call(messagingRoutes.createChat, {
+    body: { recipientId: (await sessionOf(a.page)).id, gigId: gig.at(201).gig.id },
+  });
+  const conversation = (page: Page) => page.getByRole('region', { name: 'Conversation' });
+  for (const page of [a.page, b.page]) await page.goto(`/inbox/${chat.data.id}`);
+  const aBox = conversation(a.page).getByRole('textbox', { name: 'Message' });
+  const bBox = conversation(b.page).getByRole('textbox', { name: 'Message' });
+  await aBox.fill(`Question from A ${tag}`);
+  await aBox.press('Enter');
+  await expect(item(b.page, `Question from A ${tag}`)).toBeVisible();
+  await bBox.fill(`Anser from B ${tag}`);
+  await bBox.press('Enter');
+  await expect(item(a.page, `Anser from B ${tag}`)).toBeVisible();
+
+  // B's Up arrow edits B's answer; A sees it edited.
+  await expect(bBox).toHaveValue('');
+  await bBox.press('ArrowUp');
+  const editBox = b.page.getByRole('textbox', { name: 'Edit your message' });
+  await editBox.fill(`Answer from B ${tag}`);
+  await editBox.press('Enter');
+  await expect(item(a.page, `Answer from B ${tag}`)).toContainText('(edited)');
+
+  // B reacts to A's question; A sees who by name, adds to it and takes it back.
+  await reactBySearch(b.page, `Question from A ${tag}`, 'eyes');
+  const aChip = reaction(a.page, `Question from A ${tag}`, '👀');
+  await expect(aChip).toHaveAttribute('title', `Reacted with 👀: ${b.person.name}`);
+  await aChip.click();
+  await expect(reaction(b.page, `Question from A ${tag}`, '👀')).toHaveAccessibleName('👀 2 reactions');
+  await expect(reaction(b.page, `Question from A ${tag}`, '👀')).toHaveAttribute('title', `Reacted with 👀: You and ${a.person.name}`);
+  await aChip.click();
+  await expect(reaction(b.page, `Question from A ${tag}`, '👀')).toHaveAccessibleName('👀 1 reaction');
+
+  // B deletes the answer; A sees the tombstone, with nothing to do on it; A cannot delete B's messages in a chat.
+  await item(b.page, `Answer from B ${tag}`).hover();
+  await item(b.page, `Answer from B ${tag}`).getByRole('button', { name: 'Delete message' }).click();
+  await b.page.getByRole('dialog', { name: 'Delete this message?' }).getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(item(a.page, 'This message was deleted')).toHaveCount(1);
+  await expect(item(a.page, 'This message was deleted').getByRole('button')).toHaveCount(0);
+  await expect(item(a.page, `Answer from B ${tag}`)).toHaveCount(0);
 });

@@ -11,8 +11,8 @@ export interface LiveOptions<K extends ConversationKind> {
   openId: string | null;
   userId: string | undefined;
   /**
-   * Whether a reconnect catches the open conversation up here. Channels say no: they catch up once
-   * the room is joined again, so nothing that came in between is missed.
+   * Whether a reconnect, or opening a conversation, catches it up here. Channels say no: they catch
+   * up once the room is joined (again), so nothing that came in between is missed.
    */
   catchUpOnReconnect: boolean;
   /** After a live message was applied; `listed` says whether the area's list held its conversation. */
@@ -47,6 +47,12 @@ export function useConversationLive<K extends ConversationKind>(source: Conversa
     }
     wasConnected.current = connected;
   }, [connected, refreshList, catchUp, catchUpOnReconnect, openId]);
+
+  // A conversation opened again (after another page or another conversation) may be held from before,
+  // when no live event reached it: it catches up at once (nothing is asked when none is held).
+  useEffect(() => {
+    if (catchUpOnReconnect && openId) catchUp(openId);
+  }, [catchUpOnReconnect, openId, catchUp]);
 
   useWhenVisibleAgain(() => {
     refreshList();
