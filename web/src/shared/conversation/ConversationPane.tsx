@@ -72,7 +72,8 @@ export function ConversationPane<K extends ConversationKind>(props: Conversation
         mentionable={props.composer.mentionable}
       />
       <Composer {...props.composer} onSend={send} sending={sending} onEditLast={editLast} onTyping={typing} />
-      <TypingIndicator key={conversationId} kind={source.kind} conversationId={conversationId} userId={props.userId} />
+      {/* Its own key: siblings sharing the message list's key left old lists on screen after a switch. */}
+      <TypingIndicator key={`typing-${conversationId}`} kind={source.kind} conversationId={conversationId} userId={props.userId} />
       <DeleteMessageDialog message={deletion.message} onClose={deletion.close} onConfirm={deletion.confirm} />
     </div>
   );
