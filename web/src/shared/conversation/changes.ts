@@ -38,6 +38,15 @@ export function withChangedMessage<T extends Revised>(held: readonly T[], messag
   return next;
 }
 
+/**
+ * A refused change taken back: the message as it was before the optimistic copy, unless the held
+ * one has a newer revision (a change from the server came meanwhile, and stays). Known by revision,
+ * not identity: the query cache keeps its own copy of what it is given.
+ */
+export function withChangeUndone<T extends Revised>(held: readonly T[], before: T): readonly T[] {
+  return held.map((m) => (m._id === before._id && m.revision === before.revision ? before : m));
+}
+
 /** Changes applied in order (a `changedAfter` answer is in revision order); applying one twice changes nothing. */
 export function withChangedMessages<T extends Revised>(held: readonly T[], messages: readonly T[]): readonly T[] {
   return messages.reduce<readonly T[]>(withChangedMessage, held);

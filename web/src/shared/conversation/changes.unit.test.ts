@@ -2,7 +2,15 @@ import { channelMessage, DELETED_MESSAGE, isOneEmoji, type Reaction } from '@com
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { type CursorQuery, catchUpChanges, receiveChange, seenRevision, startRevision } from './catchUp.ts';
-import { editedCopy, highestRevision, tombstoneOf, withChangedMessage, withChangedMessages, withReaction } from './changes.ts';
+import {
+  editedCopy,
+  highestRevision,
+  tombstoneOf,
+  withChangedMessage,
+  withChangedMessages,
+  withChangeUndone,
+  withReaction,
+} from './changes.ts';
 import { mergeMessages } from './conversation.ts';
 import { EMOJI, searchEmoji } from './emoji.ts';
 import { t } from './locales/index.ts';
@@ -67,6 +75,18 @@ describe('a changed message in the cache', () => {
   it('takes the highest revision seen as the next cursor', () => {
     expect(highestRevision(3, [message(1, { revision: 7 }), message(2, { revision: 5 })])).toBe(7);
     expect(highestRevision(3, [])).toBe(3);
+  });
+
+  it('takes a refused change back to the message as it was', () => {
+    const before = message(1, { content: 'as sent', revision: 2 });
+    const shown = [{ ...editedCopy(before, 'refused', new Date(0)) }];
+    expect(withChangeUndone(shown, before)).toEqual([before]);
+  });
+
+  it('keeps a newer change from the server over a refused one being taken back', () => {
+    const before = message(1, { content: 'as sent', revision: 2 });
+    const fromServer = [message(1, { content: 'someone reacted', revision: 3 })];
+    expect(withChangeUndone(fromServer, before)).toEqual(fromServer);
   });
 
   it('marks an optimistic edit edited, with the new text', () => {

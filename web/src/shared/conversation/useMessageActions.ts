@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { errorMessage } from '../api/index.ts';
 import { toast } from '../ui/toast.ts';
-import { editedCopy, hasReacted, tombstoneOf, withChangedMessage, withReaction } from './changes.ts';
+import { editedCopy, hasReacted, tombstoneOf, withChangedMessage, withChangeUndone, withReaction } from './changes.ts';
 import { t } from './locales/index.ts';
 import type { ConversationKind, ConversationSource, MessageOf } from './source.ts';
 
@@ -65,8 +65,7 @@ export function useMessageActions<K extends ConversationKind>(
       request().then(
         (message) => put((held) => withChangedMessage(held, message)),
         (error: unknown) => {
-          // The cache keeps its own copy of what it is given, so the copy is known by its revision: a newer one came from the server.
-          put((held) => held.map((m) => (m._id === before._id && m.revision === before.revision ? before : m)));
+          put((held) => withChangeUndone(held, before));
           toast.error(errorMessage(error, failed));
         },
       );
