@@ -1,11 +1,14 @@
+import type { MessageSearchHit } from '@commonwork/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import Hash from 'lucide-react/icons/hash';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { useConversationMessages } from '../../shared/conversation/index.ts';
+import { MESSAGE_PARAM } from '../../shared/conversation/messageParam.ts';
 import { useMediaQuery } from '../../shared/hooks/useMediaQuery.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
+import { MessageSearch } from '../search/MessageSearch.tsx';
 import { channelConversations, useChannels } from './api.ts';
 import { ChannelList } from './ChannelList.tsx';
 import { useChannelMarksLive } from './channelMarks.ts';
@@ -78,10 +81,18 @@ export function CommunityPage() {
     setParams({ [CHANNEL_PARAM]: channelId }, { replace: true });
     setMobilePane('chat');
   };
+  // A channel's hit opens here (on a small screen, its pane); a conversation's follows its link to the inbox.
+  const openHit = (hit: MessageSearchHit) => {
+    if (hit.kind !== 'channel') return false;
+    setParams({ [CHANNEL_PARAM]: hit.conversationId, [MESSAGE_PARAM]: hit.messageId });
+    setMobilePane('chat');
+    return true;
+  };
 
   return (
     <div className="mx-auto flex h-[calc(100dvh-7.25rem)] min-h-[26rem] max-w-7xl flex-col lg:h-[calc(100dvh-4rem)]">
       <h1 className="sr-only">{t('community.title')}</h1>
+      <MessageSearch onOpen={openHit} className="mb-3 w-full self-end sm:w-80" />
       <div className="relative flex min-h-0 flex-1 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <aside
           aria-label={t('community.channelList')}

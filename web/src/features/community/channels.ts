@@ -1,4 +1,5 @@
 import type { Channel } from '@commonwork/contracts';
+import { MESSAGE_PARAM } from '../../shared/conversation/messageParam.ts';
 import type { Presence } from '../../shared/socket/index.ts';
 
 /**
@@ -42,9 +43,6 @@ export const CHANNEL_PARAM = 'channel';
 
 /** Where a channel opens: /community with it selected (a link from an event's page, a reload). */
 export const channelPath = (channelId: string) => `/community?${CHANNEL_PARAM}=${encodeURIComponent(channelId)}`;
-
-/** The query parameter naming a message of the open channel to show (a mention's notification, a search hit). */
-export const MESSAGE_PARAM = 'message';
 
 /** Where a message of a channel opens: its channel, with the message named. */
 export const messagePath = (channelId: string, messageId: string) =>

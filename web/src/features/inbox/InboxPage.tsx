@@ -3,6 +3,7 @@ import MessageSquare from 'lucide-react/icons/message-square';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useAuth } from '../auth/AuthProvider.tsx';
+import { MessageSearch } from '../search/MessageSearch.tsx';
 import { useChats } from './api.ts';
 import { ChatList } from './ChatList.tsx';
 import { ChatView } from './ChatView.tsx';
@@ -24,8 +25,9 @@ export function InboxPage() {
   useInboxLive(chatId, user?.id);
 
   return (
-    <div className="mx-auto flex h-[calc(100dvh-7.25rem)] min-h-[26rem] max-w-6xl lg:h-[calc(100dvh-4rem)]">
+    <div className="mx-auto flex h-[calc(100dvh-7.25rem)] min-h-[26rem] max-w-6xl flex-col lg:h-[calc(100dvh-4rem)]">
       <h1 className="sr-only">{t('inbox.title')}</h1>
+      <MessageSearch className="mb-3 w-full self-end sm:w-80" />
       <div className="flex min-h-0 flex-1 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <aside
           aria-label={t('inbox.conversationList')}

@@ -7,6 +7,7 @@ import { MessageList } from './MessageList.tsx';
 import { loadOlderMessages } from './messages.ts';
 import type { ConversationKind, ConversationSource, MessageOf } from './source.ts';
 import { TypingIndicator } from './TypingIndicator.tsx';
+import { useJumpToMessage } from './useJumpToMessage.ts';
 import { type MarkReadOptions, useMarkRead } from './useMarkRead.ts';
 import { type Person, useMessageActions } from './useMessageActions.ts';
 import { type SendOptions, useSendMessage } from './useSendMessage.ts';
@@ -47,6 +48,7 @@ export function ConversationPane<K extends ConversationKind>(props: Conversation
   const { send, sending } = useSendMessage(source, conversationId, props.send);
   const pane = useRef<HTMLDivElement>(null);
   const typing = useTypingNotifier(source.kind, conversationId);
+  useJumpToMessage(source, conversationId, messages.data, pane);
   const { api, editLast, deletion } = useMessageActions(source, conversationId, messages.data, {
     userId: props.userId,
     canModerate: props.canModerate ?? false,

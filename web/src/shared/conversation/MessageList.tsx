@@ -136,6 +136,7 @@ export function MessageList<M extends ListedMessage>(props: MessageListProps<M>)
             return (
               <li
                 key={message._id}
+                data-message-id={message._id}
                 aria-label={`${message.sender.name}: ${message.deleted ? t('conversation.deleted') : message.content}`}
                 className={`group relative flex gap-3 ${mentionsMe(message, userId) ? 'border-l-4 border-amber-400 bg-amber-50 pr-4 pl-3 dark:bg-amber-400/10' : 'px-4 hover:bg-slate-50 dark:hover:bg-slate-800/40'} ${grouped ? 'py-0.5' : 'pt-3 pb-0.5'} ${message.pending ? 'opacity-60' : ''}`}
               >

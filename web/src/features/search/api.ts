@@ -1,0 +1,18 @@
+import { messagingRoutes } from '@commonwork/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { call } from '../../shared/api/index.ts';
+
+/**
+ * GET /api/chat/search for what was typed (trimmed; nothing is asked for nothing), pages appended
+ * by Load more. Results may be a little old: a search is asked again when typed again.
+ */
+export function useMessageSearch(q: string) {
+  return useInfiniteQuery({
+    queryKey: ['chat', 'search', q],
+    queryFn: ({ pageParam, signal }) => call(messagingRoutes.searchMessages, { query: { q, page: pageParam }, signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.data.hasMore ? last.data.page + 1 : undefined),
+    enabled: q.length > 0,
+    staleTime: 30_000,
+  });
+}
