@@ -159,16 +159,21 @@ describe('editing, deleting and reacting to messages through the gateway', () =>
     expect(full.body.data.reactions[0]).toEqual({ emoji: '😀', count: 2, users: [bob.id, eve.id] });
   });
 
-  it('counts every reaction of ten people reacting at once, each change with its own revision', async () => {
+  it('counts every reaction of ten people reacting at once, each change with its own revision; a refusal among them is its own', async () => {
     const id = await channel('public');
     const target = await post(ada, id, 'party?');
     const people = await Promise.all(Array.from({ length: 10 }, (_, i) => buildUser(p, `Guest ${i}`)));
-    const answers = await Promise.all(people.map((who) => react(who.token, target, '🎉')));
+    const [refused, ...answers] = await Promise.all([
+      edit(bob.token, target, 'not mine'),
+      ...people.map((who) => react(who.token, target, '🎉')),
+    ]);
+    expect(refused.status).toBe(403);
     expect(answers.map((a) => a.status)).toEqual(people.map(() => 200));
     expect(new Set(answers.map((a) => a.body.data.revision))).toEqual(new Set(Array.from({ length: 10 }, (_, i) => i + 1)));
     const reaction = (await stored(ada.token, target))?.reactions[0];
     expect(reaction?.count).toBe(10);
     expect(new Set(reaction?.users)).toEqual(new Set(people.map((who) => who.id)));
+    expect((await list(ada.token, id)).revision).toBe(10);
   });
 
   it('gives a client that was away every change since the revision it had, once each, in the order they were made', async () => {

@@ -6,9 +6,9 @@ import { projectMessageEvents } from './projection.ts';
 
 /**
  * One message's changes, stream `message-<messageId>`: edits, its deletion, reactions. Short
- * streams (a few changes each), so no snapshot. Its writers run inside the route's transaction,
- * after the conversation's lock (messages/revision.ts): writers of one message queue there, so
- * they never conflict on the stream's version and need no retries.
+ * streams (a few changes each), so no snapshot. Its writers take their conversation's turn
+ * (messages/revision.ts: in this process a queue, across replicas a lock) before they read the
+ * stream, so they never conflict on its version and need no retries.
  */
 export const messageAggregate = defineAggregate<MessagingTables, MessageState, MessageCommand, MessageEvent>({
   name: 'message',

@@ -9,7 +9,7 @@ import { type MessagingTables, personCard } from '../tables.ts';
 import { messageAggregate } from './aggregate.ts';
 import { MessageNotFound } from './decide.ts';
 import type { MessageCommand, PostedMessage } from './message.ts';
-import { lockRevision } from './revision.ts';
+import { conversationTurns } from './revision.ts';
 
 /** A command as a route names it; who, when and which revision are filled in by `change`. */
 type Change =
@@ -27,26 +27,21 @@ export function registerMessageRoutes(ctx: ServiceContext<MessagingTables>) {
   const { app, verifier, db } = ctx;
   const messages = ctx.aggregate(messageAggregate);
 
+  const inTurn = conversationTurns(db, ctx.publishNow);
+
   /**
-   * Decides under the conversation's lock, in one transaction with the lock, the append and the
-   * projection, then wakes the outbox. Returns the changed message, or undefined when nothing changed.
+   * Decides in the conversation's turn, with its next revision, in one transaction with the lock,
+   * the append and the projection. Returns the changed message, or undefined when nothing changed.
    */
-  const change = async (
-    request: FastifyRequest,
-    actorId: string,
-    target: { message: PostedMessage; actorModerates: boolean },
-    change: Change,
-  ) => {
+  const change = (request: FastifyRequest, actorId: string, target: { message: PostedMessage; actorModerates: boolean }, what: Change) => {
     const { conversation } = target.message;
     const conversationId = conversation.kind === 'channel' ? conversation.channelId : conversation.chatId;
-    const { events } = await db.transaction().execute(async (trx) => {
-      const revision = await lockRevision(trx, conversationId);
-      const command: MessageCommand = { ...change, ...target, actorId, at: new Date().toISOString(), revision: revision + 1 };
-      return messages.handleIn(trx, target.message.messageId, command, ctx.metadataFor(request, actorId));
+    const metadata = ctx.metadataFor(request, actorId);
+    return inTurn(conversationId, async (trx, revision) => {
+      const command: MessageCommand = { ...what, ...target, actorId, at: new Date().toISOString(), revision };
+      const { events } = await messages.handleIn(trx, target.message.messageId, command, metadata);
+      return { result: events.at(-1)?.data, changed: events.length > 0 };
     });
-    if (events.length === 0) return undefined;
-    ctx.publishNow();
-    return events.at(-1)?.data;
   };
 
   /** A message of a channel the viewer may read; the channel's creator is its admin. */
