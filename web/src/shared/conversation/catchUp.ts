@@ -98,12 +98,23 @@ export async function loadOlderIntoConversation<T extends Sequenced>(
   if (older.length) addToConversation(queryClient, key, older);
 }
 
-/** Where the highest change `revision` seen of a conversation is kept, beside its messages (cleared with them). */
-const revisionKey = (key: QueryKey): QueryKey => [...key, 'revision'];
+/**
+ * The highest change `revision` applied to each conversation's held messages, by their query: it
+ * lives exactly as long as they do (a query of its own would be collected while never observed).
+ */
+const revisions = new WeakMap<object, number>();
+const messagesQuery = (queryClient: QueryClient, key: QueryKey) => queryClient.getQueryCache().find({ queryKey: key, exact: true });
 
 /** The highest change revision this screen has applied to a conversation; undefined before its first page. */
-export const seenRevision = (queryClient: QueryClient, key: QueryKey): number | undefined =>
-  queryClient.getQueryData<number>(revisionKey(key));
+export function seenRevision(queryClient: QueryClient, key: QueryKey): number | undefined {
+  const query = messagesQuery(queryClient, key);
+  return query ? revisions.get(query) : undefined;
+}
+
+function setSeenRevision(queryClient: QueryClient, key: QueryKey, revision: number): void {
+  const query = messagesQuery(queryClient, key);
+  if (query) revisions.set(query, revision);
+}
 
 /**
  * A messages page's `revision` (read by the server before the page) as the starting point of the
@@ -111,7 +122,7 @@ export const seenRevision = (queryClient: QueryClient, key: QueryKey): number | 
  * beside it, so the cursor stays where it was and the next catch-up replays from there.
  */
 export function startRevision(queryClient: QueryClient, key: QueryKey, revision: number): void {
-  if (seenRevision(queryClient, key) === undefined) queryClient.setQueryData(revisionKey(key), revision);
+  if (seenRevision(queryClient, key) === undefined) setSeenRevision(queryClient, key, revision);
 }
 
 /** Changed messages merged into the held ones (newest revision wins), and the cursor moved past them. */
@@ -119,7 +130,7 @@ function applyChanges<T extends Revised>(queryClient: QueryClient, key: QueryKey
   if (changed.length === 0) return;
   queryClient.setQueryData<readonly T[]>(key, (held) => (held ? withChangedMessages(held, changed) : held));
   const seen = seenRevision(queryClient, key);
-  if (seen !== undefined) queryClient.setQueryData(revisionKey(key), highestRevision(seen, changed));
+  if (seen !== undefined) setSeenRevision(queryClient, key, highestRevision(seen, changed));
 }
 
 /**

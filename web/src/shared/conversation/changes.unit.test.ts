@@ -136,9 +136,21 @@ describe('changes live and on return', () => {
 
   it('starts the cursor at the first page’s revision, and a later page does not move it', () => {
     const queryClient = new QueryClient();
+    queryClient.setQueryData<Message[]>(key, [message(1)]);
     startRevision(queryClient, key, 4);
     startRevision(queryClient, key, 9);
     expect(seenRevision(queryClient, key)).toBe(4);
+  });
+
+  it('forgets the cursor with the messages it belongs to', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData<Message[]>(key, [message(1)]);
+    startRevision(queryClient, key, 4);
+    queryClient.removeQueries({ queryKey: key, exact: true });
+    expect(seenRevision(queryClient, key)).toBeUndefined();
+    queryClient.setQueryData<Message[]>(key, [message(1)]);
+    startRevision(queryClient, key, 7);
+    expect(seenRevision(queryClient, key)).toBe(7);
   });
 
   it('applies the next change live without asking the server', async () => {
