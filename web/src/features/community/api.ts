@@ -3,6 +3,7 @@ import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call, type ResponseOf } from '../../shared/api/index.ts';
 // By file, not the module's index: the join page imports this file, and needs none of the conversation screens' code.
+import { attachmentRequests } from '../../shared/conversation/attachments/attachments.ts';
 import { reconcileReadState, withLastSequence, withReadPosition } from '../../shared/conversation/conversation.ts';
 import type { ConversationSource, MessageOf } from '../../shared/conversation/source.ts';
 import type { ChannelUpdated } from '../../shared/socket/index.ts';
@@ -94,10 +95,11 @@ export const channelConversations: ConversationSource<'channel'> = {
   conversationOf: (message) => message.channel,
   readMessages: (channelId, query, signal) =>
     call(messagingRoutes.channelMessages, { params: { id: channelId }, query, signal }).then((body) => body.data),
-  postMessage: (channelId, { content }, clientId) =>
-    call(messagingRoutes.postChannelMessage, { params: { id: channelId }, body: { content, type: 'text', clientId } }).then(
-      (body) => body.data,
-    ),
+  postMessage: (channelId, { content, attachments }, clientId) =>
+    call(messagingRoutes.postChannelMessage, {
+      params: { id: channelId },
+      body: { content, type: 'text', clientId, attachments: attachmentRequests(attachments) },
+    }).then((body) => body.data),
   editMessage: (channelId, messageId, content) =>
     call(messagingRoutes.editChannelMessage, { params: { id: channelId, messageId }, body: { content } }).then((body) => body.data),
   deleteMessage: (channelId, messageId) =>
@@ -111,7 +113,7 @@ export const channelConversations: ConversationSource<'channel'> = {
   updateConversation: updateChannel,
   // A channel is read by marking it (useMarkRead) while it is open, not by a message arriving.
   withMessage: (channel, message, userId) => applyNewMessage(channel, message, userId),
-  pendingMessage: ({ clientId, conversationId, content, author, now }): MessageOf<'channel'> => ({
+  pendingMessage: ({ clientId, conversationId, content, attachments, author, now }): MessageOf<'channel'> => ({
     ...channelMessage({
       id: clientId,
       channelId: conversationId,
@@ -120,6 +122,7 @@ export const channelConversations: ConversationSource<'channel'> = {
       content,
       clientId,
       createdAt: now.toISOString(),
+      attachments,
     }),
     pending: true,
   }),

@@ -1,10 +1,10 @@
-import type { ChannelMessage } from '@commonwork/contracts';
+import type { AttachmentRequest, ChannelMessage, SendMessagePayload } from '@commonwork/contracts';
 import type { MessageSent, SendAck } from '../../shared/socket/index.ts';
 
 /** The part of the socket a send uses (a fake stands in for it in tests). */
 export interface SendSocket {
   readonly connected: boolean;
-  emit(event: 'send-message', payload: { channelId: string; content: string; type: 'text'; clientId: string }, ack: SendAck): unknown;
+  emit(event: 'send-message', payload: SendMessagePayload, ack: SendAck): unknown;
   on(event: 'message-sent', listener: (payload: MessageSent) => void): unknown;
   off(event: 'message-sent', listener: (payload: MessageSent) => void): unknown;
 }
@@ -13,6 +13,7 @@ export interface OutgoingMessage {
   channelId: string;
   content: string;
   clientId: string;
+  attachments?: AttachmentRequest[];
 }
 
 /**

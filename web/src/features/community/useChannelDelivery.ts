@@ -1,6 +1,6 @@
 import { type ChannelMessage, TIMINGS } from '@commonwork/contracts';
 import { useCallback } from 'react';
-import type { OutgoingMessage } from '../../shared/conversation/index.ts';
+import { attachmentRequests, type OutgoingMessage } from '../../shared/conversation/index.ts';
 import { useSocket } from '../../shared/socket/index.ts';
 import { channelConversations } from './api.ts';
 import { sendOverSocket, sendWithFallback } from './send.ts';
@@ -14,7 +14,12 @@ export function useChannelDelivery() {
   return useCallback(
     (channelId: string, message: OutgoingMessage, clientId: string): Promise<ChannelMessage> =>
       sendWithFallback(
-        () => sendOverSocket(socket, { channelId, content: message.content, clientId }, TIMINGS.socketSendTimeoutMs),
+        () =>
+          sendOverSocket(
+            socket,
+            { channelId, content: message.content, clientId, attachments: attachmentRequests(message.attachments) },
+            TIMINGS.socketSendTimeoutMs,
+          ),
         () => channelConversations.postMessage(channelId, message, clientId),
       ),
     [socket],

@@ -2,6 +2,7 @@ import { CHAT_PAGE_SIZE, type Chat, messagingRoutes } from '@commonwork/contract
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { call } from '../../shared/api/index.ts';
 // By file, not the module's index: the gig page imports this file, and needs none of the conversation screens' code.
+import { attachmentRequests } from '../../shared/conversation/attachments/attachments.ts';
 import { reconcileReadState } from '../../shared/conversation/conversation.ts';
 import type { ConversationSource } from '../../shared/conversation/source.ts';
 import { withChatMessage } from './chats.ts';
@@ -72,8 +73,11 @@ export const chatConversations: ConversationSource<'chat'> = {
   conversationOf: (message) => message.chatId,
   readMessages: (chatId, query, signal) =>
     call(messagingRoutes.chatMessages, { params: { chatId }, query, signal }).then((body) => body.data),
-  postMessage: (chatId, { content }, clientId) =>
-    call(messagingRoutes.postChatMessage, { params: { chatId }, body: { content, type: 'text', clientId } }).then((body) => body.data),
+  postMessage: (chatId, { content, attachments }, clientId) =>
+    call(messagingRoutes.postChatMessage, {
+      params: { chatId },
+      body: { content, type: 'text', clientId, attachments: attachmentRequests(attachments) },
+    }).then((body) => body.data),
   editMessage: (chatId, messageId, content) =>
     call(messagingRoutes.editChatMessage, { params: { chatId, messageId }, body: { content } }).then((body) => body.data),
   deleteMessage: (chatId, messageId) =>

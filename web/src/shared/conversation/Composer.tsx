@@ -1,17 +1,19 @@
-import { MESSAGING_LIMITS } from '@commonwork/contracts';
+import { type Attachment, MESSAGING_LIMITS } from '@commonwork/contracts';
 import Loader2 from 'lucide-react/icons/loader-2';
 import Send from 'lucide-react/icons/send';
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { AttachButton, PendingAttachments } from './attachments/AttachmentPicker.tsx';
+import { useAttachments } from './attachments/useAttachments.ts';
 import { useT } from './locales/index.ts';
 import { useMentionAutocomplete } from './mentions/MentionAutocomplete.tsx';
 import type { MentionCandidate } from './mentions/mentions.ts';
 
 export interface ComposerProps {
   /**
-   * Called with the trimmed text; the input is cleared at once. When it returns a promise that
-   * rejects, the text comes back (if nothing new was typed) so it can be sent again.
+   * Called with the trimmed text and the uploaded attachments; the box is cleared at once. When it
+   * returns a promise that rejects, the text and attachments come back so they can be sent again.
    */
-  onSend: (content: string) => unknown;
+  onSend: (content: string, attachments: Attachment[]) => unknown;
   placeholder: string;
   /** The accessible name of the text box. */
   label: string;
@@ -30,7 +32,8 @@ export interface ComposerProps {
 
 /**
  * The message box of the community and inbox screens (spec 002 §5): Enter sends, Shift+Enter adds
- * a line, and the send button is disabled while the trimmed text is empty.
+ * a line, the paperclip attaches files, and the send button is disabled while there is neither text
+ * nor an uploaded attachment (or a file is still uploading).
  */
 export function Composer({
   onSend,
@@ -48,16 +51,24 @@ export function Composer({
   const noteId = useId();
   const box = useRef<HTMLTextAreaElement>(null);
   const mention = useMentionAutocomplete({ people: mentionable, text, setText, box });
-  const empty = text.trim().length === 0;
-  const blocked = empty || sending || disabled;
+  const attachments = useAttachments();
+  // Attachments alone make a message; one still uploading holds the send back.
+  const empty = text.trim().length === 0 && attachments.ready.length === 0;
+  const blocked = empty || attachments.uploading || sending || disabled;
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (blocked) return;
     const content = text.trim();
+    const attached = attachments.ready;
     setText('');
-    const result = onSend(content);
-    if (result instanceof Promise) result.catch(() => setText((current) => current || content));
+    attachments.clear();
+    const result = onSend(content, attached);
+    if (result instanceof Promise)
+      result.catch(() => {
+        setText((current) => current || content);
+        attachments.restore(attached);
+      });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (mention.onKeyDown(event)) return;
@@ -72,8 +83,10 @@ export function Composer({
 
   return (
     <form onSubmit={submit} className="border-t border-slate-200 p-3 dark:border-slate-800">
+      <PendingAttachments attachments={attachments} />
       <div className="relative flex items-end gap-2">
         {mention.list}
+        <AttachButton attachments={attachments} disabled={disabled} />
         <textarea
           ref={box}
           {...mention.inputProps}

@@ -1,3 +1,4 @@
+import type { Attachment } from '@commonwork/contracts';
 import { useMutation } from '@tanstack/react-query';
 import MessageSquare from 'lucide-react/icons/message-square';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
@@ -6,6 +7,7 @@ import { usePresence } from '../socket/index.ts';
 import { Avatar } from '../ui/Avatar.tsx';
 import { buttonSecondary } from '../ui/classes.ts';
 import { Spinner } from '../ui/Spinner.tsx';
+import { MessageAttachments } from './attachments/MessageAttachments.tsx';
 import { LoadOlder } from './LoadOlder.tsx';
 import { useT } from './locales/index.ts';
 import { type ActionableMessage, EditedMark, MessageBody } from './MessageActions.tsx';
@@ -23,6 +25,7 @@ export interface ListedMessage extends ActionableMessage {
   pending?: boolean;
   /** The people it mentions (user ids), as the server resolved them. */
   mentions?: string[];
+  attachments?: Attachment[];
 }
 
 interface MessageListProps<M extends ListedMessage> {
@@ -167,6 +170,7 @@ export function MessageList<M extends ListedMessage>(props: MessageListProps<M>)
                       <MentionText content={message.content} mentions={message.mentions} people={props.mentionable} userId={userId} />
                       <EditedMark message={message} />
                     </p>
+                    <MessageAttachments attachments={message.attachments} />
                   </MessageBody>
                   {message.pending && <span className="text-xs text-slate-500 dark:text-slate-400">{t('conversation.sending')}</span>}
                 </div>

@@ -1,3 +1,4 @@
+export { attachmentRequests } from './attachments/attachments.ts';
 export { ConversationList } from './ConversationList.tsx';
 export { ConversationPane } from './ConversationPane.tsx';
 export {

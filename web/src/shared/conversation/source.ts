@@ -1,4 +1,4 @@
-import type { Channel, ChannelMessage, Chat, ChatMessage, MessageAuthor, ServerToClientEvents } from '@commonwork/contracts';
+import type { Attachment, Channel, ChannelMessage, Chat, ChatMessage, MessageAuthor, ServerToClientEvents } from '@commonwork/contracts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { CursorQuery } from './catchUp.ts';
 
@@ -32,6 +32,8 @@ export type MessagesQuery = { page: number; limit: number } | CursorQuery;
 /** What the person typed, as every way of sending carries it (more fields, such as attachments, join it here). */
 export interface OutgoingMessage {
   content: string;
+  /** Uploads of the sender's sent with it (the server checks they are theirs). */
+  attachments?: Attachment[];
 }
 
 /** A read position as the server answers a read mark. */
@@ -84,5 +86,12 @@ export interface ConversationSource<K extends ConversationKind> {
    * The copy shown while a message is being sent (spec 002 §4, channels). A kind that has one sends
    * optimistically, the box free at once; a kind without holds the box until the server answers.
    */
-  pendingMessage?(input: { clientId: string; conversationId: string; content: string; author: MessageAuthor; now: Date }): MessageOf<K>;
+  pendingMessage?(input: {
+    clientId: string;
+    conversationId: string;
+    content: string;
+    attachments?: Attachment[];
+    author: MessageAuthor;
+    now: Date;
+  }): MessageOf<K>;
 }

@@ -1,4 +1,4 @@
-import type { MessageAuthor } from '@commonwork/contracts';
+import type { Attachment, MessageAuthor } from '@commonwork/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { errorMessage } from '../api/index.ts';
@@ -15,8 +15,8 @@ export interface SendOptions<K extends ConversationKind> {
 }
 
 export interface Sender {
-  /** Sends the text. A promise that rejects gives the text back to the box (see Composer). */
-  send: (content: string) => Promise<void> | undefined;
+  /** Sends the text and attachments. A promise that rejects gives them back to the box (see Composer). */
+  send: (content: string, attachments?: Attachment[]) => Promise<void> | undefined;
   /** True while the box waits for the server (kinds without an optimistic copy). */
   sending: boolean;
 }
@@ -37,7 +37,7 @@ export function useSendMessage<K extends ConversationKind>(
   const [sending, setSending] = useState(false);
 
   const send = useCallback(
-    (content: string) => {
+    (content: string, attachments: Attachment[] = []) => {
       if (!conversationId || !author) return undefined;
       const key = source.messagesKey(conversationId);
       const dispatch = (action: SendAction<MessageOf<K>>) =>
@@ -47,12 +47,15 @@ export function useSendMessage<K extends ConversationKind>(
         source.updateConversation(queryClient, conversationId, (c) => source.withMessage(c, message, author.id, true));
       };
       const clientId = newClientId();
-      const outgoing: OutgoingMessage = { content };
+      const outgoing: OutgoingMessage = { content, attachments };
       const deliverNow = () =>
         deliver ? deliver(conversationId, outgoing, clientId) : source.postMessage(conversationId, outgoing, clientId);
 
       if (source.pendingMessage) {
-        dispatch({ type: 'sending', message: source.pendingMessage({ clientId, conversationId, content, author, now: new Date() }) });
+        dispatch({
+          type: 'sending',
+          message: source.pendingMessage({ clientId, conversationId, content, attachments, author, now: new Date() }),
+        });
         deliverNow().then(sent, () => {
           dispatch({ type: 'failed', clientId });
           toast.error(t('conversation.sendFailed'));

@@ -1,6 +1,6 @@
 // Loaded when a file is picked (or removed), not with the form that shows the picker: the media
 // routes' schemas and the transfer code stay off the form's first load.
-import { mediaRoutes, TIMINGS, type UploadResponse, type UploadType } from '@commonwork/contracts';
+import { type FileUploadResponse, mediaRoutes, TIMINGS, type UploadResponse, type UploadType } from '@commonwork/contracts';
 import { call, readToken } from '../api/index.ts';
 import { activeLocale, translateEnglish } from '../i18n/index.ts';
 import { t } from '../locales/index.ts';
@@ -26,10 +26,23 @@ export function uploadFailureMessage(failure: { timedOut?: boolean; status?: num
  * Rejects with an `UploadError` whose message is the one to show.
  */
 export function uploadImage(file: File, type: UploadType, folder?: string, onProgress?: (percent: number) => void) {
-  return new Promise<UploadResponse>((resolve, reject) => {
+  const query = new URLSearchParams({ type, ...(folder && { folder }) });
+  return sendFile<UploadResponse>(`${mediaRoutes.upload.url}?${query}`, file, onProgress);
+}
+
+/**
+ * POST /api/upload/file: a PDF, text or ZIP file to send with a message, as `uploadImage` sends an
+ * image (progress, time limit, the message to show on failure). The server reads what it is from its bytes.
+ */
+export function uploadFile(file: File, onProgress?: (percent: number) => void) {
+  return sendFile<FileUploadResponse>(mediaRoutes.uploadFile.url, file, onProgress);
+}
+
+/** One multipart upload of `file` to `url`, with the signed-in person's token. */
+function sendFile<T extends { url: string }>(url: string, file: File, onProgress?: (percent: number) => void) {
+  return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    const query = new URLSearchParams({ type, ...(folder && { folder }) });
-    xhr.open('POST', `${mediaRoutes.upload.url}?${query}`);
+    xhr.open('POST', url);
     xhr.timeout = TIMINGS.uploadTimeoutMs;
     const token = readToken();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
@@ -39,7 +52,7 @@ export function uploadImage(file: File, type: UploadType, folder?: string, onPro
     xhr.ontimeout = () => reject(new UploadError(uploadFailureMessage({ timedOut: true })));
     xhr.onerror = () => reject(new UploadError(uploadFailureMessage({})));
     xhr.onload = () => {
-      let body: Partial<UploadResponse> & { success?: boolean; message?: string } = {};
+      let body: Partial<T> & { success?: boolean; message?: string } = {};
       try {
         body = JSON.parse(xhr.responseText);
       } catch {
@@ -53,7 +66,7 @@ export function uploadImage(file: File, type: UploadType, folder?: string, onPro
         reject(new UploadError(t('shared.upload.notSuccessful')));
         return;
       }
-      resolve(body as UploadResponse);
+      resolve(body as T);
     };
     const form = new FormData();
     form.append('file', file);
