@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism, cpus, freemem, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { ChannelMessagePosted } from '@commonwork/contracts';
+import { ChannelMessagePosted, messagingRoutes } from '@commonwork/contracts';
 import { loadKeyStore } from '@commonwork/identity';
 import { createLogger, type Subscription, serviceStream } from '@commonwork/kit';
 import { createTestBus, createTestDatabase } from '@commonwork/kit/testing';
@@ -16,6 +16,7 @@ import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { startPlatform } from '../deploy/local/platform.ts';
 import type { Side } from './realtime/protocol.ts';
+import { reactAtRate } from './realtime/reactions.ts';
 import { type MessageTimings, type Replica, type ReplicaSettings, startInlineReplica, startThreadReplica } from './realtime/replica.ts';
 import { type RateResult, type RealtimeRun, renderRealtime, writeRealtimeResults } from './realtime/report.ts';
 import { hrNow, sleep, summarize } from './realtime/stats.ts';
@@ -37,6 +38,12 @@ const RATES = (process.env.BENCH_RATES ?? '5,20')
   .sort((x, y) => x - y);
 if (RATES.length === 0 || RATES.some((r) => !Number.isInteger(r) || r <= 0)) throw new Error('BENCH_RATES must list positive integers');
 const SECONDS = positiveSetting('BENCH_SECONDS', 15);
+/**
+ * `BENCH_REACTIONS=1`: after each rate's full path, the same again with one reaction for every two
+ * messages (REST, by readers, on earlier messages), and the acknowledged messages' figures of both
+ * side by side in the log (issue 29: reactions must not slow the message path).
+ */
+const REACTIONS = process.env.BENCH_REACTIONS === '1';
 const FLOOR_RATE = RATES.at(-1) as number;
 const SIGN_UP_CONCURRENCY = 8;
 const CONNECT_CONCURRENCY = 25;
@@ -351,27 +358,70 @@ try {
         `p99 ${adapter.sample.sides.B.latency.p99.toFixed(2)} ms`,
     );
 
-    // 3. The full path, with a second Redis floor measured alongside (in the measuring swarm).
+    // 3. The full path, with a second Redis floor measured alongside (in the measuring swarm), and
+    // whatever else `alongside` sends at the same time (reactions).
+    const fullPath = <T>(tag: string, alongside: () => Promise<T>) =>
+      utilisation(async () => {
+        await Promise.all([load.track({ kind: 'messages', tag }), sample.track({ kind: 'messages', tag })]);
+        const [sent, floor, besides] = await Promise.all([
+          load.send({ tag, rate, count, warmup }),
+          sample.floor({ rate, count, channel: `${redisPrefix}:floor-${tag}` }),
+          alongside(),
+        ]);
+        const acked = sent.messages.map((m, i) => (m.ok ? i : -1)).filter((i) => i >= 0);
+        const sentAt = sent.messages.map((m) => m.sentAt);
+        const [s, l] = await Promise.all([
+          sample.collect({ kind: 'messages', expected: acked, sentAt, graceMs: GRACE_MS }),
+          load.collect({ kind: 'messages', expected: acked, sentAt, graceMs: GRACE_MS }),
+        ]);
+        return { sent, floor, acked, sample: s, load: l, besides };
+      });
     const tag = `${fullTag}${rate}`;
-    const fullRun = await utilisation(async () => {
-      await Promise.all([load.track({ kind: 'messages', tag }), sample.track({ kind: 'messages', tag })]);
-      const [sent, floor] = await Promise.all([
-        load.send({ tag, rate, count, warmup }),
-        sample.floor({ rate, count, channel: `${redisPrefix}:floor-${rate}` }),
-      ]);
-      const acked = sent.messages.map((m, i) => (m.ok ? i : -1)).filter((i) => i >= 0);
-      const sentAt = sent.messages.map((m) => m.sentAt);
-      const [s, l] = await Promise.all([
-        sample.collect({ kind: 'messages', expected: acked, sentAt, graceMs: GRACE_MS }),
-        load.collect({ kind: 'messages', expected: acked, sentAt, graceMs: GRACE_MS }),
-      ]);
-      return { sent, floor, acked, sample: s, load: l };
-    });
+    const fullRun = await fullPath(tag, async () => null);
     const full = fullRun.result;
     step(
       `${rate}/s, full path, A → B (sample): p50 ${full.sample.sides.B.latency.p50.toFixed(2)} ms, ` +
         `p99 ${full.sample.sides.B.latency.p99.toFixed(2)} ms; ${full.acked.length} of ${count} sends acknowledged`,
     );
+    if (REACTIONS) {
+      // The same path again with reactions on the messages just sent; the figures of both side by side.
+      const recent = await api.call(messagingRoutes.channelMessages, {
+        params: { id: channelId },
+        query: { limit: 100 },
+        token: senderToken,
+      });
+      const mixed = (
+        await fullPath(`${tag}r`, () =>
+          reactAtRate({
+            api,
+            channelId,
+            messageIds: recent.data.messages.map((m) => m.id),
+            tokens,
+            rate: rate / 2,
+            count: Math.floor(count / 2),
+          }),
+        )
+      ).result;
+      const ackOf = (run: { acked: number[]; sent: SendResult }) =>
+        summarize(run.acked.map((i) => (run.sent.messages[i]?.ackAt ?? Number.NaN) - (run.sent.messages[i]?.sentAt ?? 0)));
+      for (const [label, run] of [
+        ['without reactions', full],
+        [`with ${rate / 2}/s reactions`, mixed],
+      ] as const) {
+        const ack = ackOf(run);
+        const delivered = run.sample.sides.B.latency;
+        step(
+          `${rate}/s ${label}: ${run.acked.length} of ${count} acknowledged; send → ack p50 ${ack.p50.toFixed(2)} ms, p99 ${ack.p99.toFixed(2)} ms; ` +
+            `send → socket on B p50 ${delivered.p50.toFixed(2)} ms, p99 ${delivered.p99.toFixed(2)} ms`,
+        );
+      }
+      const reactions = mixed.besides;
+      if (reactions)
+        step(
+          `${rate}/s reactions: ${reactions.latency.count} answered (failed: ${JSON.stringify(reactions.failed)}), p50 ${reactions.latency.p50.toFixed(2)} ms, ` +
+            `p99 ${reactions.latency.p99.toFixed(2)} ms`,
+        );
+    }
     rates.push({
       rate,
       adapter: { sent: count, sample: adapter.sample, load: adapter.load },
