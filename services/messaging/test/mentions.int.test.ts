@@ -97,4 +97,17 @@ describe('@mentions in channels', () => {
     await p.api.call(messagingRoutes.readChannel, { params: { id }, token: ada.token, body: {} });
     expect(await channelOf(ada.token, id)).toMatchObject({ unreadCount: 0, mentionCount: 0 });
   });
+
+  it('stops counting a mention whose message is deleted', async () => {
+    const id = await createChannel(ada.token, 'mentions-deleted');
+    await post(bo.token, id, 'hello');
+    await usernamesKnown(ada.token, id, [ada, bo]);
+    await p.api.call(messagingRoutes.readChannel, { params: { id }, token: ada.token, body: {} });
+    const deleted = (await post(bo.token, id, `@${ada.username} soon gone`)).body.data;
+    await post(bo.token, id, `@${ada.username} stays`);
+    expect(await channelOf(ada.token, id)).toMatchObject({ mentionCount: 2 });
+
+    await p.api.call(messagingRoutes.deleteChannelMessage, { params: { id, messageId: deleted.id }, token: bo.token });
+    expect(await channelOf(ada.token, id)).toMatchObject({ unreadCount: 2, mentionCount: 1 });
+  });
 });

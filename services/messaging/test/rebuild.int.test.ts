@@ -26,10 +26,16 @@ describe('messaging rebuild', () => {
       .data;
     const link = await p.api.call(messagingRoutes.joinLink, { params: { id: channel.id }, token: ada.token });
     expect((await p.api.send(messagingRoutes.joinByLink, { params: { joinLink: link.data.joinLink }, token: bob.token })).status).toBe(200);
+    // Ada mentions Bob once messaging knows his username (a mention mark).
+    await eventually(async () =>
+      (await p.api.call(messagingRoutes.listChannels, { token: bob.token })).data
+        .find((c) => c.id === channel.id)
+        ?.members.some((m) => m.username === bob.username),
+    );
     for (const [who, content] of [
       [ada, 'hello'],
       [bob, 'hi'],
-      [ada, 'welcome'],
+      [ada, `welcome @${bob.username}`],
     ] as const)
       expect(
         (await p.api.send(messagingRoutes.postChannelMessage, { params: { id: channel.id }, token: who.token, body: { content } })).status,
@@ -92,6 +98,9 @@ describe('messaging rebuild', () => {
     await eventually(async () => (await members()) === 2);
     await p.api.send(eventsRoutes.cancelRegistration, { params: { id: event.id }, token: bob.token });
     await eventually(async () => (await members()) === 1);
+
+    const mentioned = (await p.api.call(messagingRoutes.listChannels, { token: bob.token })).data.find((c) => c.id === channel.id);
+    expect(mentioned?.mentionCount).toBe(1);
 
     await expectRebuildReproduces(p.database, projections);
   });

@@ -1,6 +1,7 @@
 import type { StoredEvent } from '@commonwork/kit';
 import type { MessagingDb } from '../tables.ts';
 import type { ChannelEvent } from './channel.ts';
+import { markMentions } from './mentions.ts';
 
 /**
  * Applies channel events to the read tables; the live path and the rebuild both use it. Messages
@@ -135,15 +136,8 @@ async function projectPosts(trx: MessagingDb, posts: Posted[]) {
         .where('read_positions.read_sequence', '<', (eb) => eb.ref('excluded.read_sequence')),
     )
     .execute();
-  await markMentions(trx, posts);
-}
-
-/** Who each post mentions, for their mention counts; the sender's own mention is no news to them. */
-async function markMentions(trx: MessagingDb, posts: Posted[]) {
-  const marks = posts.flatMap(({ data }) =>
-    (data.mentions ?? [])
-      .filter((userId) => userId !== data.sender.userId)
-      .map((userId) => ({ user_id: userId, channel_id: data.channelId, sequence: data.sequence })),
+  await markMentions(
+    trx,
+    posts.map(({ data }) => ({ channelId, sequence: data.sequence, senderId: data.sender.userId, mentions: data.mentions ?? [] })),
   );
-  if (marks.length > 0) await trx.insertInto('mention_marks').values(marks).execute();
 }

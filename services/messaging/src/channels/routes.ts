@@ -11,7 +11,7 @@ import { type MessagingTables, personCard } from '../tables.ts';
 import { assertReadable } from './access.ts';
 import { channelAggregate } from './aggregate.ts';
 import { ChannelNotFound } from './decide.ts';
-import { mentionablePeople, mentionCounts } from './mentions.ts';
+import { mentionableMembers, mentionCounts } from './mentions.ts';
 import { presentChannel, presentChannelMessage, presentPosted } from './present.ts';
 
 const InvalidJoinLink = createError('JOIN_LINK_INVALID', INVALID_JOIN_LINK, 404);
@@ -126,7 +126,7 @@ export function registerChannelRoutes(ctx: ServiceContext<MessagingTables>, conf
     const [existing, actor, mentionable, attachments] = await Promise.all([
       sentBefore(db, 'channel_messages', 'channel_id', params.id, caller.sub, clientId),
       personCard(db, caller.sub),
-      mentionablePeople(db, body.content),
+      mentionableMembers(db, params.id, body.content),
       attachmentsOf(db, caller.sub, body.attachments),
     ]);
     if (existing) return { success: true as const, data: presentChannelMessage(existing) };
