@@ -50,12 +50,12 @@ describe('community channels through the gateway', () => {
         isMember: true,
       },
     });
-    // Names come from identity's events: eventually consistent.
+    // Names and usernames (what mentions name) come from identity's events: eventually consistent.
     const listed = await eventually(async () => {
       const c = await channelOf(ada.token, res.body.data.id);
-      return c?.members[0]?.name === 'Ada Admin' && c;
+      return c?.members[0]?.username === ada.username && c;
     });
-    expect(listed.members).toEqual([{ _id: ada.id, name: 'Ada Admin', profilePicture: '', status: 'offline' }]);
+    expect(listed.members).toEqual([{ _id: ada.id, name: 'Ada Admin', profilePicture: '', status: 'offline', username: ada.username }]);
     const blank = await createChannel(ada.token, { name: '   ' });
     expect(blank).toMatchObject({
       status: 400,
