@@ -106,7 +106,7 @@ test('a search with a typo finds an old message; choosing it opens the channel s
   await expect(results(page)).toBeHidden();
 });
 
-test('a channel’s hit opens its pane on a small screen; a conversation’s hit opens the inbox at the message', async ({
+test('a search keeps to the open channel when asked; a channel’s hit opens its pane on a small screen; a conversation’s hit opens the inbox', async ({
   browser,
   baseURL,
 }) => {
@@ -126,6 +126,18 @@ test('a channel’s hit opens its pane on a small screen; a conversation’s hit
   if (!gig) throw new Error('the demo data has no gig');
   const chatId = (await api.call(messagingRoutes.createChat, { body: { recipientId: gig.freelancer._id, gigId: gig._id } })).data.id;
   await api.call(messagingRoutes.postChatMessage, { params: { chatId }, body: { content: `Is the logo ready, ${tag}?`, type: 'text' } });
+
+  // Everywhere, then only in the open channel.
+  await page.goto(`/community?channel=${channelId}`);
+  await searchBox(page).fill(tag);
+  await expect(hits(page)).toHaveCount(2);
+  const only = results(page).getByRole('button', { name: `Only in #${channel}` });
+  await only.click();
+  await expect(only).toHaveAttribute('aria-pressed', 'true');
+  await expect(hits(page)).toHaveCount(1);
+  await expect(hits(page).first()).toContainText(`Standup notes ${tag}`);
+  await only.click();
+  await expect(hits(page)).toHaveCount(2);
 
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto('/community');

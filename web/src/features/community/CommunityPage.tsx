@@ -92,7 +92,11 @@ export function CommunityPage() {
   return (
     <div className="mx-auto flex h-[calc(100dvh-7.25rem)] min-h-[26rem] max-w-7xl flex-col lg:h-[calc(100dvh-4rem)]">
       <h1 className="sr-only">{t('community.title')}</h1>
-      <MessageSearch onOpen={openHit} className="mb-3 w-full self-end sm:w-80" />
+      <MessageSearch
+        onOpen={openHit}
+        channel={selected ? { id: selected.id, name: selected.name } : undefined}
+        className="mb-3 w-full self-end sm:w-80"
+      />
       <div className="relative flex min-h-0 flex-1 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <aside
           aria-label={t('community.channelList')}

@@ -16,6 +16,8 @@ interface MessageSearchProps {
    * leaving the page, its small-screen pane too); answers false to let the link be followed.
    */
   onOpen?: (hit: MessageSearchHit) => boolean;
+  /** The open channel: the results offer to keep to it. */
+  channel?: { id: string; name: string } | undefined;
   className?: string;
 }
 
@@ -52,7 +54,7 @@ function moveFocus(event: globalThis.KeyboardEvent, root: HTMLElement | null) {
  * conversations: results as they type (after 300 ms), newest first, with the matched words marked,
  * Load more, and its loading, empty and error states. Escape or a click outside closes the results.
  */
-export function MessageSearch({ onOpen, className = '' }: MessageSearchProps) {
+export function MessageSearch({ onOpen, channel, className = '' }: MessageSearchProps) {
   const t = useT();
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -60,7 +62,8 @@ export function MessageSearch({ onOpen, className = '' }: MessageSearchProps) {
   const [value, setValue] = useState('');
   const [open, setOpen] = useState(false);
   const q = useDebouncedValue(value.trim(), TIMINGS.suggestionDebounceMs);
-  const search = useMessageSearch(q);
+  const [onlyChannel, setOnlyChannel] = useState(false);
+  const search = useMessageSearch(q, onlyChannel ? channel?.id : undefined);
   useSearchShortcut(input);
 
   // Escape closes the results; the arrows move through them. On the element, not in JSX: a wrapper is no control.
@@ -136,6 +139,22 @@ export function MessageSearch({ onOpen, className = '' }: MessageSearchProps) {
         hidden={!shown}
         className="absolute right-0 z-30 mt-2 max-h-[min(70vh,32rem)] w-full overflow-y-auto rounded-xl border border-slate-200 bg-white py-1 shadow-xl sm:w-[28rem] dark:border-slate-700 dark:bg-slate-900"
       >
+        {shown && channel && (
+          <div className="px-3 pt-2 pb-1">
+            <button
+              type="button"
+              aria-pressed={onlyChannel}
+              onClick={() => setOnlyChannel(!onlyChannel)}
+              className={`max-w-full truncate rounded-full border px-2.5 py-0.5 text-xs font-medium transition ${
+                onlyChannel
+                  ? 'border-green-600 bg-green-50 text-green-800 dark:border-green-500 dark:bg-green-500/15 dark:text-green-200'
+                  : 'border-slate-300 text-slate-600 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-300 dark:hover:bg-slate-800'
+              }`}
+            >
+              {t('search.onlyIn', { name: channel.name })}
+            </button>
+          </div>
+        )}
         {shown && waiting && (
           <p role="status" className="flex items-center gap-2 px-3 py-4 text-sm text-slate-500 dark:text-slate-400">
             <Spinner className="h-4 w-4" />

@@ -18,7 +18,7 @@ export function SearchHit({ hit, onChoose }: { hit: MessageSearchHit; onChoose: 
       data-search-hit=""
       onClick={(event) => onChoose(hit, event)}
       aria-label={t('search.hit', { sender: hit.sender.name, conversation: where, text: hit.snippet.text })}
-      className="flex gap-3 px-3 py-2.5 text-left transition hover:bg-slate-50 focus-visible:bg-slate-100 focus-visible:outline-none dark:hover:bg-slate-800/60 dark:focus-visible:bg-slate-800"
+      className="flex gap-3 px-3 py-2.5 text-left transition hover:bg-slate-50 focus-visible:bg-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-green-600 dark:hover:bg-slate-800/60 dark:focus-visible:bg-slate-800"
     >
       <Icon className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
       <span className="min-w-0 flex-1">
