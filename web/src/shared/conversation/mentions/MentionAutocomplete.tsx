@@ -11,9 +11,10 @@ interface Options {
 }
 
 /**
- * The `@` suggestions of a message box (the combobox pattern of WAI-ARIA: the box keeps the focus,
- * the list is named by `aria-activedescendant`): typing `@` lists the channel's members, filtered as
- * the name goes on; the arrows move, Enter or Tab puts `@username ` in, Escape closes until the next `@`.
+ * The `@` suggestions of a message box (WAI-ARIA's combobox pattern on the textbox: it keeps the
+ * focus, the suggestion in focus is its `aria-activedescendant`): typing `@` lists the channel's
+ * members, filtered as the name goes on; the arrows move, Enter or Tab puts `@username ` in, Escape
+ * closes until the next `@`.
  */
 export function useMentionAutocomplete({ people, text, setText, box }: Options) {
   const listId = useId();
@@ -76,10 +77,10 @@ export function useMentionAutocomplete({ people, text, setText, box }: Options) 
     if (dismissed !== null && mentionQuery(event.currentTarget.value, at)?.start !== dismissed) setDismissed(null);
   };
 
+  // The box stays a multi-line textbox (a combobox is one line); a textbox may still point at the
+  // suggestion in focus (aria-activedescendant) and say it completes from a list.
   const inputProps = {
-    role: 'combobox' as const,
     'aria-autocomplete': 'list' as const,
-    'aria-expanded': open,
     'aria-controls': open ? listId : undefined,
     'aria-activedescendant': open ? optionId(current) : undefined,
     onSelect: track,
