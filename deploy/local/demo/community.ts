@@ -143,3 +143,29 @@ export function demoEventChannels(rng: Random, people: readonly Speaker[], event
     return { ...channel, attendeeIds: event.attendeeIds, lines: dated(script, [organizer, ...talkers], end, past ? 1 : 3, rng) };
   });
 }
+
+/** The file the host shares in the demo's first channel (media's seed stores it first). */
+export const SHARED_FILE = {
+  key: 'meetup-agenda',
+  fileName: 'meetup-agenda.txt',
+  content: 'Thursday meetup\n\n18:00  Doors open\n18:30  Lightning talks (5 minutes each)\n19:30  Show and tell\n20:00  Drinks\n',
+  line: 'Here is the agenda for Thursday, sign up for a lightning talk below!',
+};
+
+/** The host shares a file in the first channel (which the host opened), half an hour ago: the demo has a message with an attachment. */
+export function withSharedFile(
+  channels: DemoChannel[],
+  host: Speaker,
+  file: { url: string; name: string; size: number },
+  now: Date,
+): DemoChannel[] {
+  const [first, ...rest] = channels;
+  if (!first) return channels;
+  const line: DemoLine = {
+    sender: host,
+    content: SHARED_FILE.line,
+    at: new Date(now.getTime() - HOUR_MS / 2),
+    attachments: [{ type: 'other', url: file.url, name: file.name, size: file.size }],
+  };
+  return [{ ...first, lines: [...first.lines, line] }, ...rest];
+}

@@ -4,11 +4,12 @@ import { seedDrafts } from '../../../services/drafts/src/drafts/seed.ts';
 import { seedEvents } from '../../../services/events/src/events/seed.ts';
 import { seedRatings, seedUsers } from '../../../services/identity/src/users/seed.ts';
 import { seedFreelancers, seedGigs } from '../../../services/marketplace/src/gigs/seed.ts';
+import { seedFiles } from '../../../services/media/src/files/seed.ts';
 import { type DemoPicture, demoPictureRef, seedPictures } from '../../../services/media/src/images/seed.ts';
 import { seedChannels, seedChats, seedEventChannels } from '../../../services/messaging/src/seed.ts';
 import { seedGigInterests, seedNotificationPeople } from '../../../services/notifications/src/inbox/seed.ts';
 import { SERVICE_PARTS } from '../services.ts';
-import { demoChannels, demoChats, demoEventChannels, demoInterests, type Speaker } from './community.ts';
+import { demoChannels, demoChats, demoEventChannels, demoInterests, SHARED_FILE, type Speaker, withSharedFile } from './community.ts';
 import { avatarSvg, eventPosterSvg } from './pictures.ts';
 
 export interface DemoOptions {
@@ -164,7 +165,14 @@ export async function seedDemo(database: Database, options: DemoOptions = {}, lo
   let interests = 0;
   if (hostSpeaker && speakers.length >= 7) {
     const titled = gigs.map((g) => ({ gigId: g.gigId, ownerId: g.ownerId, title: g.title }));
-    channels = (await seedChannels(database, demoChannels(talk, speakers, hostSpeaker, now), metadata)).length;
+    const [agenda] = await seedFiles(
+      database,
+      [{ key: SHARED_FILE.key, ownerId: hostSpeaker.userId, fileName: SHARED_FILE.fileName, content: Buffer.from(SHARED_FILE.content) }],
+      { now, metadata },
+    );
+    let community = demoChannels(talk, speakers, hostSpeaker, now);
+    if (agenda) community = withSharedFile(community, hostSpeaker, agenda, now);
+    channels = (await seedChannels(database, community, metadata)).length;
     await seedEventChannels(database, demoEventChannels(talk, speakers, events, now), metadata);
     chats = (await seedChats(database, demoChats(talk, speakers, hostSpeaker, titled, now), metadata)).length;
     interests = await seedGigInterests(database, demoInterests(talk, speakers, hostSpeaker, titled, now), metadata);

@@ -1,4 +1,4 @@
-import type { EventMetadata } from '@commonwork/contracts';
+import type { Attachment, EventMetadata } from '@commonwork/contracts';
 import { type Aggregate, type Database, type DomainEvent, importEvents, nameBasedId } from '@commonwork/kit';
 import type { Kysely } from 'kysely';
 import { channelAggregate } from './channels/aggregate.ts';
@@ -14,6 +14,8 @@ export interface DemoLine {
   sender: PersonCard;
   content: string;
   at: Date;
+  /** Uploads of the sender's sent with it (stored by media's seed first). */
+  attachments?: Attachment[];
 }
 
 /** A demo community channel and its history, oldest line first. */
@@ -78,6 +80,7 @@ const post = (line: DemoLine, name: string, index: number) => ({
     messageId: nameBasedId(`${name}:${index}`),
     content: line.content,
     clientId: null,
+    ...(line.attachments && { attachments: line.attachments }),
   },
 });
 
