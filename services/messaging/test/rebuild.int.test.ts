@@ -1,4 +1,4 @@
-import { eventsRoutes, marketplaceRoutes, messagingRoutes } from '@commonwork/contracts';
+import { eventsRoutes, marketplaceRoutes, mediaRoutes, messagingRoutes } from '@commonwork/contracts';
 import {
   buildEvent,
   buildGig,
@@ -8,6 +8,7 @@ import {
   startTestPlatform,
   type TestPlatform,
 } from '@commonwork/kit/testing';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projections } from '../src/index.ts';
 
@@ -43,6 +44,28 @@ describe('messaging rebuild', () => {
     expect(
       (await p.api.send(messagingRoutes.readChannel, { params: { id: channel.id }, token: bob.token, body: { sequence: 2 } })).status,
     ).toBe(200);
+    // Ada sends a photo and a file of hers, with no text (attachments, as media's events told messaging).
+    const form = (bytes: Uint8Array, name: string) => {
+      const body = new FormData();
+      body.append('file', new Blob([bytes]), name);
+      return body;
+    };
+    const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: 'teal' } })
+      .png()
+      .toBuffer();
+    const photo = await p.api.call(mediaRoutes.upload, { query: { type: 'generic' }, token: ada.token, body: form(png, 'photo.png') });
+    const pdf = await p.api.call(mediaRoutes.uploadFile, { token: ada.token, body: form(Buffer.from('%PDF-1.4\n%%EOF\n'), 'plan.pdf') });
+    const attachments = [
+      { type: 'image' as const, url: photo.url, name: 'photo.png' },
+      { type: 'other' as const, url: pdf.url, name: 'plan.pdf' },
+    ];
+    const sent = await p.api.send(messagingRoutes.postChannelMessage, {
+      params: { id: channel.id },
+      token: ada.token,
+      body: { attachments },
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.body.data.attachments).toHaveLength(2);
     // Marks: Bob pins and stars it, Ada stars then unstars it.
     for (const [route, who] of [
       [messagingRoutes.pinChannel, bob],
