@@ -172,4 +172,28 @@ describe('channel decider', () => {
         .thenThrows(ChannelNotFound);
     });
   });
+
+  it('carries the attachments it is given (already checked as the sender’s) in the posted event, and none on a plain message', () => {
+    const attachments = [
+      { type: 'image' as const, url: '/api/media/x.png', name: 'x.png', width: 10, height: 5, size: 100 },
+      { type: 'other' as const, url: '/api/media/files/y.pdf', name: 'y.pdf', size: 50 },
+    ];
+    const data = { channelId, messageId: 'm', sequence: 1, messageCount: 1, sender: card(admin), content: '', clientId: null };
+    spec
+      .given(created(), joined(admin, 1, 'create'))
+      .when({ ...post(admin), content: '', attachments })
+      .then({ type: 'MessagePosted', data: { ...data, attachments } });
+    spec
+      .given(created(), joined(admin, 1, 'create'))
+      .when({ ...post(admin), content: '', attachments: [] })
+      .then({ type: 'MessagePosted', data });
+  });
+
+  it('lets only members attach in a private channel: anyone else finds no channel', () => {
+    const attachments = [{ type: 'other' as const, url: '/api/media/files/y.pdf', name: 'y.pdf', size: 50 }];
+    spec
+      .given(created('private'), joined(admin, 1, 'create'))
+      .when({ ...post(other), attachments })
+      .thenThrows(ChannelNotFound);
+  });
 });

@@ -64,4 +64,28 @@ describe('chat decider', () => {
     // Someone else's chat answers as if it did not exist: chat ids are guessable.
     spec.given(created, posted(client, 1)).when(post(stranger)).thenThrows(ChatNotFound);
   });
+
+  it('carries the attachments it is given (already checked as the sender’s) in the posted event', () => {
+    const attachments = [{ type: 'other' as const, url: '/api/media/files/y.pdf', name: 'brief.pdf', size: 50 }];
+    spec
+      .given(created)
+      .when({ ...post(client), content: '', attachments })
+      .then({
+        type: 'ChatMessagePosted',
+        data: {
+          chatId,
+          participantIds: [client, freelancer],
+          messageId: 'm',
+          sequence: 1,
+          sender: card(client),
+          content: '',
+          clientId: 'c1',
+          attachments,
+        },
+      });
+    spec
+      .given(created)
+      .when({ ...post(stranger), attachments })
+      .thenThrows(ChatNotFound);
+  });
 });
