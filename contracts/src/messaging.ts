@@ -262,6 +262,8 @@ export const ChannelMarksResponse = z.object({ success: z.literal(true), data: C
 export const SenderCard = z.object({ userId: Id, name: z.string(), picture: z.string() });
 export type SenderCard = z.infer<typeof SenderCard>;
 export const SenderCardResponse = z.object({ success: z.literal(true), data: SenderCard });
+/** Who takes part in a conversation, answered only to one of them. */
+export const ChatAccessResponse = z.object({ success: z.literal(true), data: z.object({ participantIds: z.array(Id) }) });
 export const ChannelMessagesResponse = z.object({
   success: z.literal(true),
   /** `revision`: the channel's change counter when the page was read (a client's first `changedAfter`). */

@@ -10,8 +10,8 @@ export type JoinChannelPayload = z.input<typeof JoinChannelPayload>;
 // safeExtend: the body's rule (text or attachments) holds on the socket too.
 export const SendMessagePayload = PostMessageRequest.safeExtend({ channelId: z.uuid() });
 export type SendMessagePayload = z.input<typeof SendMessagePayload>;
-/** `typing`: the person is writing in a channel (never stored; the server throttles and relays it). */
-export const TypingPayload = z.object({ channelId: z.uuid() });
+/** `typing`: the person is writing in a channel, or in an inbox conversation (never stored; the server throttles and relays it). */
+export const TypingPayload = z.union([z.object({ channelId: z.uuid() }), z.object({ chatId: z.uuid() })]);
 export type TypingPayload = z.input<typeof TypingPayload>;
 
 // Server → client payloads.
@@ -36,8 +36,9 @@ export const UnreadCountPayload = z.object({
 });
 export type UnreadCountPayload = z.infer<typeof UnreadCountPayload>;
 export const NewChatMessagePayload = ChatMessage;
-/** Someone else in the channel is writing: shown for a few seconds after the last one. */
-export const UserTypingPayload = z.object({ channelId: z.uuid(), userId: z.uuid(), name: z.string() });
+/** Someone else in the channel (or the conversation) is writing: shown for a few seconds after the last one. */
+const Typist = z.object({ userId: z.uuid(), name: z.string() });
+export const UserTypingPayload = z.union([Typist.extend({ channelId: z.uuid() }), Typist.extend({ chatId: z.uuid() })]);
 export type UserTypingPayload = z.infer<typeof UserTypingPayload>;
 /** The person's own marks on a channel changed (on another tab or device). */
 export const ChannelMarkedPayload = ChannelMarks;
@@ -119,7 +120,7 @@ export interface ServerToClientEvents {
   'chat-created': (payload: ChatCreatedPayload) => void;
   'new-notification': (payload: NewNotificationPayload) => void;
   'notification-count': (payload: NotificationCountPayload) => void;
-  /** To the channel's room except the typist. */
+  /** To the channel's room (or the conversation's other participant) except the typist. */
   'user-typing': (payload: UserTypingPayload) => void;
   /** To the person's own sockets. */
   'channel-marked': (payload: ChannelMarkedPayload) => void;

@@ -1,4 +1,5 @@
 import { ErrorBody } from '../errors.ts';
+import { MessageSearchQuery, MessageSearchResponse } from '../messageSearch.ts';
 import {
   ChannelAccessResponse,
   ChannelIdParams,
@@ -9,6 +10,7 @@ import {
   ChannelMessagesResponse,
   ChannelReactionParams,
   ChannelResponse,
+  ChatAccessResponse,
   ChatIdParams,
   ChatListQuery,
   ChatListResponse,
@@ -30,7 +32,6 @@ import {
   SenderCardResponse,
   UnreadTotalsResponse,
 } from '../messaging.ts';
-import { MessageSearchQuery, MessageSearchResponse } from '../messageSearch.ts';
 import { ResponseTimeParams, ResponseTimeResponse } from '../responseTimes.ts';
 import { defineRoute } from './route.ts';
 
@@ -267,6 +268,14 @@ export const messagingRoutes = {
     auth: 'user',
     params: ChatReactionParams,
     response: { 200: ChatMessageResponse, ...errors },
+  }),
+  chatAccess: defineRoute({
+    method: 'GET',
+    url: '/api/chat/:chatId/access',
+    summary: 'Who takes part in a conversation you take part in (404 otherwise): the realtime tier’s check before relaying typing',
+    auth: 'user',
+    params: ChatIdParams,
+    response: { 200: ChatAccessResponse, ...errors },
   }),
   readChat: defineRoute({
     method: 'PATCH',

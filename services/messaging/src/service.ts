@@ -2,6 +2,7 @@ import type { ServiceDefinition } from '@commonwork/kit';
 import { registerChannelMarkRoutes } from './channelMarks/routes.ts';
 import { registerChannelAccessRoutes } from './channels/accessRoutes.ts';
 import { registerChannelRoutes } from './channels/routes.ts';
+import { registerChatAccessRoute } from './chats/accessRoute.ts';
 import { registerChatRoutes } from './chats/routes.ts';
 import type { MessagingConfig } from './config.ts';
 import { subscriptions } from './handlers/index.ts';
@@ -27,6 +28,7 @@ export function messagingService(config: Pick<MessagingConfig, 'CHANNEL_SEND_QUE
       registerUnreadRoute(ctx);
       registerSearchRoutes(ctx);
       registerChatRoutes(ctx);
+      registerChatAccessRoute(ctx);
       registerMessageRoutes(ctx);
     },
     subscriptions,

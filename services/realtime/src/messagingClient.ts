@@ -29,6 +29,8 @@ export interface MessagingClient {
   postChannelMessage(token: string, channelId: string, body: Omit<SendMessagePayload, 'channelId'>): Promise<Answer<ChannelMessage>>;
   /** The user as their messages name them: who `user-typing` says is typing. */
   senderCard(token: string): Promise<Answer<SenderCard>>;
+  /** Who takes part in a conversation, if the user does: where their typing goes. */
+  chatParticipants(token: string, chatId: string): Promise<Answer<string[]>>;
 }
 
 /** The connection was never made: the call can go to another replica as it is. */
@@ -87,6 +89,11 @@ export function createMessagingClient(baseUrls: readonly string[]): MessagingCli
       const route = messagingRoutes.senderCard;
       const answer = await send(route, (api, signal) => api.send(route, { token, signal }));
       return answer.ok ? { ok: true, data: answer.data.data } : answer;
+    },
+    chatParticipants: async (token, chatId) => {
+      const route = messagingRoutes.chatAccess;
+      const answer = await send(route, (api, signal) => api.send(route, { params: { chatId }, token, signal }));
+      return answer.ok ? { ok: true, data: answer.data.data.participantIds } : answer;
     },
   };
 }

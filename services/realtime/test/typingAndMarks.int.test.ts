@@ -1,5 +1,5 @@
-import { SOCKET_EVENTS as E, messagingRoutes } from '@commonwork/contracts';
-import { buildUser, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
+import { SOCKET_EVENTS as E, marketplaceRoutes, messagingRoutes } from '@commonwork/contracts';
+import { buildGig, buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TYPING_THROTTLE_MS } from '../src/handlers/typing.ts';
 import { type Client, connect, settle } from './support.ts';
@@ -80,6 +80,31 @@ describe('typing and channel marks over the socket', () => {
     expect(await adaElsewhere.call(E.typing, { channelId: 'nope' })).toMatchObject({ success: false });
     await settle();
     expect(bobLaptop.received(E.userTyping)).toEqual([]);
+  });
+
+  it('relays typing in a conversation to the other participant’s sockets only, and refuses anyone else', async () => {
+    const gig = await p.api.send(marketplaceRoutes.createGig, { token: bob.token, body: buildGig({ title: 'Typing lessons' }) });
+    const chat = await eventually(async () => {
+      const res = await p.api.send(messagingRoutes.createChat, { token: ada.token, body: { recipientId: bob.id, gigId: gig.body.gig.id } });
+      return res.status === 201 && res.body.data;
+    });
+    const [adaLaptop, adaPhone, bobLaptop, bobPhone, eveLaptop] = [
+      await open(ada),
+      await open(ada),
+      await open(bob),
+      await open(bob),
+      await open(eve),
+    ];
+    expect(await adaLaptop.call(E.typing, { chatId: chat.id })).toEqual({ success: true, relayed: true });
+    for (const device of [bobLaptop, bobPhone])
+      expect(await device.next(E.userTyping)).toEqual({ chatId: chat.id, userId: ada.id, name: 'Ada Typist' });
+    expect(await adaPhone.call(E.typing, { chatId: chat.id })).toEqual({ success: true, relayed: false });
+    expect(await eveLaptop.call(E.typing, { chatId: chat.id })).toEqual({ success: false, error: 'Chat not found' });
+    await settle();
+    expect(adaLaptop.received(E.userTyping)).toEqual([]);
+    expect(adaPhone.received(E.userTyping)).toEqual([]);
+    expect(eveLaptop.received(E.userTyping)).toEqual([]);
+    expect(bobLaptop.received(E.userTyping)).toHaveLength(1);
   });
 
   it('sends channel-marked to every socket of the person who pinned or starred, and to nobody else', async () => {

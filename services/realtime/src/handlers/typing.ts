@@ -3,21 +3,40 @@ import { rooms } from '../rooms.ts';
 import type { RealtimeSocket } from '../types.ts';
 import { defineHandler, fail, type HandlerContext, validate } from './context.ts';
 
-/** At most one `user-typing` per person per channel in this window; the client sends every 2 s at most too. */
+/** At most one `user-typing` per person per conversation in this window; the client sends every 2 s at most too. */
 export const TYPING_THROTTLE_MS = 2_000;
 
 const NOT_IN_CHANNEL = 'Join the channel first';
 
-/** The typist's name as their messages show it, asked of messaging once per socket. */
-const names = new WeakMap<RealtimeSocket, string>();
+/** What a socket learnt from messaging once: its person's name, and the conversations they take part in (participants never change). */
+interface Known {
+  name?: string;
+  chats: Map<string, string[]>;
+}
+const known = new WeakMap<RealtimeSocket, Known>();
+const knownOf = (socket: RealtimeSocket) => {
+  let entry = known.get(socket);
+  if (!entry) known.set(socket, (entry = { chats: new Map() }));
+  return entry;
+};
 
 async function nameOf({ messaging }: HandlerContext, socket: RealtimeSocket): Promise<string | null> {
-  const known = names.get(socket);
-  if (known !== undefined) return known;
+  const entry = knownOf(socket);
+  if (entry.name !== undefined) return entry.name;
   const card = await messaging.senderCard(socket.data.token);
   if (!card.ok) return null;
-  names.set(socket, card.data.name);
-  return card.data.name;
+  entry.name = card.data.name;
+  return entry.name;
+}
+
+/** The conversation's participants if this person is one (messaging's answer, with their own token), else its refusal. */
+async function participantsOf({ messaging }: HandlerContext, socket: RealtimeSocket, chatId: string) {
+  const entry = knownOf(socket);
+  const held = entry.chats.get(chatId);
+  if (held) return { ok: true as const, data: held };
+  const answer = await messaging.chatParticipants(socket.data.token, chatId);
+  if (answer.ok) entry.chats.set(chatId, answer.data);
+  return answer;
 }
 
 /** Whether this is the first typing in its window; while the counter cannot be reached (Redis down), every one is. */
@@ -31,22 +50,35 @@ async function firstInWindow({ limit, log }: HandlerContext, key: string): Promi
 }
 
 /**
- * `typing {channelId}`: relayed as `user-typing {channelId, userId, name}` to the channel's room,
- * the typist's own sockets left out; never stored. Only a socket in the room (joined after
- * messaging's read check) may announce typing there. The event spends the person's budget like any
- * other (context.ts), and a relay within the throttle window is passed over, counted across
- * replicas by the same counter as the budget.
+ * `typing {channelId}` or `{chatId}`: relayed as `user-typing {channelId|chatId, userId, name}`,
+ * never stored, never to the typist's own sockets. In a channel, only a socket in its room (joined
+ * after messaging's read check) may announce typing, and the room hears it; in a conversation,
+ * messaging says who takes part, and the other participant's sockets hear it. The event spends the
+ * person's budget like any other (context.ts); a relay within the throttle window is passed over,
+ * counted across replicas by the same counter as the budget.
  */
 export const typing = defineHandler(SOCKET_EVENTS.typing, async (ctx, socket, payload, ack) => {
   const input = validate(TypingPayload, payload, socket, ack);
   if (!input) return;
-  const room = rooms.channel(input.channelId);
-  if (!socket.rooms.has(room)) return fail(socket, ack, NOT_IN_CHANNEL);
   const { userId } = socket.data;
-  if (!(await firstInWindow(ctx, `typing:${userId}:${input.channelId}`))) return ack?.({ success: true, relayed: false });
+  let targets: string[];
+  if ('channelId' in input) {
+    const room = rooms.channel(input.channelId);
+    if (!socket.rooms.has(room)) return fail(socket, ack, NOT_IN_CHANNEL);
+    targets = [room];
+  } else {
+    const participants = await participantsOf(ctx, socket, input.chatId);
+    if (!participants.ok) return fail(socket, ack, participants.message);
+    targets = participants.data.filter((id) => id !== userId).map(rooms.user);
+  }
+  const conversation = 'channelId' in input ? input.channelId : input.chatId;
+  if (!(await firstInWindow(ctx, `typing:${userId}:${conversation}`))) return ack?.({ success: true, relayed: false });
   const name = await nameOf(ctx, socket);
   if (name === null) return fail(socket, ack, 'Something went wrong');
-  // The room minus every socket of the typist (their other tabs are in the room too).
-  socket.to(room).except(rooms.user(userId)).emit(SOCKET_EVENTS.userTyping, { channelId: input.channelId, userId, name });
+  // Every socket of the typist is left out (their other tabs are in the channel's room too).
+  ctx.io
+    .to(targets)
+    .except(rooms.user(userId))
+    .emit(SOCKET_EVENTS.userTyping, { ...input, userId, name });
   ack?.({ success: true, relayed: true });
 });
