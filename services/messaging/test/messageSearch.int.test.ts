@@ -89,6 +89,9 @@ describe(`${messagingRoutes.searchMessages.method} ${messagingRoutes.searchMessa
 
   it('never returns a private channel’s message to a non-member, nor anyone else’s conversation', async () => {
     expect((await hitsOf(eve, { q: 'secret' })).hits).toEqual([]);
+    // A typo's reading looks words up among every message's: finding none Eve may read, it says nothing of them.
+    expect(await hitsOf(eve, { q: 'secrett' })).toMatchObject({ hits: [], approximate: false });
+    expect(await hitsOf(bob, { q: 'secrett' })).toMatchObject({ approximate: true, hits: [{ kind: 'chat' }, { kind: 'channel' }] });
     const bobs = await hitsOf(bob, { q: 'secret' });
     expect(bobs.hits.map((h) => [h.kind, h.conversationId])).toEqual([
       ['chat', chatId],

@@ -4,7 +4,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { MessagingDb } from '../tables.ts';
 import { searchedWords, snippetOf } from './snippet.ts';
 
-/** What a message must satisfy to match, on `content` of the table aliased `m`. */
+/** What a message must satisfy to match, on the message table aliased `m`. */
 type Match = RawBuilder<boolean>;
 
 interface Scope {
@@ -162,8 +162,10 @@ export async function searchMessages(db: MessagingDb, scope: Scope, query: Messa
     rows.length === 0 && (!fullText || query.page === 1 || (await matchingPage(db, scope, fullText, { page: 1, limit: 1 })).length === 0);
   const typo = noneAtAll && isTypoCandidate(query.q) ? await closestSpellings(db, query.q) : null;
   if (typo) {
-    approximate = true;
     rows = await matchingPage(db, scope, typo, query);
+    // The words come from every message, readable or not: a reading that finds nothing the caller
+    // may read says nothing, or it would tell that some conversation of others holds such a word.
+    approximate = rows.length > 0;
   }
   const page = rows.slice(0, query.limit);
   return {
