@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { messagingRoutes, STORAGE_KEYS } from '@commonwork/contracts';
+import { marketplaceRoutes, messagingRoutes, STORAGE_KEYS } from '@commonwork/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import type { BrowserGlobals } from './helpers.ts';
-import { apiOf, signUpInNewContext } from './signedUp.ts';
+import { apiOf, sessionOf, signUpInNewContext } from './signedUp.ts';
 
 // Two people, two tabs and live round trips: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 180_000 });
@@ -13,6 +13,7 @@ const listed = (page: Page, name: string) => channelList(page).getByRole('button
 const headerButton = (page: Page, name: 'Pin channel' | 'Star channel') => page.getByRole('button', { name, exact: true });
 const starredFilter = (page: Page) => page.getByRole('button', { name: 'Starred', exact: true });
 // By its label: a text box, or a combobox while @-mention suggestions are on.
+const typingLine = (page: Page) => page.getByText(/typing…$/);
 const composer = (page: Page, channel: string) => page.getByLabel(`Message #${channel}`, { exact: true });
 
 async function openChannel(page: Page, name: string) {
@@ -106,7 +107,6 @@ test('someone typing is shown to the others in the channel, then cleared by thei
   await openChannel(a.page, name);
   await openChannel(b.page, name);
 
-  const typingLine = (page: Page) => page.getByText(/typing…$/);
   // Over 2 s of keys: more than one `typing` goes out (one every 2 s), so the line does not hang on
   // the first key landing before B's socket has joined the room.
   await composer(b.page, name).pressSequentially('Hello A, I am writing you a note', { delay: 80 });
@@ -135,4 +135,31 @@ test('someone typing is shown to the others in the channel, then cleared by thei
   await composer(b.page, name).pressSequentially(' and more', { delay: 60 });
   await expect(typingLine(a.page)).toBeVisible();
   await a.page.screenshot({ path: test.info().outputPath('typing-390-dark.png') });
+});
+
+test('typing shows in an inbox conversation too, to the other person only', async ({ browser, baseURL }) => {
+  const tag = randomUUID().slice(0, 6);
+  const a = await signUpInNewContext(browser, 'typ-ia');
+  const b = await signUpInNewContext(browser, 'typ-ib');
+  const gig = await (await apiOf(a.page, baseURL)).send(marketplaceRoutes.createGig, {
+    body: {
+      title: `Typing course (${tag})`,
+      description: 'Ten fingers.',
+      category: 'design',
+      subCategory: 'logo',
+      price: 40,
+      status: 'active',
+    },
+  });
+  expect(gig.status).toBe(201);
+  const chat = await (await apiOf(b.page, baseURL)).call(messagingRoutes.createChat, {
+    body: { recipientId: (await sessionOf(a.page)).id, gigId: gig.at(201).gig.id },
+  });
+  for (const page of [a.page, b.page]) await page.goto(`/inbox/${chat.data.id}`);
+  const box = b.page.getByRole('region', { name: 'Conversation' }).getByLabel('Message', { exact: true });
+  await box.pressSequentially('Is the course still open to beginners', { delay: 80 });
+  await expect(typingLine(a.page)).toHaveText(`${b.person.name} is typing…`);
+  await expect(typingLine(b.page)).toHaveCount(0);
+  await box.press('Enter');
+  await expect(typingLine(a.page)).toHaveCount(0, { timeout: 1_500 });
 });

@@ -10,11 +10,14 @@ export async function signUpInNewContext(browser: Browser, prefix: string): Prom
   return { page, person };
 }
 
-/** The signed-in person's API (the token the page holds), for setting data up. */
+/** The signed-in person's id and token, as the page holds them. */
+export async function sessionOf(page: Page): Promise<{ id: string; token: string }> {
+  const stored = await page.evaluate(() => (globalThis as unknown as BrowserGlobals).localStorage.getItem('user'));
+  const { id, token } = JSON.parse(stored ?? '{}') as { id?: string; token?: string };
+  return { id: id ?? '', token: token ?? '' };
+}
+
+/** The signed-in person's API, for setting data up. */
 export async function apiOf(page: Page, baseURL: string | undefined): Promise<ApiClient> {
-  const token = await page.evaluate(() => {
-    const stored = (globalThis as unknown as BrowserGlobals).localStorage.getItem('user');
-    return (JSON.parse(stored ?? '{}') as { token?: string }).token ?? '';
-  });
-  return apiAt(baseURL, token);
+  return apiAt(baseURL, (await sessionOf(page)).token);
 }
