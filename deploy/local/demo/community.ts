@@ -43,6 +43,15 @@ function dated(lines: readonly ScriptLine[], cast: readonly Speaker[], now: Date
   });
 }
 
+/** The first line of a channel gets a wave from every other speaker, ten minutes apart: the demo has reactions. */
+function greeted(lines: DemoLine[], speakers: readonly Speaker[]): DemoLine[] {
+  const [first, ...rest] = lines;
+  if (!first) return lines;
+  const others = speakers.filter((s) => s.userId !== first.sender.userId);
+  const reactions = others.map((s, i) => ({ userId: s.userId, emoji: '👋', at: new Date(first.at.getTime() + (i + 1) * 600_000) }));
+  return [{ ...first, reactions }, ...rest];
+}
+
 /**
  * The community channels: each script played by the host (always among the speakers, so whoever
  * signs in as the host sees every channel from the inside) and other people, over the last days.
@@ -52,7 +61,7 @@ export function demoChannels(rng: Random, people: readonly Speaker[], host: Spea
     const others = cast(rng, people, speakersOf(script.lines) - 1, [host]);
     // The host opens one channel in three and speaks second in the others.
     const speakers = c % 3 === 0 ? [host, ...others] : [others[0] ?? host, host, ...others.slice(1)];
-    const lines = dated(script.lines, speakers, now, 6 - (c % 3), rng);
+    const lines = greeted(dated(script.lines, speakers, now, 6 - (c % 3), rng), speakers);
     const creator = speakers[0] ?? host;
     const first = lines[0]?.at ?? now;
     return {

@@ -7,6 +7,7 @@ import { chatAggregate } from './chats/aggregate.ts';
 import { chatIdFor } from './chats/chat.ts';
 import type { ChatCommand } from './chats/decide.ts';
 import { eventChannelId } from './handlers/onTechEventChanged.ts';
+import { type DemoReaction, seedChannelReactions } from './messages/seed.ts';
 import type { MessagingTables, PersonCard } from './tables.ts';
 
 /** A message of a demo conversation: who said what, when. */
@@ -16,6 +17,8 @@ export interface DemoLine {
   at: Date;
   /** Uploads of the sender's sent with it (stored by media's seed first). */
   attachments?: Attachment[];
+  /** Reactions people add to it later (community channels). */
+  reactions?: readonly DemoReaction[];
 }
 
 /** A demo community channel and its history, oldest line first. */
@@ -109,6 +112,12 @@ export async function seedChannels(database: Database, channels: readonly DemoCh
       };
       const lines = channel.lines.map((line, i) => post(line, `commonwork-demo-channel-message:${channelId}`, i));
       await importTimeline(trx, channelAggregate, channelId, [create, ...lines], metadata);
+      await seedChannelReactions(
+        trx,
+        channelId,
+        channel.lines.map((line) => line.reactions),
+        metadata,
+      );
       ids.push(channelId);
     }
   });

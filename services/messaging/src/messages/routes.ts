@@ -9,6 +9,7 @@ import { type MessagingTables, personCard } from '../tables.ts';
 import { messageAggregate } from './aggregate.ts';
 import { MessageNotFound } from './decide.ts';
 import type { MessageCommand, PostedMessage } from './message.ts';
+import { postedInChannel, postedInChat } from './posted.ts';
 import { conversationTurns } from './revision.ts';
 
 /** A command as a route names it; who, when and which revision are filled in by `change`. */
@@ -56,18 +57,7 @@ export function registerMessageRoutes(ctx: ServiceContext<MessagingTables>) {
       .where('channel_messages.channel_id', '=', channelId)
       .executeTakeFirst();
     if (!row) throw MessageNotFound();
-    const message: PostedMessage = {
-      conversation: { kind: 'channel', channelId },
-      messageId,
-      sequence: row.sequence,
-      sender: { id: row.sender_id, name: row.sender_name, picture: row.sender_picture },
-      content: row.content,
-      clientId: row.client_id,
-      createdAt: new Date(row.created_at).toISOString(),
-      attachments: row.attachments,
-      mentions: row.mentions,
-    };
-    return { row, target: { message, actorModerates: row.creator_id === viewerId } };
+    return { row, target: { message: postedInChannel(row), actorModerates: row.creator_id === viewerId } };
   };
 
   /** A message of a conversation the viewer takes part in; no one moderates a conversation of two. */
@@ -82,17 +72,7 @@ export function registerMessageRoutes(ctx: ServiceContext<MessagingTables>) {
       .executeTakeFirst();
     if (!row) throw MessageNotFound();
     const sender = await personCard(db, row.sender_id);
-    const message: PostedMessage = {
-      conversation: { kind: 'chat', chatId, participantIds: [chat.participant_a, chat.participant_b] },
-      messageId,
-      sequence: row.sequence,
-      sender: { id: sender.userId, name: sender.name, picture: sender.picture },
-      content: row.content,
-      clientId: row.client_id,
-      createdAt: new Date(row.created_at).toISOString(),
-      attachments: row.attachments,
-      mentions: row.mentions,
-    };
+    const message = postedInChat(row, [chat.participant_a, chat.participant_b], sender);
     return { row, sender, target: { message, actorModerates: false } };
   };
 
