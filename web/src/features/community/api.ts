@@ -49,7 +49,8 @@ export function updateChannel(queryClient: QueryClient, channelId: string, chang
  * deleted, so the larger count is the newer one.
  */
 export function reconcileChannel(fetched: Channel, held: Channel | undefined): Channel {
-  const next = reconcileReadState(fetched, held, ['lastActivity']);
+  // A mention that arrived live after the answer was read is kept with the message that brought it.
+  const next = reconcileReadState(fetched, held, ['lastActivity', 'mentionCount']);
   return held && held.messageCount > next.messageCount ? { ...next, messageCount: held.messageCount } : next;
 }
 

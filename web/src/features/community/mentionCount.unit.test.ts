@@ -1,5 +1,6 @@
 import { channelMessage } from '@commonwork/contracts';
 import { describe, expect, it } from 'vitest';
+import { reconcileChannel } from './api.ts';
 import { boundMentions, countMention } from './mentionCount.ts';
 import { buildChannel } from './testChannels.ts';
 
@@ -36,5 +37,17 @@ describe('boundMentions', () => {
     expect(boundMentions(buildChannel({ unreadCount: 0, mentionCount: 2 })).mentionCount).toBe(0);
     expect(boundMentions(buildChannel({ unreadCount: 1, mentionCount: 2 })).mentionCount).toBe(1);
     expect(boundMentions(buildChannel({ unreadCount: 5, mentionCount: 2 })).mentionCount).toBe(2);
+  });
+});
+
+describe('a fetched list against live mentions', () => {
+  it('keeps a mention counted live after the answer was read, and takes the server’s count otherwise', () => {
+    const held = buildChannel({ lastSequence: 6, readSequence: 4, unreadCount: 2, mentionCount: 2 });
+    expect(reconcileChannel(buildChannel({ lastSequence: 5, readSequence: 4, unreadCount: 1, mentionCount: 1 }), held).mentionCount).toBe(
+      2,
+    );
+    expect(reconcileChannel(buildChannel({ lastSequence: 6, readSequence: 4, unreadCount: 2, mentionCount: 1 }), held).mentionCount).toBe(
+      1,
+    );
   });
 });
