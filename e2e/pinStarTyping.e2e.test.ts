@@ -82,6 +82,10 @@ test('Pin puts a channel in the Pinned section and Star in the Starred filter, o
       if (width === 390) {
         await a.page.getByRole('button', { name: 'Back to channels' }).click();
         await starredFilter(a.page).click();
+        await expect(starredFilter(a.page)).toHaveAttribute('aria-pressed', 'true');
+        // The button's colours ease in (150 ms): the picture shows where they end.
+        await a.page.mouse.move(0, 0);
+        await a.page.waitForTimeout(300);
         await a.page.screenshot({ path: test.info().outputPath(`pin-star-list-${width}-${theme}.png`) });
       }
     }
