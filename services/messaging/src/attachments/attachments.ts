@@ -31,15 +31,28 @@ export async function attachmentsOf(db: MessagingDb, senderId: string, requested
     uploads = await uploadsAt(db, urls);
   }
   const byUrl = new Map(uploads.map((u) => [u.url, u]));
-  return requested.map((wanted, index) => {
+  // Someone else's upload is named first: the one still unknown may be the sender's own, on its way.
+  const foreign = requested.flatMap((wanted, i) => ((byUrl.get(wanted.url)?.owner_id ?? senderId) !== senderId ? [i] : []));
+  const unknown = requested.flatMap((wanted, i) => (byUrl.has(wanted.url) ? [] : [i]));
+  const refused = foreign.length > 0 ? foreign : unknown;
+  if (refused.length > 0)
+    throw AttachmentRefused(
+      NOT_YOURS,
+      refused.map((i) => ({ field: `attachments.${i}.url`, message: NOT_YOURS })),
+    );
+  // Every url is the sender's upload here.
+  return requested.flatMap((wanted) => {
     const upload = byUrl.get(wanted.url);
-    if (upload?.owner_id !== senderId) throw AttachmentRefused(NOT_YOURS, [{ field: `attachments.${index}.url`, message: NOT_YOURS }]);
-    return {
-      type: upload.kind,
-      url: upload.url,
-      name: wanted.name?.trim() || upload.name || (upload.url.split('/').at(-1) ?? ''),
-      ...(upload.width !== null && upload.height !== null && { width: upload.width, height: upload.height }),
-      size: upload.bytes,
-    };
+    return upload
+      ? [
+          {
+            type: upload.kind,
+            url: upload.url,
+            name: wanted.name?.trim() || upload.name || (upload.url.split('/').at(-1) ?? ''),
+            ...(upload.width !== null && upload.height !== null && { width: upload.width, height: upload.height }),
+            size: upload.bytes,
+          },
+        ]
+      : [];
   });
 }
