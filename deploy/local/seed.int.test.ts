@@ -226,7 +226,7 @@ describe('demo seed', () => {
     const { rows: sent } = await sql<{ chat_id: string; created_at: Date }>`
       select chat_id, created_at from messaging.chat_messages where sender_id <> ${session.user.id}`.execute(database.root);
     const sentTimes = new Set(sent.map((r) => `${r.chat_id} ${new Date(r.created_at).toISOString()}`));
-    const messages = kinds.filter((n) => n.type === 'message');
+    const messages = kinds.filter((n) => n.type === 'message' && n.data.chatId);
     expect(messages.length).toBeGreaterThan(0);
     for (const note of messages) expect(sentTimes.has(`${note.data.chatId} ${note.createdAt}`), note.title).toBe(true);
     const drafts = (await api.call(draftsRoutes.list, { token: session.token })).data;

@@ -10,6 +10,8 @@ export interface Speaker {
   name: string;
   email: string;
   picture: string;
+  /** What `@` mentions them by. */
+  username?: string | null;
 }
 
 /** A demo gig as the conversations need it. */
@@ -32,6 +34,13 @@ function cast(rng: Random, pool: readonly Speaker[], count: number, except: read
 
 const speakersOf = (lines: readonly ScriptLine[]) => Math.max(...lines.map(([speaker]) => speaker)) + 1;
 
+/** A line's `{@n}` as speaker n's `@username`, with the people it may mention for the server to resolve. */
+function mentioning(content: string, cast: readonly Speaker[]): Pick<DemoLine, 'content' | 'mentionable'> {
+  if (!/\{@\d+\}/.test(content)) return { content };
+  const written = content.replace(/\{@(\d+)\}/g, (_, n: string) => `@${cast[Number(n)]?.username ?? ''}`);
+  return { content: written, mentionable: cast.map((s) => ({ userId: s.userId, username: s.username })) };
+}
+
 /** Lines spread over `days` days before `now`, a few hours apart, the last an hour ago. */
 function dated(lines: readonly ScriptLine[], cast: readonly Speaker[], now: Date, days: number, rng: Random): DemoLine[] {
   const span = days * DAY_MS - HOUR_MS;
@@ -39,7 +48,7 @@ function dated(lines: readonly ScriptLine[], cast: readonly Speaker[], now: Date
   return lines.map(([speaker, content], i) => {
     const jitter = i === lines.length - 1 ? 0 : Math.floor(rng() * step * 0.4);
     const at = new Date(now.getTime() - HOUR_MS - span + i * step + jitter);
-    return { sender: cast[speaker] as Speaker, content, at };
+    return { sender: cast[speaker] as Speaker, ...mentioning(content, cast), at };
   });
 }
 

@@ -158,7 +158,13 @@ export async function seedDemo(database: Database, options: DemoOptions = {}, lo
 
   // The conversations draw from their own sequence: the people, gigs and events stay those of the seed number.
   const talk = mulberry32(seed + 1);
-  const speakers: Speaker[] = people.map((u) => ({ userId: u.userId, name: u.name, email: u.email, picture: u.card.picture }));
+  const speakers: Speaker[] = people.map((u) => ({
+    userId: u.userId,
+    name: u.name,
+    email: u.email,
+    picture: u.card.picture,
+    username: u.card.username,
+  }));
   const hostSpeaker = speakers[0];
   let channels = 0;
   let chats = 0;

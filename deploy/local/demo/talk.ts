@@ -1,6 +1,6 @@
 // What the demo's people say: community channels and gig conversations, as people in a tech
 // community write them. Speakers are numbered within a script (0 is the channel's creator); the
-// demo assigns real people to the numbers.
+// demo assigns real people to the numbers, and `{@n}` in a line mentions speaker n by their username.
 
 /** A line of a script: which speaker says it and what. */
 export type ScriptLine = [speaker: number, content: string];
@@ -45,7 +45,7 @@ export const CHANNEL_SCRIPTS: readonly ChannelScript[] = [
       [2, 'Container queries are the best thing to happen to CSS since flexbox, fight me.'],
       [4, 'Anyone have a good checklist for accessible forms? A client asked for a WCAG audit.'],
       [1, 'Start with labels, error messages tied to fields with aria-describedby, and keyboard order. That covers most findings.'],
-      [4, 'Thanks, that is a good place to start.'],
+      [4, 'Thanks {@1}, that is a good place to start.'],
     ],
   },
   {

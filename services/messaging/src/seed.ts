@@ -1,4 +1,4 @@
-import type { Attachment, EventMetadata } from '@commonwork/contracts';
+import type { Attachment, EventMetadata, Mentionable } from '@commonwork/contracts';
 import { type Aggregate, type Database, type DomainEvent, importEvents, nameBasedId } from '@commonwork/kit';
 import type { Kysely } from 'kysely';
 import { channelAggregate } from './channels/aggregate.ts';
@@ -17,6 +17,8 @@ export interface DemoLine {
   at: Date;
   /** Uploads of the sender's sent with it (stored by media's seed first). */
   attachments?: Attachment[];
+  /** The people its `@names` may be (community channels): the decider mentions those who are members. */
+  mentionable?: readonly Mentionable[];
   /** Reactions people add to it later (community channels). */
   reactions?: readonly DemoReaction[];
 }
@@ -84,6 +86,7 @@ const post = (line: DemoLine, name: string, index: number) => ({
     content: line.content,
     clientId: null,
     ...(line.attachments && { attachments: line.attachments }),
+    ...(line.mentionable && { mentionable: [...line.mentionable] }),
   },
 });
 
