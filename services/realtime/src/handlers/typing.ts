@@ -15,8 +15,10 @@ interface Known {
 }
 const known = new WeakMap<RealtimeSocket, Known>();
 const knownOf = (socket: RealtimeSocket) => {
-  let entry = known.get(socket);
-  if (!entry) known.set(socket, (entry = { chats: new Map() }));
+  const held = known.get(socket);
+  if (held) return held;
+  const entry: Known = { chats: new Map() };
+  known.set(socket, entry);
   return entry;
 };
 
