@@ -56,3 +56,11 @@ export function chatMessage(input: MessageFields & { chatId: string }): ChatMess
     ...stateOf(input),
   };
 }
+
+/**
+ * A message in one line, where a list or a notification previews it: its text, or, for a message of
+ * attachments only, their names.
+ */
+export function messagePreview(message: { content: string; attachments?: readonly { name: string }[] }): string {
+  return message.content || (message.attachments ?? []).map((a) => a.name).join(', ');
+}

@@ -1,4 +1,4 @@
-import { type AttachmentRequest, marketplaceRoutes, mediaRoutes, messagingRoutes } from '@commonwork/contracts';
+import { type AttachmentRequest, marketplaceRoutes, mediaRoutes, messagingRoutes, notificationsRoutes } from '@commonwork/contracts';
 import { buildGig, buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,5 +126,13 @@ describe('attachments on messages, through the gateway', () => {
     expect((await send(ada, [{ type: 'other', url: brief.url, name: 'brief.pdf' }])).status).toBe(400);
     const listed = await p.api.call(messagingRoutes.chatMessages, { params: { chatId: chat.id }, token: ada.token });
     expect(listed.data.messages.map((m) => m.attachments)).toEqual([sent.body.data.attachments]);
+    // The inbox previews a message of files only by their names.
+    const inbox = await p.api.call(messagingRoutes.listChats, { token: ada.token });
+    expect(inbox.chats.find((c) => c.id === chat.id)?.lastMessage?.content).toBe('brief.pdf');
+    // And so does Ada's notification of it.
+    await eventually(async () => {
+      const { notifications } = await p.api.call(notificationsRoutes.list, { query: {}, token: ada.token });
+      return notifications.some((n) => n.type === 'message' && n.message === 'brief.pdf');
+    });
   });
 });

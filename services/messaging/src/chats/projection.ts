@@ -1,3 +1,4 @@
+import { messagePreview } from '@commonwork/contracts';
 import type { StoredEvent } from '@commonwork/kit';
 import { advanceRead, type MessagingDb } from '../tables.ts';
 import type { ChatEvent } from './chat.ts';
@@ -44,7 +45,13 @@ export async function projectChatEvents(trx: MessagingDb, events: StoredEvent<Ch
           .execute();
         await trx
           .updateTable('chats')
-          .set({ last_sequence: sequence, last_message: content, last_sender_id: sender.userId, last_activity: at, version })
+          .set({
+            last_sequence: sequence,
+            last_message: messagePreview({ content, attachments }),
+            last_sender_id: sender.userId,
+            last_activity: at,
+            version,
+          })
           .where('id', '=', chatId)
           .execute();
         await advanceRead(trx, sender.userId, chatId, sequence);

@@ -1,4 +1,4 @@
-import { ChatMessagePosted, ConversationRead } from '@commonwork/contracts';
+import { ChatMessagePosted, ConversationRead, messagePreview } from '@commonwork/contracts';
 import { causedBy, defineHandler } from '@commonwork/kit';
 import { inboxAggregate } from '../inbox/aggregate.ts';
 import { notifyFrom } from '../inbox/notify.ts';
@@ -20,7 +20,8 @@ export const onChatActivity = defineHandler([ChatMessagePosted, ConversationRead
     return;
   }
   const { chatId, participantIds, message } = event.data;
-  const content = message.content.length > PREVIEW ? `${message.content.slice(0, PREVIEW - 1)}…` : message.content;
+  const preview = messagePreview(message);
+  const content = preview.length > PREVIEW ? `${preview.slice(0, PREVIEW - 1)}…` : preview;
   for (const userId of participantIds.filter((id) => id !== message.sender._id))
     await notifyFrom(
       trx,
