@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type CallInput,
   ChatMessagePosted,
+  chatMessage,
   type EventEnvelope,
   eventsRoutes,
   identityRoutes,
@@ -130,17 +131,16 @@ describe('notifications through the gateway', () => {
     // A message two days old, as a consumer catching up (or the demo's history) meets it now.
     const sentAt = subDays(new Date(), 2).toISOString();
     const chatId = randomUUID();
-    const sender = { _id: bob.id, name: 'Bob Buyer', picture: '', email: '' };
-    const message = {
-      _id: randomUUID(),
+    // The wire shape from contracts' one builder, as messaging publishes it.
+    const message = chatMessage({
       id: randomUUID(),
       chatId,
       content: 'Still on for Friday?',
-      sender,
+      sender: { id: bob.id, name: 'Bob Buyer', picture: '' },
       sequence: 1,
       clientId: null,
       createdAt: sentAt,
-    };
+    });
     await p.bus.publish({
       id: randomUUID(),
       type: ChatMessagePosted.type,
