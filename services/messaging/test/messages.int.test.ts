@@ -79,6 +79,17 @@ describe('editing, deleting and reacting to messages through the gateway', () =>
     // The same text again changes nothing.
     expect((await edit(ada.token, target, 'hello world')).body.data).toEqual(res.body.data);
     expect((await list(bob.token, id)).revision).toBe(1);
+
+    // An edit that names a member mentions them, as a post does: their mention count shows it.
+    await eventually(async () =>
+      (await p.api.call(messagingRoutes.listChannels, { token: bob.token })).data
+        .find((c) => c.id === id)
+        ?.members.some((m) => m.username === bob.username),
+    );
+    const mentioning = await edit(ada.token, target, `hello @${bob.username}`);
+    expect(mentioning.body.data).toMatchObject({ mentions: [bob.id], revision: 2 });
+    const bobs = (await p.api.call(messagingRoutes.listChannels, { token: bob.token })).data.find((c) => c.id === id);
+    expect(bobs?.mentionCount).toBe(1);
   });
 
   it('deletes the author’s message, or anyone’s for the channel admin, as a tombstone that keeps unread counts exact', async () => {

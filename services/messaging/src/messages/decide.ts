@@ -52,7 +52,8 @@ function edit(command: Command<'EditMessage'>, current: Current): MessageEvent[]
   if (command.actorId !== command.message.sender.id) throw Forbidden('You can only edit your own messages');
   if (current.deleted) throw MessageDeleted();
   if (command.content === current.content) return [];
-  return [{ type: 'MessageEdited', data: changedMessage(command, { ...current, content: command.content, isEdited: true }) }];
+  const edited = { ...current, content: command.content, mentions: command.mentions, isEdited: true };
+  return [{ type: 'MessageEdited', data: changedMessage(command, edited) }];
 }
 
 /**

@@ -37,9 +37,11 @@ const by = (actorId: string, revision = 1, message = inChannel, actorModerates =
   at,
   revision,
 });
-const edit = (actorId: string, content: string, revision = 1): MessageCommand => ({
+/** An edit whose text still mentions Bo, unless told otherwise. */
+const edit = (actorId: string, content: string, revision = 1, mentions = [bo]): MessageCommand => ({
   type: 'EditMessage',
   content,
+  mentions,
   ...by(actorId, revision),
 });
 const del = (actorId: string, actorModerates = false): MessageCommand => ({
@@ -95,8 +97,15 @@ describe('message decider: edits', () => {
     spec.given().when(edit(bo, 'mine now')).thenThrows(Forbidden);
     spec
       .given()
-      .when({ type: 'EditMessage', content: 'mine now', ...by(bo, 1, inChannel, true) })
+      .when({ type: 'EditMessage', content: 'mine now', mentions: [], ...by(bo, 1, inChannel, true) })
       .thenThrows(Forbidden);
+  });
+
+  it('takes the mentions of the new text', () => {
+    spec
+      .given()
+      .when(edit(ada, 'hello @cy', 2, [cy]))
+      .then({ type: 'MessageEdited', data: wire({ content: 'hello @cy', isEdited: true, mentions: [cy] }, 2) });
   });
 
   it('changes nothing when the text is the same', () => {

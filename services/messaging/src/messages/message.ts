@@ -38,7 +38,12 @@ interface ChangeRequest {
 }
 
 export type MessageCommand =
-  | ({ type: 'EditMessage'; content: string } & ChangeRequest)
+  | ({
+      type: 'EditMessage';
+      content: string;
+      /** Who the new text mentions: resolved by the route from the channel's members (none in a chat). */
+      mentions: string[];
+    } & ChangeRequest)
   | ({ type: 'DeleteMessage' } & ChangeRequest)
   | ({ type: 'AddReaction'; emoji: string } & ChangeRequest)
   | ({ type: 'RemoveReaction'; emoji: string } & ChangeRequest);

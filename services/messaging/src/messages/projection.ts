@@ -1,4 +1,5 @@
 import type { StoredEvent } from '@commonwork/kit';
+import { markMentions } from '../channels/mentions.ts';
 import type { MessagingDb } from '../tables.ts';
 import type { ChangedMessage, MessageEvent } from './message.ts';
 
@@ -8,8 +9,15 @@ import type { ChangedMessage, MessageEvent } from './message.ts';
  * the whole message, so each one rewrites the row as it now is.
  */
 export async function projectMessageEvents(trx: MessagingDb, events: StoredEvent<MessageEvent>[]) {
-  for (const { data } of events) {
+  for (const { type, data } of events) {
     await writeRow(trx, data);
+    // An edit that mentions someone new counts for them as a post's mention does.
+    if (type === 'MessageEdited' && data.kind === 'channel') {
+      const { message } = data;
+      await markMentions(trx, [
+        { channelId: data.channelId, sequence: message.sequence, senderId: message.sender._id, mentions: message.mentions },
+      ]);
+    }
     await raiseRevision(trx, data.kind === 'channel' ? data.channelId : data.chatId, data.message.revision);
   }
 }

@@ -1,7 +1,8 @@
-import { type ChannelMessage, type ChatMessage, messagingRoutes } from '@commonwork/contracts';
+import { type ChannelMessage, type ChatMessage, messagingRoutes, resolveMentions } from '@commonwork/contracts';
 import { registerRoute, type ServiceContext } from '@commonwork/kit';
 import type { FastifyRequest } from 'fastify';
 import { assertReadable } from '../channels/access.ts';
+import { mentionableMembers } from '../channels/mentions.ts';
 import { presentChannelMessage } from '../channels/present.ts';
 import { ChatNotFound } from '../chats/decide.ts';
 import { presentChatMessage } from '../chats/present.ts';
@@ -14,7 +15,7 @@ import { conversationTurns } from './revision.ts';
 
 /** A command as a route names it; who, when and which revision are filled in by `change`. */
 type Change =
-  | { type: 'EditMessage'; content: string }
+  | { type: 'EditMessage'; content: string; mentions: string[] }
   | { type: 'DeleteMessage' }
   | { type: 'AddReaction'; emoji: string }
   | { type: 'RemoveReaction'; emoji: string };
@@ -100,8 +101,12 @@ export function registerMessageRoutes(ctx: ServiceContext<MessagingTables>) {
     return { success: true, data: changed?.kind === 'chat' ? changed.message : presentChatMessage(row, sender) };
   };
 
-  registerRoute(app, verifier, messagingRoutes.editChannelMessage, ({ params, body, caller, request }) =>
-    changeInChannel(request, caller.sub, params, { type: 'EditMessage', content: body.content }),
+  registerRoute(app, verifier, messagingRoutes.editChannelMessage, async ({ params, body, caller, request }) =>
+    changeInChannel(request, caller.sub, params, {
+      type: 'EditMessage',
+      content: body.content,
+      mentions: resolveMentions(body.content, await mentionableMembers(db, params.id, body.content)),
+    }),
   );
   registerRoute(app, verifier, messagingRoutes.deleteChannelMessage, ({ params, caller, request }) =>
     changeInChannel(request, caller.sub, params, { type: 'DeleteMessage' }),
@@ -113,7 +118,7 @@ export function registerMessageRoutes(ctx: ServiceContext<MessagingTables>) {
     changeInChannel(request, caller.sub, params, { type: 'RemoveReaction', emoji: params.emoji }),
   );
   registerRoute(app, verifier, messagingRoutes.editChatMessage, ({ params, body, caller, request }) =>
-    changeInChat(request, caller.sub, params, { type: 'EditMessage', content: body.content }),
+    changeInChat(request, caller.sub, params, { type: 'EditMessage', content: body.content, mentions: [] }),
   );
   registerRoute(app, verifier, messagingRoutes.deleteChatMessage, ({ params, caller, request }) =>
     changeInChat(request, caller.sub, params, { type: 'DeleteMessage' }),
