@@ -1,4 +1,4 @@
-import type { Attachment } from '@commonwork/contracts';
+import { type Attachment, messagePreview } from '@commonwork/contracts';
 import { useMutation } from '@tanstack/react-query';
 import MessageSquare from 'lucide-react/icons/message-square';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
@@ -140,7 +140,7 @@ export function MessageList<M extends ListedMessage>(props: MessageListProps<M>)
               <li
                 key={message._id}
                 data-message-id={message._id}
-                aria-label={`${message.sender.name}: ${message.deleted ? t('conversation.deleted') : message.content}`}
+                aria-label={`${message.sender.name}: ${message.deleted ? t('conversation.deleted') : messagePreview(message)}`}
                 className={`group relative flex gap-3 ${mentionsMe(message, userId) ? 'border-l-4 border-amber-400 bg-amber-50 pr-4 pl-3 dark:bg-amber-400/10' : 'px-4 hover:bg-slate-50 dark:hover:bg-slate-800/40'} ${grouped ? 'py-0.5' : 'pt-3 pb-0.5'} ${message.pending ? 'opacity-60' : ''}`}
               >
                 {grouped ? (
