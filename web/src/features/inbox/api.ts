@@ -5,7 +5,7 @@ import { call } from '../../shared/api/index.ts';
 import { attachmentRequests } from '../../shared/conversation/attachments/attachments.ts';
 import { reconcileReadState } from '../../shared/conversation/conversation.ts';
 import type { ConversationSource } from '../../shared/conversation/source.ts';
-import { withChatMessage } from './chats.ts';
+import { withChangedChatMessage, withChatMessage } from './chats.ts';
 
 export interface ChatPage {
   chats: Chat[];
@@ -89,4 +89,5 @@ export const chatConversations: ConversationSource<'chat'> = {
   markRead: (chatId, sequence) => call(messagingRoutes.readChat, { params: { chatId }, body: { sequence } }).then((body) => body.data),
   updateConversation: updateChat,
   withMessage: withChatMessage,
+  withChange: withChangedChatMessage,
 };

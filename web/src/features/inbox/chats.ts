@@ -46,6 +46,15 @@ export function withChatMessage(chat: Chat, message: ChatMessage, userId: string
   return read ? withReadPosition(moved, { readSequence: message.sequence, unreadCount: 0 }) : moved;
 }
 
+/**
+ * A message changed (edited, deleted): when it is the conversation's last one, the preview shows
+ * its text now, as the server's list does (a deleted one's text is gone).
+ */
+export function withChangedChatMessage(chat: Chat, message: ChatMessage): Chat {
+  if (!chat.lastMessage || message.sequence !== chat.lastSequence) return chat;
+  return { ...chat, lastMessage: { ...chat.lastMessage, content: message.content } };
+}
+
 /** Conversations by latest activity first, as the server lists them. */
 export function byLatestActivity(chats: readonly Chat[]): Chat[] {
   return [...chats].sort((a, b) => b.lastActivity.localeCompare(a.lastActivity));

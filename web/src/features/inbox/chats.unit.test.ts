@@ -1,6 +1,14 @@
 import { type Chat, type ChatMessage, chatMessage } from '@commonwork/contracts';
 import { describe, expect, it } from 'vitest';
-import { byLatestActivity, chatMatches, lastMessagePreview, otherParticipant, pageLabel, withChatMessage } from './chats.ts';
+import {
+  byLatestActivity,
+  chatMatches,
+  lastMessagePreview,
+  otherParticipant,
+  pageLabel,
+  withChangedChatMessage,
+  withChatMessage,
+} from './chats.ts';
 
 const me = '00000000-0000-4000-8000-0000000000aa';
 const them = '00000000-0000-4000-8000-0000000000bb';
@@ -65,6 +73,20 @@ describe('pageLabel', () => {
   it("reads 'Page x of y', never 'of 0'", () => {
     expect(pageLabel(2, 5)).toBe('Page 2 of 5');
     expect(pageLabel(1, 0)).toBe('Page 1 of 1');
+  });
+});
+
+describe('withChangedChatMessage', () => {
+  it('shows an edit or a deletion of the last message in the preview', () => {
+    const chat = withChatMessage(buildChat({ lastSequence: 2, readSequence: 2 }), buildMessage(buildChat(), 3, them, 'Tpyo'), me, false);
+    const edited = { ...buildMessage(chat, 3, them, 'Typo'), isEdited: true, revision: 1 };
+    expect(withChangedChatMessage(chat, edited).lastMessage?.content).toBe('Typo');
+    expect(withChangedChatMessage(chat, { ...edited, content: '', deleted: true }).lastMessage?.content).toBe('');
+  });
+
+  it('leaves the preview alone when an older message changes', () => {
+    const chat = withChatMessage(buildChat({ lastSequence: 2, readSequence: 2 }), buildMessage(buildChat(), 3, them, 'Latest'), me, false);
+    expect(withChangedChatMessage(chat, { ...buildMessage(chat, 2, them, 'Older, edited'), revision: 1 })).toBe(chat);
   });
 });
 

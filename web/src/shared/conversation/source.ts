@@ -82,6 +82,8 @@ export interface ConversationSource<K extends ConversationKind> {
    * sent it, or when they are `reading` the conversation and the kind counts that as read.
    */
   withMessage(conversation: ConversationOf<K>, message: MessageOf<K>, userId: string | undefined, reading: boolean): ConversationOf<K>;
+  /** The list entry after one of its messages changed (a preview showing an edit); kinds without previews have none. */
+  withChange?(conversation: ConversationOf<K>, message: MessageOf<K>): ConversationOf<K>;
   /**
    * The copy shown while a message is being sent (spec 002 §4, channels). A kind that has one sends
    * optimistically, the box free at once; a kind without holds the box until the server answers.

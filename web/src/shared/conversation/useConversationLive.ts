@@ -72,6 +72,8 @@ export function useConversationLive<K extends ConversationKind>(source: Conversa
   // An edit, a deletion or a reaction: the held copy replaced (newest revision wins), missed changes fetched.
   const onChange = (message: MessageOf<K>) => {
     receiveMessageChange(queryClient, source, message).catch((error: unknown) => console.warn('Catch-up failed', error));
+    const { withChange } = source;
+    if (withChange) source.updateConversation(queryClient, source.conversationOf(message), (c) => withChange(c, message));
   };
   const updated = LIVE_UPDATE_EVENT[source.kind];
   useSocketEvent(updated, onChange as unknown as ServerToClientEvents[typeof updated]);
