@@ -32,7 +32,8 @@ const initial = graphChunk(
     ),
   5,
 );
-const icons = graphChunk('icons', (graph) => beyondEntry(graph, ICONS), 15);
+// Icons the frames or three screens and more use; fewer, and they go with the screens that use them.
+const icons = graphChunk('icons', (graph) => beyondEntry(graph, ICONS, { users: 3, frames: FRAMES }), 15);
 
 export default defineConfig({
   plugins: [

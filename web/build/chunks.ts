@@ -3,7 +3,7 @@ import type { Plugin } from 'vite';
 /** What a chunk's membership needs of the module graph (Rollup's plugin context has it once the build has read every module). */
 export interface ModuleGraph {
   getModuleIds(): IterableIterator<string>;
-  getModuleInfo(id: string): { isEntry: boolean; importedIds: readonly string[] } | null;
+  getModuleInfo(id: string): { isEntry: boolean; importedIds: readonly string[]; dynamicImporters?: readonly string[] } | null;
 }
 
 /** Every module reachable from `starts` through static imports, going on only from modules `follow` accepts. */
@@ -39,10 +39,27 @@ export function initialMembers(graph: ModuleGraph, test: RegExp, entry: RegExp):
   return new Set([...fromEntries(graph)].filter((id) => test.test(id) && !entry.test(id) && !graph.getModuleInfo(id)?.isEntry));
 }
 
-/** The modules `test` matches that the entries do not reach: what only lazily loaded screens use of a package. */
-export function beyondEntry(graph: ModuleGraph, test: RegExp): Set<string> {
+/**
+ * The modules `test` matches that the entries do not reach and that the `frames` (lazy layout routes)
+ * or at least `users` lazily loaded modules (screens and the parts they load later) reach through
+ * static imports: what many screens share of a package, in one cached file. What fewer use is left to
+ * the bundler, which puts it with them, so a screen does not load another's icons.
+ */
+export function beyondEntry(
+  graph: ModuleGraph,
+  test: RegExp,
+  shared: { users: number; frames: readonly RegExp[] } = { users: 1, frames: [] },
+): Set<string> {
+  const ids = [...graph.getModuleIds()];
   const initial = fromEntries(graph);
-  return new Set([...graph.getModuleIds()].filter((id) => test.test(id) && !initial.has(id)));
+  const matching = (starts: string[]) =>
+    [...reach(graph, starts, (m) => !initial.has(m))].filter((id) => test.test(id) && !initial.has(id));
+  const framed = new Set(matching(ids.filter((id) => shared.frames.some((frame) => frame.test(id)))));
+  const count = new Map<string, number>();
+  for (const start of ids.filter((id) => (graph.getModuleInfo(id)?.dynamicImporters?.length ?? 0) > 0)) {
+    for (const id of matching([start])) count.set(id, (count.get(id) ?? 0) + 1);
+  }
+  return new Set(ids.filter((id) => framed.has(id) || (count.get(id) ?? 0) >= shared.users));
 }
 
 /**

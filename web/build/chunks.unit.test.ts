@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { beyondEntry, frameMembers, importCycle, type ModuleGraph } from './chunks.ts';
 
-/** A module graph from a table of static imports; `main` is the entry. */
-const graph = (imports: Record<string, string[]>): ModuleGraph => ({
+/** A module graph from a table of static imports; `main` is the entry, and the router loads the `lazy` modules. */
+const graph = (imports: Record<string, string[]>, lazy: string[] = []): ModuleGraph => ({
   getModuleIds: () => Object.keys(imports)[Symbol.iterator](),
-  getModuleInfo: (id) => (id in imports ? { isEntry: id === '/src/main.tsx', importedIds: imports[id] ?? [] } : null),
+  getModuleInfo: (id) =>
+    id in imports
+      ? { isEntry: id === '/src/main.tsx', importedIds: imports[id] ?? [], dynamicImporters: lazy.includes(id) ? ['/src/main.tsx'] : [] }
+      : null,
 });
 
 describe('frameMembers', () => {
@@ -38,20 +41,38 @@ describe('frameMembers', () => {
 });
 
 describe('beyondEntry', () => {
-  const modules = graph({
-    '/src/main.tsx': ['/src/Landing.tsx'],
-    '/src/Landing.tsx': ['/node_modules/lucide-react/dist/esm/icons/star.mjs'],
-    '/node_modules/lucide-react/dist/esm/icons/star.mjs': ['/node_modules/lucide-react/dist/esm/createLucideIcon.mjs'],
-    '/node_modules/lucide-react/dist/esm/createLucideIcon.mjs': [],
-    '/src/Page.tsx': ['/node_modules/lucide-react/dist/esm/icons/star.mjs', '/node_modules/lucide-react/dist/esm/icons/alert-circle.mjs'],
-    '/node_modules/lucide-react/dist/esm/icons/alert-circle.mjs': ['/node_modules/lucide-react/dist/esm/icons/circle-alert.mjs'],
-    '/node_modules/lucide-react/dist/esm/icons/circle-alert.mjs': ['/node_modules/lucide-react/dist/esm/createLucideIcon.mjs'],
-  });
+  const icon = (name: string) => `/node_modules/lucide-react/dist/esm/icons/${name}.mjs`;
+  const modules = graph(
+    {
+      '/src/main.tsx': ['/src/Landing.tsx'],
+      '/src/Landing.tsx': ['/node_modules/lucide-react/dist/esm/icons/star.mjs'],
+      '/node_modules/lucide-react/dist/esm/icons/star.mjs': ['/node_modules/lucide-react/dist/esm/createLucideIcon.mjs'],
+      '/node_modules/lucide-react/dist/esm/createLucideIcon.mjs': [],
+      '/src/Page.tsx': ['/node_modules/lucide-react/dist/esm/icons/star.mjs', '/node_modules/lucide-react/dist/esm/icons/alert-circle.mjs'],
+      '/node_modules/lucide-react/dist/esm/icons/alert-circle.mjs': ['/node_modules/lucide-react/dist/esm/icons/circle-alert.mjs'],
+      '/node_modules/lucide-react/dist/esm/icons/circle-alert.mjs': ['/node_modules/lucide-react/dist/esm/createLucideIcon.mjs'],
+      '/src/Other.tsx': [icon('alert-circle'), icon('pin')],
+      [icon('pin')]: ['/node_modules/lucide-react/dist/esm/createLucideIcon.mjs'],
+    },
+    ['/src/Page.tsx', '/src/Other.tsx'],
+  );
 
   it('takes the matching modules only lazily loaded screens reach, not the landing page’s', () => {
     expect([...beyondEntry(modules, /lucide-react\/dist\/esm\/icons\//)].sort()).toEqual([
-      '/node_modules/lucide-react/dist/esm/icons/alert-circle.mjs',
-      '/node_modules/lucide-react/dist/esm/icons/circle-alert.mjs',
+      icon('alert-circle'),
+      icon('circle-alert'),
+      icon('pin'),
+    ]);
+  });
+
+  it('keeps to what at least so many lazily loaded screens use, and leaves one screen’s own to it', () => {
+    const icons = /lucide-react\/dist\/esm\/icons\//;
+    expect([...beyondEntry(modules, icons, { users: 2, frames: [] })].sort()).toEqual([icon('alert-circle'), icon('circle-alert')]);
+    // What a frame uses is shared whoever else does: the frame's chunk and a screen's would import each other.
+    expect([...beyondEntry(modules, icons, { users: 2, frames: [/Other\.tsx$/] })].sort()).toEqual([
+      icon('alert-circle'),
+      icon('circle-alert'),
+      icon('pin'),
     ]);
   });
 });
