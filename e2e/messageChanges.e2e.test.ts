@@ -240,6 +240,9 @@ test('in the inbox too: an edit, a reaction and a deletion reach the other perso
   await editBox.fill(`Answer from B ${tag}`);
   await editBox.press('Enter');
   await expect(item(a.page, `Answer from B ${tag}`)).toContainText('(edited)');
+  // The conversation list beside it previews the last message as it now reads.
+  const aList = a.page.getByRole('navigation', { name: 'Conversations' });
+  await expect(aList).toContainText(`Answer from B ${tag}`);
 
   // B reacts to A's question; A sees who by name, adds to it and takes it back.
   await reactBySearch(b.page, `Question from A ${tag}`, 'eyes');
@@ -258,4 +261,5 @@ test('in the inbox too: an edit, a reaction and a deletion reach the other perso
   await expect(item(a.page, 'This message was deleted')).toHaveCount(1);
   await expect(item(a.page, 'This message was deleted').getByRole('button')).toHaveCount(0);
   await expect(item(a.page, `Answer from B ${tag}`)).toHaveCount(0);
+  await expect(aList).not.toContainText(`Answer from B ${tag}`);
 });
