@@ -80,6 +80,9 @@ export function demoChannels(rng: Random, people: readonly Speaker[], host: Spea
       creatorId: creator.userId,
       createdAt: new Date(first.getTime() - DAY_MS),
       lines,
+      // The host keeps the first channel pinned and the second starred: their list shows both.
+      ...(c === 0 && { pinnedBy: [host.userId] }),
+      ...(c === 1 && { starredBy: [host.userId] }),
     };
   });
 }

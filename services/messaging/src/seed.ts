@@ -1,6 +1,8 @@
 import type { Attachment, EventMetadata, Mentionable } from '@commonwork/contracts';
 import { type Aggregate, type Database, type DomainEvent, importEvents, nameBasedId } from '@commonwork/kit';
 import type { Kysely } from 'kysely';
+import { channelMarksAggregate } from './channelMarks/aggregate.ts';
+import type { ChannelMarkCommand } from './channelMarks/decide.ts';
 import { channelAggregate } from './channels/aggregate.ts';
 import type { ChannelCommand } from './channels/decide.ts';
 import { chatAggregate } from './chats/aggregate.ts';
@@ -31,6 +33,9 @@ export interface DemoChannel {
   creatorId: string;
   createdAt: Date;
   lines: readonly DemoLine[];
+  /** The people who pinned it, and who starred it, in their channel lists. */
+  pinnedBy?: readonly string[];
+  starredBy?: readonly string[];
 }
 
 /** A demo conversation about a gig: the buyer writes first, oldest line first. */
@@ -122,6 +127,27 @@ export async function seedChannels(database: Database, channels: readonly DemoCh
         metadata,
       );
       ids.push(channelId);
+    }
+    // Each person's pins and stars are one stream of theirs, across channels.
+    const marks = new Map<string, Step<ChannelMarkCommand>[]>();
+    channels.forEach((channel, i) => {
+      const channelId = ids[i] as string;
+      const mark = (userId: string, type: 'Pin' | 'Star') =>
+        marks.set(userId, [
+          ...(marks.get(userId) ?? []),
+          { at: channel.lines.at(-1)?.at ?? channel.createdAt, command: { type, userId, channelId } },
+        ]);
+      for (const userId of channel.pinnedBy ?? []) mark(userId, 'Pin');
+      for (const userId of channel.starredBy ?? []) mark(userId, 'Star');
+    });
+    for (const [userId, steps] of marks) {
+      await importTimeline(
+        trx,
+        channelMarksAggregate,
+        userId,
+        steps.toSorted((a, b) => a.at.getTime() - b.at.getTime()),
+        metadata,
+      );
     }
   });
   return ids;
