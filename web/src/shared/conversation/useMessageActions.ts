@@ -53,7 +53,10 @@ export function useMessageActions<K extends ConversationKind>(
 ) {
   const { userId, canModerate, people, focusComposer } = options;
   const queryClient = useQueryClient();
-  const [editingId, setEditingId] = useState<string | null>(null);
+  // Kept with its conversation: the pane stays as another conversation opens, and an edit box must not follow.
+  const [editing, setEditing] = useState<{ conversationId: string; messageId: string } | null>(null);
+  const editingId = editing?.conversationId === conversationId ? editing.messageId : null;
+  const setEditingId = (messageId: string | null) => setEditing(messageId ? { conversationId, messageId } : null);
   const [deleting, setDeleting] = useState<MessageOf<K> | null>(null);
 
   const change = useCallback(
