@@ -48,10 +48,12 @@ async function openChannel(page: Page, name: string) {
   await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
 }
 
+/** Sends a message and waits for the server's copy (the optimistic one says 'Sending...'). */
 async function send(page: Page, channel: string, text: string) {
   await composer(page, channel).fill(text);
   await composer(page, channel).press('Enter');
   await expect(item(page, text)).toHaveCount(1);
+  await expect(item(page, text)).not.toContainText('Sending...');
 }
 
 /** Opens a message's emoji picker from its toolbar and picks the first emoji a search finds, by keyboard. */

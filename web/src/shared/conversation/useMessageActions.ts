@@ -117,11 +117,15 @@ export function useMessageActions<K extends ConversationKind>(
     nameOf: (id) => (id === userId ? t('conversation.you') : (names.get(id) ?? t('conversation.someone'))),
   };
 
-  /** Slack's habit: the Up arrow in an empty box edits the person's last message; false when there is none. */
+  /**
+   * Slack's habit: the Up arrow in an empty box edits the person's last message; false when there is
+   * none, or while it is still being sent (never the one before it instead: the box was just sent from).
+   */
   const editLast = () => {
-    const last = messages?.findLast(canEdit);
-    if (last) setEditingId(last._id);
-    return last !== undefined;
+    const last = messages?.findLast((m) => m.sender._id === userId && !m.deleted);
+    if (!last || !canEdit(last)) return false;
+    setEditingId(last._id);
+    return true;
   };
 
   const deletion = {
