@@ -1,31 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import { marketplaceRoutes, messagingRoutes, pathOf, STORAGE_KEYS } from '@commonwork/contracts';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { apiAt, type BrowserGlobals, buildPerson, type Person, signUpWithDevIssuer } from './helpers.ts';
+import { expect, type Page, test } from '@playwright/test';
+import type { BrowserGlobals } from './helpers.ts';
+import { apiOf, sessionOf, signUpInNewContext } from './signedUp.ts';
 
 // Two people signed up through the browser and many live round trips: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 180_000 });
-
-/** A signed-up person in a browser context of their own (their own storage, their own socket). */
-async function signUpInNewContext(browser: Browser, prefix: string): Promise<{ page: Page; person: Person }> {
-  const page = await (await browser.newContext()).newPage();
-  const person = buildPerson(prefix);
-  await signUpWithDevIssuer(page, person);
-  return { page, person };
-}
-
-/** The signed-in person as the browser stored them: their id and token. */
-async function sessionOf(page: Page) {
-  const stored = await page.evaluate(() => (globalThis as unknown as BrowserGlobals).localStorage.getItem('user'));
-  const { id, token } = JSON.parse(stored ?? '{}') as { id?: string; token?: string };
-  return { id: id ?? '', token: token ?? '' };
-}
-
-/** The signed-in person's API, for setting data up. */
-async function apiOf(page: Page, baseURL: string | undefined) {
-  return apiAt(baseURL, (await sessionOf(page)).token);
-}
 
 /** What axe finds serious or critical on the page as it stands (WCAG 2.2 AA, as e2e/accessibility does). */
 async function violations(page: Page): Promise<string[]> {
