@@ -66,7 +66,7 @@ export function buildOpenApiDocument(operations: readonly { operationId: string;
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Commonwork API', version },
+    info: { title: 'Commonwork API', version, license: { name: 'Apache 2.0', identifier: 'Apache-2.0' } },
     // Relative: the gateway that serves this document is the one to call.
     servers: [{ url: '/', description: 'The gateway serving this document' }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
