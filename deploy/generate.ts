@@ -1,12 +1,13 @@
 // `npm run generate`: writes docker-compose.yml and deploy/k8s's files for the services of
 // contracts/src/services.ts (deploy/generated/). `npm run generate -- --check` only says which differ;
 // deploy/generated/generated.unit.test.ts fails in CI on a file that is not fresh.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { generatedFiles } from './generated/index.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const read = (path: string) => readFileSync(`${root}${path}`, 'utf8');
+// A new service's files do not exist yet: they are written like stale ones.
+const read = (path: string) => (existsSync(`${root}${path}`) ? readFileSync(`${root}${path}`, 'utf8') : '');
 const check = process.argv.includes('--check');
 const stale: string[] = [];
 for (const [path, text] of Object.entries(generatedFiles(read))) {

@@ -5,6 +5,7 @@ import { marketplaceRoutes } from './http/marketplace.ts';
 import { mediaRoutes } from './http/media.ts';
 import { messagingRoutes } from './http/messaging.ts';
 import { notificationsRoutes } from './http/notifications.ts';
+import { ordersRoutes } from './http/orders.ts';
 import type { RouteContract } from './http/route.ts';
 
 /**
@@ -214,6 +215,18 @@ export const SERVICE_MANIFEST = {
     replicas: 2,
     publishes: false,
     consumes: ['marketplace', 'events'],
+    needs: IDENTITY,
+  },
+  orders: {
+    summary: 'orders of gigs from placement to completion, and the reviews of completed ones',
+    // A gig's and a person's reviews are read where they are written; the gateway's router prefers
+    // these paths to marketplace's `/api/gigs/*` and identity's `/api/users/*`.
+    prefixes: ['/api/orders', '/api/reviews', '/api/gigs/:id/reviews', '/api/users/:id/reviews'],
+    routes: ordersRoutes,
+    port: 4008,
+    replicas: 2,
+    publishes: true,
+    consumes: ['identity', 'marketplace', 'media'],
     needs: IDENTITY,
   },
 } as const satisfies Record<string, ServiceManifest>;

@@ -7,6 +7,7 @@ import { MarketplaceConfig, projections as marketplaceProjections, marketplaceSe
 import { projections as mediaProjections, mediaService } from '@commonwork/media';
 import { MessagingConfig, projections as messagingProjections, messagingService } from '@commonwork/messaging';
 import { NotificationsConfig, projections as notificationsProjections, notificationsService } from '@commonwork/notifications';
+import { OrdersConfig, projections as ordersProjections, ordersService } from '@commonwork/orders';
 import { migrations as draftsMigrations } from '../../services/drafts/src/migrations.ts';
 import { migrations as eventsMigrations } from '../../services/events/src/migrations.ts';
 import { migrations as identityMigrations } from '../../services/identity/src/migrations.ts';
@@ -14,6 +15,7 @@ import { migrations as marketplaceMigrations } from '../../services/marketplace/
 import { migrations as mediaMigrations } from '../../services/media/src/migrations.ts';
 import { migrations as messagingMigrations } from '../../services/messaging/src/migrations.ts';
 import { migrations as notificationsMigrations } from '../../services/notifications/src/migrations.ts';
+import { migrations as ordersMigrations } from '../../services/orders/src/migrations.ts';
 import { entryOf } from './clusterParts.ts';
 
 /** What the embedded platform holds for every service alike: identity's keys, which identity signs with and the others verify against. */
@@ -82,4 +84,9 @@ export const SERVICE_PARTS: Record<ServiceName, ServicePart> = {
     migrations: notificationsMigrations,
   }),
   drafts: part('drafts', { definition: () => draftsService(), projections: draftsProjections, migrations: draftsMigrations }),
+  orders: part('orders', {
+    definition: (env) => ordersService(parseConfig(OrdersConfig, env)),
+    projections: ordersProjections,
+    migrations: ordersMigrations,
+  }),
 };

@@ -1,4 +1,4 @@
-import { type RouteContract, SERVICE_ROUTES } from '@commonwork/contracts';
+import { type RouteContract, SERVICE_NAMES, SERVICE_ROUTES } from '@commonwork/contracts';
 import { buildUser, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -17,7 +17,6 @@ const SKIPPED = new Set(['DELETE /api/users']);
 const ROUTES = Object.values(SERVICE_ROUTES)
   .flat()
   .filter((route) => !SKIPPED.has(`${route.method} ${route.url}`));
-const SERVICES = ['identity', 'marketplace', 'messaging', 'events', 'media', 'notifications', 'drafts'];
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 4);
 /** A new seed each run, printed with any failure; FUZZ_SEED replays one. */
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000_000);
@@ -132,7 +131,7 @@ describe('every route, fuzzed through the gateway', () => {
   /** Rows in every service's event store: what a request stored. */
   const stored = async () => {
     let total = 0;
-    for (const schema of SERVICES) {
+    for (const schema of SERVICE_NAMES) {
       const { rows } = await sql<{ n: string }>`select count(*) as n from ${sql.id(schema, 'event_store')}`.execute(p.database.root);
       total += Number(rows[0]?.n ?? 0);
     }

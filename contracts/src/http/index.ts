@@ -11,6 +11,7 @@ export * from './marketplace.ts';
 export * from './media.ts';
 export * from './messaging.ts';
 export * from './notifications.ts';
+export * from './orders.ts';
 export * from './route.ts';
 export * from './url.ts';
 

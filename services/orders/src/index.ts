@@ -1,0 +1,3 @@
+export { OrdersConfig } from './config.ts';
+export { projections } from './projections.ts';
+export { ordersService } from './service.ts';

@@ -1,0 +1,3 @@
+import type { ServiceMigration } from '@commonwork/kit';
+
+export const migrations: ServiceMigration[] = [];
