@@ -51,7 +51,16 @@ describe('gateway', () => {
       status: 200,
       body: {
         status: 'ready',
-        checks: { identity: 'ok', marketplace: 'ok', messaging: 'ok', events: 'ok', media: 'ok', notifications: 'ok', drafts: 'ok', orders: 'ok' },
+        checks: {
+          identity: 'ok',
+          marketplace: 'ok',
+          messaging: 'ok',
+          events: 'ok',
+          media: 'ok',
+          notifications: 'ok',
+          drafts: 'ok',
+          orders: 'ok',
+        },
       },
     });
   });

@@ -9,7 +9,16 @@ import type { Logger } from '../logger.ts';
 // starter, which every test file's setup does, loads neither database drivers nor services.
 
 /** The parts of the platform a system test reaches directly. */
-export type PlatformPart = 'identity' | 'marketplace' | 'messaging' | 'events' | 'media' | 'notifications' | 'drafts' | 'orders' | 'realtime';
+export type PlatformPart =
+  | 'identity'
+  | 'marketplace'
+  | 'messaging'
+  | 'events'
+  | 'media'
+  | 'notifications'
+  | 'drafts'
+  | 'orders'
+  | 'realtime';
 
 /** A running part: its own URL (behind the gateway), its app and how to stop it. */
 export interface RunningPart {
