@@ -21,9 +21,12 @@ function* nodes(value: unknown): Generator<Node> {
   }
 }
 
-/** The ranges of the server-side values in each `defineRoute({ ... })` of a module. */
-export function serverValueRanges(program: unknown): [number, number][] {
-  const ranges: [number, number][] = [];
+/**
+ * The server-side values in each `defineRoute({ ... })` of a module: each one's range and what
+ * replaces it (`void 0`; `body: void 0` for a shorthand `body`, whose range is its key too).
+ */
+export function serverValueRanges(program: unknown): [number, number, string][] {
+  const ranges: [number, number, string][] = [];
   for (const node of nodes(program)) {
     const callee = node.callee as Node | undefined;
     const [route] = (node.arguments as Node[] | undefined) ?? [];
@@ -38,7 +41,7 @@ export function serverValueRanges(program: unknown): [number, number][] {
       const key = property.key as Node | undefined;
       if (property.type === 'Property' && key?.type === 'Identifier' && SERVER_KEYS.has(key.name as string)) {
         const value = property.value as Node;
-        ranges.push([value.start, value.end]);
+        ranges.push([value.start, value.end, property.shorthand === true ? `${key.name as string}: void 0` : 'void 0']);
       }
     }
   }
@@ -62,7 +65,7 @@ export function clientRoutes({ include }: { include: RegExp }): Plugin {
       const ranges = serverValueRanges(this.parse(code));
       if (ranges.length === 0) return null;
       let out = code;
-      for (const [start, end] of ranges.sort((a, b) => b[0] - a[0])) out = `${out.slice(0, start)}void 0${out.slice(end)}`;
+      for (const [start, end, text] of ranges.sort((a, b) => b[0] - a[0])) out = `${out.slice(0, start)}${text}${out.slice(end)}`;
       return { code: out, map: null };
     },
   };
