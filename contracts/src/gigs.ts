@@ -32,6 +32,8 @@ export const Gig = z.object({
   orders: z.number(),
   views: z.number(),
   favorites: z.number(),
+  /** Whether the signed-in reader has this gig among their favourites; absent for anonymous readers. */
+  isFavorite: z.boolean().optional(),
   freelancer: z.object({
     _id: z.uuid(),
     name: z.string(),
@@ -90,6 +92,8 @@ export const ListGigsQuery = z.object({
   mine: z.enum(['true', 'false']).optional(),
   /** Only this freelancer's gigs (their active ones; all of them for themselves): a public profile's list. */
   freelancer: z.uuid('Freelancer id must be a UUID').optional(),
+  /** Only the gigs the caller has favourited (requires sign-in). */
+  favorites: z.enum(['true', 'false']).optional(),
   /** Exact bounds and delivery from an AI search, finer than `priceRange`. */
   minPrice: z.coerce.number().min(0).optional(),
   maxPrice: z.coerce.number().min(0).optional(),
@@ -113,6 +117,9 @@ export const GigPagination = z.object({
 });
 export const GigListResponse = z.object({ success: z.literal(true), gigs: z.array(Gig), pagination: GigPagination });
 export const GigResponse = z.object({ success: z.literal(true), gig: Gig, message: z.string().optional() });
+/** PUT, DELETE and GET /api/gigs/:id/favorite: the caller's toggle and the gig's count after it. */
+export const FavoriteResponse = z.object({ success: z.literal(true), favorited: z.boolean(), favorites: z.number().int().min(0) });
+export type FavoriteResponse = z.infer<typeof FavoriteResponse>;
 export const TrendingQuery = z.object({ limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(3) });
 export const TrendingResponse = z.object({ success: z.literal(true), gigs: z.array(Gig) });
 export const GigAnalytics = z.object({ activeGigs: z.number(), totalRevenue: z.number(), avgRating: z.number() });

@@ -3,6 +3,7 @@ import { ErrorBody } from '../errors.ts';
 import {
   AiSearchRequest,
   AiSearchResponse,
+  FavoriteResponse,
   GigAnalyticsResponse,
   GigIdParams,
   GigInput,
@@ -74,6 +75,30 @@ export const marketplaceRoutes = {
     auth: 'user',
     params: GigIdParams,
     response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...errors },
+  }),
+  favorite: defineRoute({
+    method: 'PUT',
+    url: '/api/gigs/:id/favorite',
+    summary: 'Add an active gig to your favourites (again: nothing changes)',
+    auth: 'user',
+    params: GigIdParams,
+    response: { 200: FavoriteResponse, ...errors },
+  }),
+  unfavorite: defineRoute({
+    method: 'DELETE',
+    url: '/api/gigs/:id/favorite',
+    summary: 'Remove a gig from your favourites (again: nothing changes)',
+    auth: 'user',
+    params: GigIdParams,
+    response: { 200: FavoriteResponse, ...errors },
+  }),
+  favoriteState: defineRoute({
+    method: 'GET',
+    url: '/api/gigs/:id/favorite',
+    summary: "A gig's favourite count and whether you favourited it, without counting a view",
+    auth: 'optional',
+    params: GigIdParams,
+    response: { 200: FavoriteResponse, ...errors },
   }),
   aiSearch: defineRoute({
     method: 'POST',

@@ -119,4 +119,17 @@ export const migrations: ServiceMigration[] = [
         await sql.raw(statement).execute(db);
     },
   },
+  {
+    name: '0004_gig_favorites',
+    async up(db) {
+      // Who favourited which gig, from the favourite streams; the gig's `favorites` column counts these rows.
+      await db.schema
+        .createTable('gig_favorites')
+        .addColumn('person_id', 'uuid', (c) => c.notNull())
+        .addColumn('gig_id', 'uuid', (c) => c.notNull())
+        .addColumn('at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('gig_favorites_pkey', ['person_id', 'gig_id'])
+        .execute();
+      await db.schema.createIndex('gig_favorites_gig_idx').on('gig_favorites').column('gig_id').execute();
+    },
 ];

@@ -1,6 +1,10 @@
 import { GigDeleted, GigPublished, GigUnpublished, GigUpdated } from '@commonwork/contracts';
 import { publishAs, type StoredEvent } from '@commonwork/kit';
+import type { FavoriteEvent } from './favorites/favorite.ts';
 import type { GigEvent, GigFields } from './gigs/gig.ts';
+
+/** Every event marketplace stores: its gigs' and its favourites'. */
+export type MarketplaceEvent = GigEvent | FavoriteEvent;
 
 const cardOf = (gigId: string, ownerId: string, f: GigFields) => ({
   gigId,
@@ -15,9 +19,10 @@ const cardOf = (gigId: string, ownerId: string, f: GigFields) => ({
 
 /**
  * Chooses what marketplace publishes: drafts are private, so only changes others can see become
- * events (published, updated, unpublished, deleted), each carrying what consumers keep.
+ * events (published, updated, unpublished, deleted), each carrying what consumers keep. Favourites
+ * are a person's own and no other service keeps them: not published.
  */
-export function publishGigEvent(stored: StoredEvent<GigEvent>) {
+export function publishMarketplaceEvent(stored: StoredEvent<MarketplaceEvent>) {
   switch (stored.type) {
     case 'GigCreated': {
       const { gigId, ownerId, status, fields, fromDraftId } = stored.data;
@@ -36,6 +41,9 @@ export function publishGigEvent(stored: StoredEvent<GigEvent>) {
       const { gigId, ownerId, title } = stored.data;
       return publishAs(GigDeleted, stored, { gigId, ownerId, title });
     }
+    case 'GigFavorited':
+    case 'GigUnfavorited':
+      return null;
     default: {
       const never: never = stored;
       return never;

@@ -28,6 +28,8 @@ export interface MarketplaceTables {
   gigs: GigsTable;
   gig_views: { gig_id: string; views: ColumnType<string, number, number> };
   freelancers: FreelancersTable;
+  /** Who favourited which active gig (favourite streams); gigs.favorites counts them. */
+  gig_favorites: { person_id: string; gig_id: string; at: Date };
   /** Active gigs per category, price and delivery time, kept by triggers on gigs (migration 0003). */
   active_gig_counts: { category: string; price: ColumnType<string | number, never, never>; delivery_time: string; gigs: number };
 }

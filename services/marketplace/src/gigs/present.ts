@@ -7,6 +7,8 @@ export interface GigView extends GigRow {
   freelancer_name: string | null;
   freelancer_picture: string | null;
   freelancer_location: string | null;
+  /** Whether the reader favourited it; null when read for nobody in particular (anonymous, trending). */
+  is_favorite: boolean | null;
 }
 
 /** The gig as screens read it. A freelancer not yet known locally shows as 'Freelancer' until identity's event arrives. */
@@ -27,6 +29,7 @@ export function presentGig(row: GigView): Gig {
     orders: row.orders,
     views: Number(row.views ?? 0),
     favorites: row.favorites,
+    ...(row.is_favorite !== null && { isFavorite: Boolean(row.is_favorite) }),
     freelancer: {
       _id: row.owner_id,
       name: row.freelancer_name ?? 'Freelancer',

@@ -55,6 +55,8 @@ export async function projectGigEvents(trx: Kysely<MarketplaceTables>, events: S
           .execute();
         break;
       case 'GigDeleted':
+        // Its favourites stop counting and listing with it.
+        await trx.deleteFrom('gig_favorites').where('gig_id', '=', event.data.gigId).execute();
         await trx.deleteFrom('gigs').where('id', '=', event.data.gigId).execute();
         break;
       default: {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DASHBOARD_LIST_SIZES, marketplaceRoutes } from '@commonwork/contracts';
-import { registerRoute, type ServiceContext } from '@commonwork/kit';
+import { registerRoute, type ServiceContext, Unauthorized } from '@commonwork/kit';
 import { sql } from 'kysely';
 import { gigViews, listGigs } from '../search/listGigs.ts';
 import { trendingGigs } from '../search/trending.ts';
@@ -13,9 +13,11 @@ export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>) {
   const { app, verifier, db } = ctx;
   const gigs = ctx.aggregate(gigAggregate);
   const trending = trendingGigs(db);
-  const byId = async (id: string) => (await gigViews(db).where('gigs.id', '=', id).executeTakeFirst()) as GigView | undefined;
+  const byId = async (id: string, viewerId: string | null = null) =>
+    (await gigViews(db, viewerId).where('gigs.id', '=', id).executeTakeFirst()) as GigView | undefined;
 
   registerRoute(app, verifier, marketplaceRoutes.listGigs, async ({ query, caller }) => {
+    if (query.favorites === 'true' && !caller) throw Unauthorized('Sign in to see your favourites');
     const { rows, pagination } = await listGigs(db, query, caller?.sub ?? null);
     return { success: true as const, gigs: rows.map(presentGig), pagination };
   });
@@ -44,7 +46,7 @@ export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>) {
   });
 
   registerRoute(app, verifier, marketplaceRoutes.getGig, async ({ params, caller }) => {
-    const row = await byId(params.id);
+    const row = await byId(params.id, caller?.sub ?? null);
     const isOwner = row?.owner_id === caller?.sub;
     if (!row || (row.status !== 'active' && !isOwner)) throw GigNotFound();
     if (!isOwner) {

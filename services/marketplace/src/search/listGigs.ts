@@ -4,18 +4,31 @@ import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kyse
 import type { GigView } from '../gigs/present.ts';
 import type { MarketplaceTables } from '../tables.ts';
 
-/** The gigs with their freelancer card and views: the one shape listing, trending and detail read. */
-export function gigViews(db: Kysely<MarketplaceTables>) {
+/**
+ * The gigs with their freelancer card and views: the one shape listing, trending and detail read;
+ * with a `viewerId`, whether that person favourited each (`is_favorite`).
+ */
+export function gigViews(db: Kysely<MarketplaceTables>, viewerId: string | null = null) {
   return db
     .selectFrom('gigs')
     .leftJoin('freelancers', 'freelancers.user_id', 'gigs.owner_id')
     .leftJoin('gig_views', 'gig_views.gig_id', 'gigs.id')
     .selectAll('gigs')
-    .select([
+    .select((eb) => [
       'gig_views.views as views',
       'freelancers.name as freelancer_name',
       'freelancers.picture as freelancer_picture',
       'freelancers.location as freelancer_location',
+      viewerId
+        ? eb
+            .exists(
+              eb
+                .selectFrom('gig_favorites')
+                .whereRef('gig_favorites.gig_id', '=', 'gigs.id')
+                .where('gig_favorites.person_id', '=', viewerId),
+            )
+            .as('is_favorite')
+        : sql<null>`null`.as('is_favorite'),
     ]);
 }
 
@@ -46,6 +59,14 @@ function filtered(db: Kysely<MarketplaceTables>, query: ListGigsQuery, callerId:
       callerId ? eb.or([eb('gigs.status', '=', 'active'), eb('gigs.owner_id', '=', callerId)]) : eb('gigs.status', '=', 'active'),
     );
   if (query.freelancer) q = q.where('gigs.owner_id', '=', query.freelancer);
+  if (query.favorites === 'true' && callerId)
+    q = q
+      .where('gigs.status', '=', 'active')
+      .where((eb) =>
+        eb.exists(
+          eb.selectFrom('gig_favorites').whereRef('gig_favorites.gig_id', '=', 'gigs.id').where('gig_favorites.person_id', '=', callerId),
+        ),
+      );
   return withFilters(q, query);
 }
 
@@ -57,8 +78,8 @@ const countOf = async (q: GigsQuery) =>
  * their per-category, price and delivery counts, plus the caller's own drafts (a few rows, by owner).
  */
 async function listingTotal(db: Kysely<MarketplaceTables>, query: ListGigsQuery, callerId: string | null): Promise<number> {
-  // One person's gigs are few: counted by the owner index.
-  if ((query.mine === 'true' && callerId) || query.freelancer) return countOf(filtered(db, query, callerId));
+  // One person's gigs, or favourites, are few: counted by the owner index or the person's favourites.
+  if ((query.mine === 'true' && callerId) || query.freelancer || query.favorites === 'true') return countOf(filtered(db, query, callerId));
   const active = withFilters(db.selectFrom('active_gig_counts') as CountsQuery, query)
     .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('gigs'), sql<string>`0`).as('total'))
     .executeTakeFirst();
@@ -189,7 +210,7 @@ export async function listGigs(db: Kysely<MarketplaceTables>, query: ListGigsQue
   }
 
   const order = new Map(found.ids.map((id, i) => [id, i]));
-  const rows = found.ids.length ? ((await gigViews(db).where('gigs.id', 'in', found.ids).execute()) as GigView[]) : [];
+  const rows = found.ids.length ? ((await gigViews(db, callerId).where('gigs.id', 'in', found.ids).execute()) as GigView[]) : [];
   rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   const total = found.total;
   const totalPages = Math.max(1, Math.ceil(total / query.limit));
