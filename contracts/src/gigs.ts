@@ -122,7 +122,12 @@ export const FavoriteResponse = z.object({ success: z.literal(true), favorited: 
 export type FavoriteResponse = z.infer<typeof FavoriteResponse>;
 export const TrendingQuery = z.object({ limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(3) });
 export const TrendingResponse = z.object({ success: z.literal(true), gigs: z.array(Gig) });
-export const GigAnalytics = z.object({ activeGigs: z.number(), totalRevenue: z.number(), avgRating: z.number() });
+/**
+ * A seller's figures, from their gigs and orders' events: `activeOrders` are the orders they work on
+ * (pending, in progress, delivered), `totalRevenue` the sum of their completed orders' prices,
+ * `avgRating` the average of their reviews' ratings (one decimal; 0 before the first).
+ */
+export const GigAnalytics = z.object({ activeGigs: z.number(), activeOrders: z.number(), totalRevenue: z.number(), avgRating: z.number() });
 export type GigAnalytics = z.infer<typeof GigAnalytics>;
 export const GigAnalyticsResponse = z.object({ success: z.literal(true), data: GigAnalytics }).extend(GigAnalytics.shape);
 

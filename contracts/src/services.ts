@@ -82,7 +82,7 @@ export const SERVICE_MANIFEST = {
     port: 4001,
     replicas: 2,
     publishes: true,
-    consumes: ['marketplace', 'events', 'messaging'],
+    consumes: ['marketplace', 'events', 'messaging', 'orders'],
     needs: [],
     deploy: {
       servers: ['postgres', 'nats', 'redis'],
@@ -113,7 +113,7 @@ export const SERVICE_MANIFEST = {
     port: 4002,
     replicas: 2,
     publishes: true,
-    consumes: ['identity'],
+    consumes: ['identity', 'orders'],
     needs: IDENTITY,
     deploy: {
       settings: [

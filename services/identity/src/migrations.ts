@@ -1,5 +1,6 @@
 import type { ServiceMigration } from '@commonwork/kit';
 import { sql } from 'kysely';
+import { reviewRatingsMigration } from './reviews/migration.ts';
 
 export const migrations: ServiceMigration[] = [
   {
@@ -72,4 +73,5 @@ export const migrations: ServiceMigration[] = [
         .execute();
     },
   },
+  reviewRatingsMigration,
 ];

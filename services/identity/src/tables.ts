@@ -1,5 +1,6 @@
 import type { MemberPlan, Preferences } from '@commonwork/contracts';
 import type { ColumnType, Generated, JSONColumnType, Kysely, Selectable } from 'kysely';
+import type { ReviewRatingsTables } from './reviews/tables.ts';
 
 /** The links kept in one jsonb column: contact and social handles. */
 export interface Links {
@@ -34,8 +35,8 @@ export interface UsersTable {
   updated_at: Date;
 }
 
-/** Identity's tables: its projection of users, and the statistics read model. */
-export interface IdentityTables extends StatsTables {
+/** Identity's tables: its projection of users, the statistics read model and the ratings of people's reviews. */
+export interface IdentityTables extends StatsTables, ReviewRatingsTables {
   users: UsersTable;
 }
 

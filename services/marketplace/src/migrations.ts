@@ -1,5 +1,6 @@
 import type { ServiceMigration } from '@commonwork/kit';
 import { sql } from 'kysely';
+import { orderNumbersMigration } from './orderNumbers/migration.ts';
 
 export const migrations: ServiceMigration[] = [
   {
@@ -132,4 +133,6 @@ export const migrations: ServiceMigration[] = [
         .execute();
       await db.schema.createIndex('gig_favorites_gig_idx').on('gig_favorites').column('gig_id').execute();
     },
+  },
+  orderNumbersMigration,
 ];

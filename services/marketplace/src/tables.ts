@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
 import type { GigFields, GigStatus } from './gigs/gig.ts';
+import type { OrderNumbersTables } from './orderNumbers/tables.ts';
 
 export interface GigsTable {
   id: string;
@@ -24,7 +25,7 @@ export interface GigsTable {
 }
 
 /** Marketplace's tables: its projection of gigs, and the freelancers fed by identity's events. */
-export interface MarketplaceTables {
+export interface MarketplaceTables extends OrderNumbersTables {
   gigs: GigsTable;
   gig_views: { gig_id: string; views: ColumnType<string, number, number> };
   freelancers: FreelancersTable;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DASHBOARD_LIST_SIZES, marketplaceRoutes } from '@commonwork/contracts';
 import { registerRoute, type ServiceContext, Unauthorized } from '@commonwork/kit';
 import { sql } from 'kysely';
+import { sellerAnalytics } from '../orderNumbers/figures.ts';
 import { gigViews, listGigs } from '../search/listGigs.ts';
 import { trendingGigs } from '../search/trending.ts';
 import type { MarketplaceTables } from '../tables.ts';
@@ -28,20 +29,7 @@ export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>) {
   });
 
   registerRoute(app, verifier, marketplaceRoutes.analytics, async ({ caller }) => {
-    const row = await db
-      .selectFrom('gigs')
-      .where('owner_id', '=', caller.sub)
-      .select([
-        sql<string>`count(*) filter (where status = 'active')`.as('active'),
-        sql<string>`coalesce(sum(price * orders), 0)`.as('revenue'),
-        sql<string | null>`avg(rating) filter (where reviews > 0)`.as('rating'),
-      ])
-      .executeTakeFirst();
-    const data = {
-      activeGigs: Number(row?.active ?? 0),
-      totalRevenue: Number(row?.revenue ?? 0),
-      avgRating: Math.round(Number(row?.rating ?? 0) * 10) / 10,
-    };
+    const data = await sellerAnalytics(db, caller.sub);
     return { success: true as const, data, ...data };
   });
 

@@ -14,13 +14,14 @@ export interface TileFigure {
 const UNKNOWN = '—';
 
 /**
- * The three tiles (spec 000 §2) from the gig analytics: success rate = average rating × 20, rounded.
- * Only Active Projects has a history (the statistics read model), so only it has a change; earnings
+ * The three tiles (spec 000 §2) from the gig analytics: Active Projects = active gigs and the orders
+ * the seller works on; success rate = average rating × 20, rounded. Only the active gigs have a
+ * history (the statistics read model), so only Active Projects has a change; earnings
  * and ratings keep none yet. Before the first review there is no success rate, and when analytics
  * failed no earnings nor rate either: the spec's fallbacks (0 earnings, 94 percent) were invented.
  */
 export function tileValues(analytics: GigAnalytics | null, stats: UserStats | null) {
-  const activeGigs = analytics?.activeGigs ?? stats?.activeGigs;
+  const activeGigs = analytics ? analytics.activeGigs + analytics.activeOrders : stats?.activeGigs;
   const activeProjects: TileFigure = {
     value: activeGigs === undefined ? UNKNOWN : formatCount(activeGigs),
     change: stats?.changes.activeGigs ?? null,

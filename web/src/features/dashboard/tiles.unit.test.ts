@@ -10,19 +10,26 @@ const stats = (activeGigs: number | null) => ({
 
 describe('the dashboard tiles', () => {
   it('read the gig analytics, the success rate being the average rating × 20, rounded', () => {
-    const tiles = tileValues({ activeGigs: 3, totalRevenue: 1250, avgRating: 4.63 }, stats(50));
+    const tiles = tileValues({ activeGigs: 3, activeOrders: 0, totalRevenue: 1250, avgRating: 4.63 }, stats(50));
     expect(tiles.activeProjects).toEqual({ value: '3', change: 50 });
     expect(tiles.totalEarnings).toEqual({ value: '$1,250', change: null });
     expect(tiles.successRate).toEqual({ value: '93%', change: null });
   });
 
+  it('count the orders the seller works on among Active Projects, beside the active gigs', () => {
+    expect(tileValues({ activeGigs: 2, activeOrders: 3, totalRevenue: 0, avgRating: 0 }, stats(null)).activeProjects).toEqual({
+      value: '5',
+      change: null,
+    });
+  });
+
   it('show a change only where last month gives one: never for earnings or success rate, which keep no history', () => {
-    const tiles = tileValues({ activeGigs: 0, totalRevenue: 0, avgRating: 0 }, stats(null));
+    const tiles = tileValues({ activeGigs: 0, activeOrders: 0, totalRevenue: 0, avgRating: 0 }, stats(null));
     expect([tiles.activeProjects.change, tiles.totalEarnings.change, tiles.successRate.change]).toEqual([null, null, null]);
   });
 
   it('show no success rate before the first review, rather than 0 %', () => {
-    expect(tileValues({ activeGigs: 1, totalRevenue: 0, avgRating: 0 }, stats(null)).successRate).toEqual({
+    expect(tileValues({ activeGigs: 1, activeOrders: 0, totalRevenue: 0, avgRating: 0 }, stats(null)).successRate).toEqual({
       value: '—',
       change: null,
       note: 'No reviews yet',

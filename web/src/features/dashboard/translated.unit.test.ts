@@ -18,7 +18,7 @@ describe('the dashboard in another language', () => {
   it('writes the tiles’ figures in its form', async () => {
     await loadLocale('de');
     activate('de');
-    const tiles = tileValues({ activeGigs: 1200, totalRevenue: 1250, avgRating: 4.63 }, null);
+    const tiles = tileValues({ activeGigs: 1200, activeOrders: 0, totalRevenue: 1250, avgRating: 4.63 }, null);
     expect([tiles.activeProjects.value, tiles.totalEarnings.value, tiles.successRate.value]).toEqual([
       '1.200',
       '1.250\u00a0$',
