@@ -3,6 +3,7 @@ import { type Database, kitMigrations, type Logger, migrateSchema, mulberry32 } 
 import { seedDrafts } from '../../../services/drafts/src/drafts/seed.ts';
 import { seedEvents } from '../../../services/events/src/events/seed.ts';
 import { seedRatings, seedUsers } from '../../../services/identity/src/users/seed.ts';
+import { seedFavorites } from '../../../services/marketplace/src/favorites/seed.ts';
 import { seedFreelancers, seedGigs } from '../../../services/marketplace/src/gigs/seed.ts';
 import { seedFiles } from '../../../services/media/src/files/seed.ts';
 import { type DemoPicture, demoPictureRef, seedPictures } from '../../../services/media/src/images/seed.ts';
@@ -116,7 +117,15 @@ export async function seedDemo(database: Database, options: DemoOptions = {}, lo
   );
   // Each person is rated by their gigs' reviews, never by a number of their own.
   await seedRatings(database, gigs);
-  log?.info({ users: users.length, gigs: gigs.length }, 'demo people and gigs seeded');
+  // Favourites draw from their own sequence: what follows stays what the seed number gave before.
+  const favorites = await seedFavorites(
+    database,
+    gigs,
+    users.map((u) => u.userId),
+    mulberry32(seed + 2),
+    { now, metadata },
+  );
+  log?.info({ users: users.length, gigs: gigs.length, favorites }, 'demo people and gigs seeded');
 
   // The host: the person with the most gigs, first among attendees and in every conversation.
   const gigsOf = new Map<string, number>();

@@ -59,7 +59,7 @@ describe('favourites through the gateway', () => {
 
     const anonymous = await favourites();
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body).toMatchObject({ message: 'Sign in to see your favourites' });
+    expect(anonymous.body).toMatchObject({ message: 'Sign in to see your favorites' });
     expect((await favourites(ada.token)).body.gigs).toEqual([]);
   });
 
@@ -74,7 +74,7 @@ describe('favourites through the gateway', () => {
     expect((await favorite('not-a-uuid', bob.token)).status).toBe(400);
     const own = await favorite(id, ada.token);
     expect(own.status).toBe(403);
-    expect(own.body).toMatchObject({ message: 'You cannot favourite your own gig' });
+    expect(own.body).toMatchObject({ message: 'You cannot favorite your own gig' });
   });
 
   it("stops counting and listing a deleted gig's favourites, and keeps an unpublished one's out of the list", async () => {

@@ -36,7 +36,7 @@ export function decide(command: FavoriteCommand, state: FavoriteState): Favorite
   const data = { gigId: command.gigId, personId: command.personId };
   switch (command.type) {
     case 'Favorite':
-      if (command.gig.ownerId === command.personId) throw Forbidden('You cannot favourite your own gig');
+      if (command.gig.ownerId === command.personId) throw Forbidden('You cannot favorite your own gig');
       return state.favorited ? [] : [{ type: 'GigFavorited', data }];
     case 'Unfavorite':
       return state.favorited ? [{ type: 'GigUnfavorited', data }] : [];

@@ -18,7 +18,7 @@ export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>) {
     (await gigViews(db, viewerId).where('gigs.id', '=', id).executeTakeFirst()) as GigView | undefined;
 
   registerRoute(app, verifier, marketplaceRoutes.listGigs, async ({ query, caller }) => {
-    if (query.favorites === 'true' && !caller) throw Unauthorized('Sign in to see your favourites');
+    if (query.favorites === 'true' && !caller) throw Unauthorized('Sign in to see your favorites');
     const { rows, pagination } = await listGigs(db, query, caller?.sub ?? null);
     return { success: true as const, gigs: rows.map(presentGig), pagination };
   });
