@@ -28,5 +28,6 @@ export * from './logger.ts';
 export * from './process.ts';
 export * from './random.ts';
 export * from './readModels/gigs.ts';
+export * from './readModels/uploads.ts';
 export * from './service.ts';
 export * from './telemetry.ts';
