@@ -1,4 +1,4 @@
-import { createGigsTable, type ServiceMigration } from '@commonwork/kit';
+import { createGigsTable, createUploadsTable, type ServiceMigration } from '@commonwork/kit';
 import { sql } from 'kysely';
 
 export const migrations: ServiceMigration[] = [
@@ -206,18 +206,7 @@ export const migrations: ServiceMigration[] = [
     name: '0006_attachments',
     async up(db) {
       // Whose each upload is (media's events): a message may carry only its sender's own.
-      await db.schema
-        .createTable('uploads')
-        .addColumn('url', 'text', (c) => c.primaryKey())
-        .addColumn('upload_id', 'uuid', (c) => c.notNull())
-        .addColumn('owner_id', 'uuid', (c) => c.notNull())
-        .addColumn('kind', 'text', (c) => c.notNull())
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('width', 'integer')
-        .addColumn('height', 'integer')
-        .addColumn('bytes', 'integer', (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex('uploads_upload_idx').on('uploads').column('upload_id').execute();
+      await createUploadsTable(db);
     },
   },
 ];

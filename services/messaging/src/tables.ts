@@ -1,5 +1,5 @@
 import type { Attachment, Reaction } from '@commonwork/contracts';
-import type { GigsTable } from '@commonwork/kit';
+import type { GigsTable, UploadsTable } from '@commonwork/kit';
 import type { ColumnType, Generated, JSONColumnType, Kysely, Selectable } from 'kysely';
 
 /**
@@ -80,16 +80,7 @@ export interface MessagingTables {
   /** A mention of `user_id` in a channel's message `sequence` (not by themselves). */
   mention_marks: { user_id: string; channel_id: string; sequence: number };
   /** Uploads by url, as media's events tell them: whose each is, and what (an attachment's facts). */
-  uploads: {
-    url: string;
-    upload_id: string;
-    owner_id: string;
-    kind: 'image' | 'other';
-    name: string;
-    width: number | null;
-    height: number | null;
-    bytes: number;
-  };
+  uploads: UploadsTable;
   gigs: GigsTable;
 }
 

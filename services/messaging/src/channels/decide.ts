@@ -23,7 +23,7 @@ export type ChannelCommand =
       clientId: string | null;
       /** The people the text's `@names` may be (see channels/mentions.ts); only the channel's members are mentioned. */
       mentionable?: Mentionable[];
-      /** Uploads of the sender's, already checked as theirs (attachments/attachments.ts). */
+      /** Uploads of the sender's, already checked as theirs (the kit's `attachmentsOf`). */
       attachments?: Attachment[];
     }
   | { type: 'GenerateJoinLink'; actorId: string; joinLink: string }

@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { INVALID_JOIN_LINK, messagingRoutes } from '@commonwork/contracts';
-import { createError, Forbidden, registerRoute, type ServiceContext } from '@commonwork/kit';
-import { attachmentsOf } from '../attachments/attachments.ts';
+import { attachmentsOf, createError, Forbidden, registerRoute, type ServiceContext } from '@commonwork/kit';
 import { marksFor, marksOrNone } from '../channelMarks/routes.ts';
 import type { MessagingConfig } from '../config.ts';
 import { listMessages } from '../reads/listMessages.ts';

@@ -13,7 +13,7 @@ export type ChatCommand =
       messageId: string;
       content: string;
       clientId: string | null;
-      /** Uploads of the sender's, already checked as theirs (attachments/attachments.ts). */
+      /** Uploads of the sender's, already checked as theirs (the kit's `attachmentsOf`). */
       attachments?: Attachment[];
     };
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messagingRoutes } from '@commonwork/contracts';
-import { createError, registerRoute, type ServiceContext, ValidationFailed } from '@commonwork/kit';
-import { attachmentsOf } from '../attachments/attachments.ts';
+import { attachmentsOf, createError, registerRoute, type ServiceContext, ValidationFailed } from '@commonwork/kit';
 import { listMessages } from '../reads/listMessages.ts';
 import { conversationReads } from '../reads/readConversation.ts';
 import { sentBefore } from '../reads/sentBefore.ts';
