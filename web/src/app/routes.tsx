@@ -103,6 +103,27 @@ export const routes: RouteObject[] = [
                   },
                   { path: '/marketplace/:id/edit', lazy: screen(Gigs, (m) => m.EditGigPage) },
                   {
+                    path: '/orders',
+                    lazy: screen(
+                      () => import('../features/orders/OrdersPage.tsx'),
+                      (m) => m.OrdersPage,
+                    ),
+                  },
+                  {
+                    path: '/orders/new',
+                    lazy: screen(
+                      () => import('../features/orders/NewOrderPage.tsx'),
+                      (m) => m.NewOrderPage,
+                    ),
+                  },
+                  {
+                    path: '/orders/:id',
+                    lazy: screen(
+                      () => import('../features/orders/OrderDetailPage.tsx'),
+                      (m) => m.OrderDetailPage,
+                    ),
+                  },
+                  {
                     path: '/events',
                     lazy: screen(
                       () => import('../features/events/EventsPage.tsx'),

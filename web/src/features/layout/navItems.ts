@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import Bell from 'lucide-react/icons/bell';
 import Bookmark from 'lucide-react/icons/bookmark';
 import CalendarDays from 'lucide-react/icons/calendar-days';
+import ClipboardList from 'lucide-react/icons/clipboard-list';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import MessageSquare from 'lucide-react/icons/message-square';
 import Settings from 'lucide-react/icons/settings';
@@ -41,6 +42,7 @@ export const NAV_GROUPS: NavGroup[] = [
     title: 'layout.nav.personal',
     items: [
       { to: '/dashboard', label: 'layout.nav.dashboard', icon: LayoutDashboard },
+      { to: '/orders', label: 'layout.nav.orders', icon: ClipboardList },
       { to: '/notifications', label: 'layout.nav.notifications', icon: Bell, badge: 'notifications' },
       { to: '/saved', label: 'layout.nav.saved', icon: Bookmark },
       { to: '/inbox', label: 'layout.nav.inbox', icon: MessageSquare, badge: 'inbox' },

@@ -41,11 +41,11 @@ async function upload(file: File, onProgress: (percent: number) => void): Promis
 }
 
 /**
- * The files picked for the next message (at most 10): each checked as the picker can (type, size),
- * uploaded at once with its progress, removable before sending. A refused or failed file says why
- * (toast) and leaves the list.
+ * The files picked for the next message (at most `max`: a message's 10 unless a form takes fewer):
+ * each checked as the picker can (type, size), uploaded at once with its progress, removable before
+ * sending. A refused or failed file says why (toast) and leaves the list.
  */
-export function useAttachments(): Attachments {
+export function useAttachments(max: number = MESSAGING_LIMITS.attachmentsPerMessage): Attachments {
   const [items, setItems] = useState<PendingAttachment[]>([]);
   // What is held now, for `add` called twice before a render.
   const held = useRef(0);
@@ -59,8 +59,8 @@ export function useAttachments(): Attachments {
 
   const add = useCallback(
     (files: readonly File[]) => {
-      const room = MESSAGING_LIMITS.attachmentsPerMessage - held.current;
-      if (files.length > room) toast.error(t('attachments.tooMany', { max: MESSAGING_LIMITS.attachmentsPerMessage }));
+      const room = max - held.current;
+      if (files.length > room) toast.error(t('attachments.tooMany', { max }));
       const accepted = files.slice(0, Math.max(0, room)).filter((file) => {
         const refusal = refusalOf(file);
         if (refusal === 'type') toast.error(t('attachments.badType', { name: file.name }));
@@ -81,7 +81,7 @@ export function useAttachments(): Attachments {
         );
       }
     },
-    [update],
+    [update, max],
   );
 
   const remove = useCallback((key: string) => update(key, null), [update]);
