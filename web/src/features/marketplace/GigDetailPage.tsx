@@ -18,6 +18,7 @@ import { buttonGhost, buttonPrimary, buttonSecondary, cardClass } from '../../sh
 import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
+import { LazyReviewList } from '../reviews/lazy.tsx';
 import { isGigNotFound, sendGigInterest, useGig } from './api.ts';
 import { useT } from './browse/locales/index.ts';
 import { FreelancerBlurb } from './FreelancerBlurb.tsx';
@@ -186,6 +187,9 @@ function GigDetail({ gig }: { gig: Gig }) {
         </aside>
         <div className="min-w-0 lg:col-span-2">
           <FreelancerBlurb gig={gig} />
+        </div>
+        <div className="min-w-0 lg:col-span-2">
+          <LazyReviewList source={{ kind: 'gig', id }} />
         </div>
       </div>
       {dialog}

@@ -12,6 +12,7 @@ import { TagList } from '../../shared/ui/TagList.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { RatingLine } from '../marketplace/RatingLine.tsx';
 import { useContactFreelancer } from '../marketplace/useContactFreelancer.ts';
+import { LazyReviewList } from '../reviews/lazy.tsx';
 import { usePerson, usePersonGigs } from './api.ts';
 import { useT } from './locales/index.ts';
 import { ContactList, Section, SocialLinks } from './ProfileDetails.tsx';
@@ -114,6 +115,7 @@ function PersonProfile({ person }: { person: User }) {
               <p className="text-sm text-slate-500 dark:text-slate-400">{t('profile.public.noGigs')}</p>
             )}
           </Section>
+          <LazyReviewList source={{ kind: 'person', id: person.id }} />
         </>
       )}
     </div>

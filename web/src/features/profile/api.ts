@@ -52,7 +52,11 @@ export function useFreshUser(id: string, editing = false) {
   }, [id, editing, storeUser]);
 }
 
-export const statsKey = (id: string) => ['stats', id] as const;
+/** Every person's figures (statistics) start with this key, and every profile read by username or id with the next. */
+export const STATS_KEY = ['stats'] as const;
+export const PERSON_KEY = ['person'] as const;
+
+export const statsKey = (id: string) => [...STATS_KEY, id] as const;
 
 /** GET /api/users/{id}/stats: the person's figures, read again every 5 minutes (spec 000 §4). */
 export function useUserStats(id: string) {
@@ -69,7 +73,7 @@ export const refreshUserStats = (id: string) => call(identityRoutes.refreshUserS
 /** Someone's profile by username, or by id (the dashboard's links, spec 000 §2), as they let the caller see it. */
 export function usePerson(key: string) {
   return useQuery({
-    queryKey: ['person', key],
+    queryKey: [...PERSON_KEY, key],
     queryFn: ({ signal }) =>
       (isUuid(key)
         ? call(identityRoutes.userById, { params: { id: key }, signal })
