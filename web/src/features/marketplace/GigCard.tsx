@@ -8,8 +8,8 @@ import { buttonPrimary } from '../../shared/ui/classes.ts';
 import { OwnerActions } from '../../shared/ui/OwnerActions.tsx';
 import { TagList } from '../../shared/ui/TagList.tsx';
 import { useT } from './browse/locales/index.ts';
+import { CardFavorite } from './FavoriteButton.tsx';
 import { categoryLabel, countText, deliveryLabel, gigIdOf } from './gigDisplay.ts';
-
 import { RatingLine } from './RatingLine.tsx';
 
 interface GigCardProps {
@@ -94,6 +94,7 @@ export function GigCard({ gig, topRated, owned, onDelete }: GigCardProps) {
           >
             {t('marketplace.card.viewDetails')}
           </Link>
+          <CardFavorite gig={gig} owned={owned} />
           {owned && <OwnerActions title={gig.title} noun="gig" editTo={`/marketplace/${id}/edit`} onDelete={() => onDelete(gig)} />}
         </div>
       </div>

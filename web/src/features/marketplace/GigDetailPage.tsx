@@ -4,14 +4,13 @@ import AlertCircle from 'lucide-react/icons/alert-circle';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Clock from 'lucide-react/icons/clock';
 import Eye from 'lucide-react/icons/eye';
-import Heart from 'lucide-react/icons/heart';
 import Pencil from 'lucide-react/icons/pencil';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import SearchX from 'lucide-react/icons/search-x';
 import Share2 from 'lucide-react/icons/share-2';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { errorMessage, isApiError } from '../../shared/api/index.ts';
 import { buttonGhost, buttonPrimary, buttonSecondary, cardClass } from '../../shared/ui/classes.ts';
@@ -21,7 +20,9 @@ import { useAuth } from '../auth/AuthProvider.tsx';
 import { LazyReviewList } from '../reviews/lazy.tsx';
 import { isGigNotFound, sendGigInterest, useGig } from './api.ts';
 import { useT } from './browse/locales/index.ts';
+import { PageFavorite } from './FavoriteButton.tsx';
 import { FreelancerBlurb } from './FreelancerBlurb.tsx';
+import { useFavoriteState } from './favorites.ts';
 import { categoryLabel, countText, deliveryLabel, gigIdOf, isOwner, subCategoryLabel } from './gigDisplay.ts';
 
 import { GIG_MESSAGES } from './messages.ts';
@@ -61,13 +62,15 @@ function BackButton() {
   );
 }
 
-function GigDetail({ gig }: { gig: Gig }) {
+function GigDetail({ gig: loaded }: { gig: Gig }) {
   const t = useT();
   const { user } = useAuth();
   const navigate = useNavigate();
-  const [favourite, setFavourite] = useState(false);
+  const id = gigIdOf(loaded);
+  // The count others change is re-read on its own (on focus, and now and then): reading the gig again would count a view.
+  const heart = useFavoriteState(id).data;
+  const gig: Gig = heart ? { ...loaded, favorites: heart.favorites, isFavorite: heart.favorited } : loaded;
   const owned = isOwner(gig, user?.id);
-  const id = gigIdOf(gig);
   const { requestDelete, dialog } = useGigDeletion(() => navigate('/marketplace', { replace: true }));
 
   const contact = useContactFreelancer(gig.freelancer, id);
@@ -96,11 +99,7 @@ function GigDetail({ gig }: { gig: Gig }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <BackButton />
         <div className="flex flex-wrap items-center gap-2">
-          <button type="button" className={buttonSecondary} aria-pressed={favourite} onClick={() => setFavourite((f) => !f)}>
-            <Heart className={`h-4 w-4 ${favourite ? 'fill-red-500 text-red-500' : ''}`} aria-hidden="true" />
-            {/* The visible word is the button's name (read on narrow screens too); aria-pressed says whether it is on. */}
-            <span className="sr-only sm:not-sr-only">{favourite ? t('marketplace.detail.saved') : t('marketplace.detail.save')}</span>
-          </button>
+          {!owned && <PageFavorite gig={gig} />}
           <button type="button" className={buttonSecondary} onClick={() => void share()} aria-label={t('marketplace.detail.shareLabel')}>
             <Share2 className="h-4 w-4" aria-hidden="true" />
             <span className="sr-only sm:not-sr-only">{t('marketplace.detail.share')}</span>

@@ -2,13 +2,16 @@ import { type AiSearchResult, TIMINGS } from '@commonwork/contracts';
 import { useMutation } from '@tanstack/react-query';
 import AlertCircle from 'lucide-react/icons/alert-circle';
 import ChevronDown from 'lucide-react/icons/chevron-down';
+import Heart from 'lucide-react/icons/heart';
 import Loader2 from 'lucide-react/icons/loader-2';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/index.ts';
 import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue.ts';
+import { useHydrated } from '../../shared/hooks/useHydrated.tsx';
 
-import { buttonSecondary } from '../../shared/ui/classes.ts';
+import { buttonPrimary, buttonSecondary } from '../../shared/ui/classes.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { AiPanel } from './AiPanel.tsx';
@@ -49,8 +52,26 @@ export function MarketplacePage() {
   const [refinements, setRefinements] = useState<AiRefinements>({});
   const [aiResult, setAiResult] = useState<AiSearchResult | null>(null);
   const { requestDelete, dialog } = useGigDeletion();
+  // In the address: a link, a reload or Back keeps the Favourites list.
+  const [address, setAddress] = useSearchParams();
+  const favorites = address.get('favorites') === 'true';
+  // The page comes pre-rendered without the address's query: the filter card shows it once React has taken over.
+  const hydrated = useHydrated();
+  const setFavorites = (on: boolean) =>
+    setAddress(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (on) next.set('favorites', 'true');
+        else next.delete('favorites');
+        return next;
+      },
+      { replace: true },
+    );
 
-  const params = useMemo<ListingParams>(() => ({ ...filters, search, ...refinements }), [filters, search, refinements]);
+  const params = useMemo<ListingParams>(
+    () => ({ ...filters, search, ...refinements, ...(favorites && { favorites }) }),
+    [filters, search, refinements, favorites],
+  );
   const debounced = useDebouncedValue(params, RELOAD_DEBOUNCE_MS, sameParams);
   const listing = useGigListing(debounced, user?.id ?? null);
   const {
@@ -116,6 +137,7 @@ export function MarketplacePage() {
   const clearAll = () => {
     setFilters(DEFAULT_FILTERS);
     setSearch('');
+    setFavorites(false);
     dismissAi();
   };
   const loadMore = async () => {
@@ -141,7 +163,14 @@ export function MarketplacePage() {
       {/* Small screens: filters, results, then trending skills; wide screens: both cards in a left column. */}
       <div className="grid gap-6 lg:grid-cols-[18rem_1fr] lg:grid-rows-[auto_1fr]">
         <div className="lg:col-start-1 lg:row-start-1">
-          <SmartFilters filters={filters} onChange={setFilters} onClear={clearAll} canClear={hasActiveFilters(params)} />
+          <SmartFilters
+            filters={filters}
+            onChange={setFilters}
+            favorites={hydrated && favorites}
+            onFavoritesChange={setFavorites}
+            onClear={clearAll}
+            canClear={hydrated && hasActiveFilters(params)}
+          />
         </div>
         <div className="order-last lg:order-none lg:col-start-1 lg:row-start-2">
           <TrendingSkills active={search} onPick={changeSearch} />
@@ -165,6 +194,17 @@ export function MarketplacePage() {
             </div>
           ) : loadFailed ? (
             <LoadError message={errorMessage(error, GIG_MESSAGES.listing.loadFailed())} onRetry={() => void listing.refetch()} />
+          ) : gigs.length === 0 && favorites ? (
+            <NoGigs
+              icon={Heart}
+              title={t('marketplace.favorite.emptyTitle')}
+              hint={t('marketplace.favorite.emptyHint')}
+              action={
+                <button type="button" className={`${buttonPrimary} mt-5`} onClick={() => setFavorites(false)}>
+                  {t('marketplace.favorite.browseAll')}
+                </button>
+              }
+            />
           ) : gigs.length === 0 ? (
             <NoGigs title={GIG_MESSAGES.listing.emptyTitle()} hint={GIG_MESSAGES.listing.emptyHint()} />
           ) : (

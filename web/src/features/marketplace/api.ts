@@ -23,6 +23,8 @@ export function useGigListing(params: ListingParams, userId: string | null) {
     getNextPageParam: (last) => (last.pagination.hasNext ? last.pagination.currentPage + 1 : undefined),
     // The previous results stay (dimmed) while a new search loads, instead of flashing skeletons per keystroke.
     placeholderData: keepPreviousData,
+    // Coming back to the tab shows the favourite counts others changed meanwhile (a listing counts no view).
+    refetchOnWindowFocus: true,
   });
 }
 

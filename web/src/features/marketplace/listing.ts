@@ -32,6 +32,8 @@ export interface AiRefinements {
 /** Everything one listing request depends on, page aside. */
 export interface ListingParams extends GigFilters, AiRefinements {
   search: string;
+  /** Only the person's favourites (the page's `?favorites=true`). */
+  favorites?: boolean;
 }
 
 export const DEFAULT_FILTERS: GigFilters = { category: 'all', priceRange: 'all', sortBy: 'relevance' };
@@ -46,7 +48,8 @@ export function hasActiveFilters(params: ListingParams): boolean {
     params.minPrice !== undefined ||
     params.maxPrice !== undefined ||
     params.maxDelivery !== undefined ||
-    params.words !== undefined
+    params.words !== undefined ||
+    params.favorites === true
   );
 }
 
@@ -67,6 +70,7 @@ export function listingQuery(params: ListingParams, page: number): QueryOf<typeo
     maxPrice: params.maxPrice,
     maxDelivery: params.maxDelivery,
     match: params.match,
+    favorites: params.favorites ? 'true' : undefined,
   };
 }
 
