@@ -1,12 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { type ComponentProps, lazy, Suspense } from 'react';
 import { cardClass } from '../../shared/ui/classes.ts';
 import { Spinner } from '../../shared/ui/Spinner.tsx';
 import type { ReviewSource } from './api.ts';
 import { useT } from './locales/index.ts';
 
-// The reviews come below a page's fold, and with them the orders' contracts: they load after the
-// page's own code, so the gig page and the profile stay within their JavaScript budget (web/build).
+// The reviews come below a page's fold, and with them the orders' contracts; the review form only
+// on a completed order: they load after the page's own code, so the gig page, the profile and an
+// order's page stay within their JavaScript budget (web/build).
 const ReviewList = lazy(() => import('./ReviewList.tsx').then((m) => ({ default: m.ReviewList })));
+const OrderReviewPart = lazy(() => import('./OrderReview.tsx').then((m) => ({ default: m.OrderReview })));
 
 function Loading() {
   const t = useT();
@@ -25,6 +27,15 @@ export function LazyReviewList({ source }: { source: ReviewSource }) {
   return (
     <Suspense fallback={<Loading />}>
       <ReviewList source={source} />
+    </Suspense>
+  );
+}
+
+/** OrderReview, its form's code fetched when an order's page first shows it. */
+export function LazyOrderReview(props: ComponentProps<typeof OrderReviewPart>) {
+  return (
+    <Suspense fallback={<Loading />}>
+      <OrderReviewPart {...props} />
     </Suspense>
   );
 }
