@@ -58,10 +58,15 @@ export function takeStep(id: string, step: StepRequest): Promise<Order> {
   return answer.then((body) => body.order);
 }
 
-/** The order as a step's answer has it, in the page's cache; the lists are fetched again. */
+/**
+ * The order as a step's answer has it, in the page's cache; the lists are fetched again, and the
+ * figures a step changes (a gig's orders, the seller's earnings and active projects) when next shown.
+ */
 export function storeOrder(queryClient: QueryClient, order: Order): void {
   queryClient.setQueryData(orderKey(order.id), order);
   void queryClient.invalidateQueries({ queryKey: [...ORDERS_KEY, 'list'] });
+  // Fetched with the first step: the figures' query keys come from the screens' modules, which the order pages would carry.
+  void import('../reviews/refreshFigures.ts').then(({ refreshFigures }) => refreshFigures(queryClient));
 }
 
 const SERVER_SENTENCES: ReadonlySet<string> = new Set(Object.values(ORDER_MESSAGES));
