@@ -6,7 +6,8 @@ import { useT } from './locales/index.ts';
 import { filledStars, STARS, type StarValue, starLabel } from './stars.ts';
 
 const ON = 'fill-amber-400 text-amber-400';
-const OFF = 'text-slate-300 dark:text-slate-600';
+// Outlines at 3:1 or more on either theme's card: an empty star is read, not guessed (WCAG 1.4.11).
+const OFF = 'text-slate-500 dark:text-slate-400';
 
 /** A review's stars, read as one image: 'Rated 4 out of 5'. */
 export function StarRating({ rating, className = 'h-4 w-4' }: { rating: number; className?: string }) {
