@@ -14,6 +14,7 @@ import { MembershipBadge } from '../../shared/ui/MembershipBadge.tsx';
 import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
+import { LazyReviewList } from '../reviews/lazy.tsx';
 import { mergeUser, newerProfileOf, updateUser, useFreshUser } from './api.ts';
 import { t, useT } from './locales/index.ts';
 import { AboutSection, ContactSection, type ProfileFormValues, Section, SocialSection } from './ProfileDetails.tsx';
@@ -163,6 +164,7 @@ function ProfileView({ user }: { user: SessionUser }) {
           </Section>
           <ContactSection {...sectionProps} />
           <SocialSection {...sectionProps} />
+          <LazyReviewList source={{ kind: 'person', id: user.id }} />
         </div>
         <ProfileSidebar userId={user.id} />
       </form>
