@@ -52,6 +52,8 @@ function summarize(answers: BurstAnswer[], expected: number) {
     p50: percentile(sorted, 0.5),
     p99: percentile(sorted, 0.99),
     max: sorted.at(-1) ?? Number.NaN,
+    /** Answers a second, from the burst's start to its last answer. */
+    perSecond: answers.length / ((sorted.at(-1) ?? Number.NaN) / 1000),
     orderIds,
     firstError: answers.find((a) => a.status !== expected),
   };
@@ -144,10 +146,10 @@ try {
     `Machine: ${availableParallelism()} cores (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load average before the bursts ${loadBefore}, after ${loadAfter} (others' work on the machine included).`,
     `Setup: the platform in one process (every service, the gateway) on PostgreSQL (pool ${POOL_SIZE}) and ${namespace ? 'NATS JetStream' : 'the in-process bus'}; ${BUYERS} people signed up, one gig at $${PRICE}; each POSTs \`/api/orders\` through the gateway on a connection of its own, all at the same moment, with an \`id\` of its own; then each sends the same request again. Whole run: ${((Date.now() - runStarted) / 1000).toFixed(0)} s.`,
     '',
-    '| burst | answers | p50 ms | p99 ms | max ms | unexpected |',
-    '|---|---|--:|--:|--:|--:|',
-    `| ${BUYERS} orders at once | ${first.statuses} | ${ms(first.p50)} | ${ms(first.p99)} | ${ms(first.max)} | ${first.errors} |`,
-    `| the same ${BUYERS} again | ${again.statuses} | ${ms(again.p50)} | ${ms(again.p99)} | ${ms(again.max)} | ${again.errors} |`,
+    '| burst | answers | answers/s | p50 ms | p99 ms | max ms | unexpected |',
+    '|---|---|--:|--:|--:|--:|--:|',
+    `| ${BUYERS} orders at once | ${first.statuses} | ${first.perSecond.toFixed(0)} | ${ms(first.p50)} | ${ms(first.p99)} | ${ms(first.max)} | ${first.errors} |`,
+    `| the same ${BUYERS} again | ${again.statuses} | ${again.perSecond.toFixed(0)} | ${ms(again.p50)} | ${ms(again.p99)} | ${ms(again.max)} | ${again.errors} |`,
     '',
     '| answered with its own order both times | orders stored (read model) | of the sent ids | buyers with exactly one | OrderPlaced in the event store (these / all) | order cards in marketplace (over the bus) | published and handled after the bursts |',
     '|--:|--:|--:|--:|--:|--:|--:|',
