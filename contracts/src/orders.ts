@@ -32,7 +32,8 @@ export type OrderStepType = z.infer<typeof OrderStepType>;
 /**
  * What the person reading an order may do now, computed by the server from the order and their
  * side: the page offers exactly these. `agreeCancel`/`refuseCancel` answer the other side's
- * cancellation request; `settleCancel`/`resumeOrder` are an admin's on a disputed one.
+ * cancellation request, `withdrawCancel` takes back one's own; `settleCancel`/`resumeOrder` are an
+ * admin's on a disputed one.
  */
 export const OrderAction = z.enum([
   'accept',
@@ -43,6 +44,7 @@ export const OrderAction = z.enum([
   'cancel',
   'agreeCancel',
   'refuseCancel',
+  'withdrawCancel',
   'settleCancel',
   'resumeOrder',
   'review',
@@ -159,12 +161,12 @@ export const RevisionRequest = z.object({ reason: text(ORDER_LIMITS.reason, ORDE
  * POST /api/orders/{id}/cancel. Without `response`: cancel (before acceptance, at once) or ask to
  * cancel (after it), with a reason. With `response`: the other side's answer to that request, or an
  * admin's decision on a disputed one (`agree` cancels, `refuse` disputes it or, from an admin,
- * resumes the order).
+ * resumes the order); `withdraw`, from the side that asked, takes the request back.
  */
 export const CancelOrderRequest = z
   .object({
     reason: z.string().trim().max(ORDER_LIMITS.reason, `Must be at most ${ORDER_LIMITS.reason} characters`).default(''),
-    response: z.enum(['agree', 'refuse']).optional(),
+    response: z.enum(['agree', 'refuse', 'withdraw']).optional(),
   })
   .refine((body) => body.response !== undefined || body.reason.length > 0, { path: ['reason'], message: ORDER_MESSAGES.reasonRequired });
 

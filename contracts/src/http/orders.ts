@@ -25,15 +25,18 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 /** A step the order's state does not allow: 409 with the sentence saying why. */
 const stepErrors = { ...errors, 403: ErrorBody, 409: ErrorBody };
 
-const step = (
-  action: string,
-  summary: string,
-  body:
+// Generic in the body, so each step's handler gets its own body's type, not the union of them all.
+const step = <
+  B extends
     | typeof EmptyOrderRequest
     | typeof DeclineOrderRequest
     | typeof DeliverOrderRequest
     | typeof RevisionRequest
     | typeof CancelOrderRequest,
+>(
+  action: string,
+  summary: string,
+  body: B,
 ) =>
   defineRoute({
     method: 'POST',

@@ -46,6 +46,12 @@ export const envList = (fallback = '') =>
         .filter(Boolean),
     );
 
+/**
+ * The platform's admins, by the email their sign-in proves (ADMIN_EMAILS, comma-separated, any
+ * case); default none. Read by each service that grants them something.
+ */
+export const AdminEmails = envList('').transform((emails) => emails.map((email) => email.toLowerCase()));
+
 /** Identity's replicas (IDENTITY_URL, comma-separated): access tokens are checked against the key set they serve. */
 export const IdentityUrls = envList('http://127.0.0.1:4001').pipe(z.array(z.string().url()).min(1));
 
