@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { identityRoutes } from '@commonwork/contracts';
+import { identityRoutes, marketplaceRoutes, ordersRoutes } from '@commonwork/contracts';
 import { buildUser, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -94,6 +95,19 @@ describe('gateway', () => {
     expect(res.body.paths['/api/upload/upload'].post.requestBody.content['multipart/form-data'].schema.required).toEqual(['file']);
     expect(Object.keys(res.body.paths['/api/events/{id}/ics'].get.responses['200'].content)).toEqual(['text/calendar']);
     expect(Object.keys(res.body.paths['/api/media/{file}'].get.responses['200'].content)).toEqual(['image/*']);
+  });
+
+  it("routes a gig's and a person's reviews to orders, the gig and the person themselves to marketplace and identity", async () => {
+    const token = ada.token;
+    const gigId = randomUUID();
+    // Orders' prefixes carry a parameter (`/api/gigs/:id/reviews`); the router prefers them to marketplace's `/api/gigs/*`.
+    const gigReviews = await p.api.send(ordersRoutes.gigReviews, { params: { id: gigId }, query: {}, token });
+    expect(gigReviews.status).toBe(200);
+    expect(gigReviews.body.summary).toEqual({ rating: 0, count: 0 });
+    expect((await p.api.send(marketplaceRoutes.getGig, { params: { id: gigId }, token })).body).toMatchObject({ error: 'GIG_NOT_FOUND' });
+    const userReviews = await p.api.send(ordersRoutes.userReviews, { params: { id: ada.id }, query: {}, token });
+    expect(userReviews.body).toMatchObject({ success: true, reviews: [] });
+    expect((await p.api.send(identityRoutes.userById, { params: { id: ada.id }, token })).body.user?.id).toBe(ada.id);
   });
 
   it('serves the SPA with history fallback, its files as themselves, and JSON 404s under /api', async () => {

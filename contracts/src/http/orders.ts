@@ -118,8 +118,8 @@ export const ordersRoutes = {
   userReviews: defineRoute({
     method: 'GET',
     url: '/api/users/:id/reviews',
-    summary: "The reviews of a person's gigs, newest first",
-    auth: 'public',
+    summary: "The reviews of a person's gigs, newest first; a private profile shows others only the summary",
+    auth: 'optional',
     params: UserIdParams,
     querystring: ReviewsQuery,
     response: { 200: ReviewListResponse, ...errors },

@@ -1,5 +1,6 @@
 import { createUploadsTable, type ServiceMigration } from '@commonwork/kit';
 import { sql } from 'kysely';
+import { reviewsMigration } from './reviews/migration.ts';
 
 export const migrations: ServiceMigration[] = [
   {
@@ -76,4 +77,5 @@ export const migrations: ServiceMigration[] = [
       await createUploadsTable(db);
     },
   },
+  reviewsMigration,
 ];

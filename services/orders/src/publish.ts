@@ -13,6 +13,8 @@ import {
 } from '@commonwork/contracts';
 import { publishAs, type StoredEvent } from '@commonwork/kit';
 import type { OrderEvent } from './orders/order.ts';
+import { isReviewEvent, publishReviewEvent } from './reviews/publish.ts';
+import type { ReviewEvent } from './reviews/review.ts';
 
 /**
  * What orders publishes of an order's steps: each with the order's card after the step, so a
@@ -54,4 +56,12 @@ export function publishOrderEvent(stored: StoredEvent<OrderEvent>) {
       return never;
     }
   }
+}
+
+/** Everything orders stores: the orders' steps and their reviews. */
+export type OrdersEvent = OrderEvent | ReviewEvent;
+
+/** What orders publishes of its store: each aggregate's events through its own mapper. */
+export function publishOrdersEvent(stored: StoredEvent<OrdersEvent>) {
+  return isReviewEvent(stored) ? publishReviewEvent(stored) : publishOrderEvent(stored);
 }

@@ -3,10 +3,10 @@ import type { OrdersConfig } from './config.ts';
 import { subscriptions } from './handlers/index.ts';
 import { migrations } from './migrations.ts';
 import { orderClockJob } from './orders/clockJob.ts';
-import type { OrderEvent } from './orders/order.ts';
 import { registerOrderRoutes } from './orders/routes.ts';
 import { agreedPriceOnly, type PaymentPort } from './payments/paymentPort.ts';
-import { publishOrderEvent } from './publish.ts';
+import { type OrdersEvent, publishOrdersEvent } from './publish.ts';
+import { registerReviewRoutes } from './reviews/routes.ts';
 import type { OrdersTables } from './tables.ts';
 
 export interface OrdersOptions {
@@ -21,13 +21,16 @@ export interface OrdersOptions {
  * cancelled), each order a stream of its steps; the reviews of completed orders. No payment is
  * processed: the agreed price is recorded (docs/decisions/orders/).
  */
-export function ordersService(config: OrdersConfig, options: OrdersOptions = {}): ServiceDefinition<OrdersTables, OrderEvent> {
+export function ordersService(config: OrdersConfig, options: OrdersOptions = {}): ServiceDefinition<OrdersTables, OrdersEvent> {
   const now = options.now ?? (() => new Date());
   return {
     name: 'orders',
     migrations,
-    publish: publishOrderEvent,
-    register: (ctx) => registerOrderRoutes(ctx, { adminEmails: config.ADMIN_EMAILS, payments: options.payments ?? agreedPriceOnly, now }),
+    publish: publishOrdersEvent,
+    register: (ctx) => {
+      registerOrderRoutes(ctx, { adminEmails: config.ADMIN_EMAILS, payments: options.payments ?? agreedPriceOnly, now });
+      registerReviewRoutes(ctx);
+    },
     subscriptions,
     jobs: [orderClockJob(now)],
   };

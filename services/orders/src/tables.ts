@@ -1,6 +1,7 @@
 import type { Attachment, DeliveryTime, OrderActor, OrderStatus, OrderStepType } from '@commonwork/contracts';
 import type { UploadsReadModel } from '@commonwork/kit';
 import type { JSONColumnType, Kysely, Selectable } from 'kysely';
+import type { ReviewTables } from './reviews/tables.ts';
 
 /** The open cancellation request of an order, as `orders.cancellation` keeps it. */
 export interface CancellationColumn {
@@ -65,7 +66,7 @@ export interface PeopleTable {
 }
 
 /** The orders service's tables: its projections and read models of other services. */
-export interface OrdersTables extends UploadsReadModel {
+export interface OrdersTables extends UploadsReadModel, ReviewTables {
   orders: OrdersTable;
   order_steps: OrderStepsTable;
   orderable_gigs: OrderableGigsTable;

@@ -1,4 +1,5 @@
 import { keepUploads, type ServiceSubscription } from '@commonwork/kit';
+import { onProfileVisibility } from '../reviews/onProfileVisibility.ts';
 import type { OrdersTables } from '../tables.ts';
 import { onGigChanged } from './onGigChanged.ts';
 import { onPersonChanged } from './onPersonChanged.ts';
@@ -8,4 +9,10 @@ export const subscriptions: readonly ServiceSubscription<OrdersTables>[] = [
   { durable: 'orders-people', stream: 'IDENTITY', filterSubject: 'identity.user.>', handlers: [onPersonChanged] },
   { durable: 'orders-gigs', stream: 'MARKETPLACE', filterSubject: 'marketplace.gig.>', handlers: [onGigChanged] },
   { durable: 'orders-uploads', stream: 'MEDIA', filterSubject: 'media.upload.>', handlers: [keepUploads<OrdersTables>()] },
+  {
+    durable: 'orders-review-privacy',
+    stream: 'IDENTITY',
+    filterSubject: 'identity.user.preferences_updated',
+    handlers: [onProfileVisibility],
+  },
 ];

@@ -3,6 +3,7 @@ import { type AccessClaims, ORDER_MESSAGES, ordersRoutes } from '@commonwork/con
 import { attachmentsOf, registerRoute, type ServiceContext } from '@commonwork/kit';
 import { sql } from 'kysely';
 import type { PaymentPort } from '../payments/paymentPort.ts';
+import { reviewBy, reviewsOf } from '../reviews/queries.ts';
 import type { OrderRow, OrdersTables } from '../tables.ts';
 import { orderAggregate } from './aggregate.ts';
 import { type OrderCaller, type OrderCommand, OrderNotFound } from './decide.ts';
@@ -37,9 +38,12 @@ export function registerOrderRoutes(ctx: ServiceContext<OrdersTables>, options: 
     const row = await orderRow(db, id);
     const role = row && roleOf(row, caller);
     if (!row || !role) throw OrderNotFound();
-    const [steps, people] = await Promise.all([stepsOf(db, id), peopleOf(db, [row.buyer_id, row.seller_id])]);
-    // The review comes with reviews (src/reviews/).
-    return presentOrder(row, steps, role, people, null);
+    const [steps, people, review] = await Promise.all([
+      stepsOf(db, id),
+      peopleOf(db, [row.buyer_id, row.seller_id]),
+      reviewBy(db, { orderId: id }),
+    ]);
+    return presentOrder(row, steps, role, people, review ?? null);
   };
 
   registerRoute(app, verifier, ordersRoutes.create, async ({ body, caller, request, reply }) => {
@@ -77,13 +81,19 @@ export function registerOrderRoutes(ctx: ServiceContext<OrdersTables>, options: 
         .execute(),
       mine.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
     ]);
-    const people = await peopleOf(
-      db,
-      rows.flatMap((r) => [r.buyer_id, r.seller_id]),
-    );
+    const [people, reviews] = await Promise.all([
+      peopleOf(
+        db,
+        rows.flatMap((r) => [r.buyer_id, r.seller_id]),
+      ),
+      reviewsOf(
+        db,
+        rows.map((r) => r.id),
+      ),
+    ]);
     return {
       success: true as const,
-      orders: rows.map((row) => presentOrderSummary(row, query.role, people, null)),
+      orders: rows.map((row) => presentOrderSummary(row, query.role, people, reviews.get(row.id) ?? null)),
       pagination: { page: query.page, pages: Math.ceil(count.total / query.limit), total: count.total, limit: query.limit },
     };
   });
