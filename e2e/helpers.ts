@@ -25,6 +25,7 @@ export const SIGNED_IN_SCREENS = [
   '/profile',
   '/settings',
   '/saved',
+  '/orders',
 ] as const;
 
 /** A person no earlier test has used: unique email and username per call. */

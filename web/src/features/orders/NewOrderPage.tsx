@@ -28,7 +28,7 @@ const RequirementsForm = CreateOrderRequest.pick({ requirements: true });
 
 /**
  * /orders/new?gig=<id> (issue 30): the order form of a gig, opened by its Order Now. A page of its
- * own rather than a dialog on the gig page (docs/decisions/web/order-form-page.md).
+ * own rather than a dialog on the gig page (docs/decisions/web/order-screens.md).
  */
 export function NewOrderPage() {
   const t = useT();

@@ -9,7 +9,7 @@ import { useOrderStep } from './useOrderStep.ts';
 const BUTTONS: Record<StepTone, string> = {
   primary: buttonPrimary,
   secondary: buttonSecondary,
-  danger: `${buttonSecondary} text-red-600 dark:text-red-400`,
+  danger: buttonSecondary.replace('text-slate-700', 'text-red-700').replace('dark:text-slate-100', 'dark:text-red-400'),
 };
 
 // The dialogs' forms (zod, the form library, the uploads) load when one first opens: the order's

@@ -82,9 +82,9 @@ function OrderView({ order }: { order: Order }) {
         {t('orders.detail.back')}
       </Link>
 
-      <header className={`${cardClass} space-y-3`}>
+      <section className={`${cardClass} space-y-3`} aria-labelledby="order-title">
         <StatusBadge status={order.status} late={late} />
-        <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl dark:text-white">
+        <h1 id="order-title" className="text-2xl font-bold break-words text-slate-900 sm:text-3xl dark:text-white">
           <Link to={`/marketplace/${order.gig._id}`} className="hover:underline">
             {order.gig.title}
           </Link>
@@ -100,11 +100,11 @@ function OrderView({ order }: { order: Order }) {
             {order.cancellation.disputed && <p className="mt-1">{t('orders.detail.cancellationDisputed')}</p>}
           </Banner>
         )}
-      </header>
+      </section>
 
       {/* Small screens: what to do first, then the requirements and the timeline; wide screens: a right column. */}
       <div className="grid items-start gap-6 lg:grid-cols-3">
-        <aside className="space-y-6 lg:col-start-3 lg:row-span-3 lg:row-start-1" aria-label={t('orders.detail.summary')}>
+        <div className="space-y-6 lg:col-start-3 lg:row-span-3 lg:row-start-1">
           <section className={cardClass} aria-labelledby="order-actions-title">
             <h2 id="order-actions-title" className={`${sectionTitle} mb-3`}>
               {t('orders.detail.actions')}
@@ -124,7 +124,7 @@ function OrderView({ order }: { order: Order }) {
             <p className="mt-4 text-xs text-slate-500 dark:text-slate-400">{t('orders.payment')}</p>
           </section>
           <OrderFacts order={order} now={now} />
-        </aside>
+        </div>
 
         <section className={`${cardClass} min-w-0 lg:col-span-2`} aria-labelledby="order-requirements-title">
           <h2 id="order-requirements-title" className={sectionTitle}>

@@ -1,17 +1,20 @@
 import { type AttachmentRequest, ORDER_LIMITS, type OrderAction } from '@commonwork/contracts';
 
-/** The lifecycle's steps an order's page offers as buttons; `review` and `reply` belong to the reviews' slot. */
+/**
+ * The lifecycle's steps an order's page offers as buttons, in the order it shows them: the step
+ * that moves the order on first, the ones that end it last. `review` and `reply` belong to the reviews' slot.
+ */
 export const STEP_ACTIONS = [
   'accept',
-  'decline',
   'deliver',
-  'revision',
   'complete',
-  'cancel',
+  'revision',
   'agreeCancel',
   'refuseCancel',
   'settleCancel',
   'resumeOrder',
+  'decline',
+  'cancel',
 ] as const satisfies readonly OrderAction[];
 export type StepAction = (typeof STEP_ACTIONS)[number];
 

@@ -7,22 +7,22 @@ const none = { text: '', attachments: [] };
 
 describe('the steps an order page offers', () => {
   it('are the server’s, in the page’s order, without the review’s', () => {
-    expect(stepActionsOf(['complete', 'review', 'revision'])).toEqual(['revision', 'complete']);
+    expect(stepActionsOf(['cancel', 'revision', 'review', 'complete'])).toEqual(['complete', 'revision', 'cancel']);
     expect(stepActionsOf(['reply'])).toEqual([]);
   });
 
   it('ask nothing, a yes, a reason or a delivery', () => {
     expect(Object.fromEntries(STEP_ACTIONS.map((action) => [action, formOf(action)]))).toEqual({
       accept: 'now',
-      decline: 'reason',
       deliver: 'delivery',
-      revision: 'reason',
       complete: 'confirm',
-      cancel: 'reason',
+      revision: 'reason',
       agreeCancel: 'confirm',
       refuseCancel: 'now',
       settleCancel: 'confirm',
       resumeOrder: 'now',
+      decline: 'reason',
+      cancel: 'reason',
     });
     expect(textLimitOf('deliver')).toBe(5_000);
     expect(textLimitOf('decline')).toBe(500);
