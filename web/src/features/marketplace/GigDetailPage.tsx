@@ -176,7 +176,6 @@ function GigDetail({ gig: loaded }: { gig: Gig }) {
           <PricingCard
             gig={gig}
             owned={owned}
-            onOrder={() => toast(M.orderSoon())}
             onContact={contact.start}
             onInterest={onInterest}
             contacting={contact.pending}

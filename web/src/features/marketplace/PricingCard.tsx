@@ -3,16 +3,16 @@ import Clock from 'lucide-react/icons/clock';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import Send from 'lucide-react/icons/send';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
+import { Link } from 'react-router-dom';
 import { formatCurrency } from '../../shared/format/index.ts';
 import { buttonPrimary, buttonSecondary, cardClass } from '../../shared/ui/classes.ts';
 import { useT } from './browse/locales/index.ts';
-import { deliveryLabel } from './gigDisplay.ts';
+import { deliveryLabel, gigIdOf } from './gigDisplay.ts';
 
 interface PricingCardProps {
   gig: Gig;
   /** The viewer's own gig: nothing to order, nobody to contact; its Edit and Delete are at the top of the page. */
   owned: boolean;
-  onOrder: () => void;
   onContact: () => void;
   onInterest: () => void;
   contacting: boolean;
@@ -20,7 +20,7 @@ interface PricingCardProps {
 }
 
 /** Price, delivery and the three actions of spec 001 §2. */
-export function PricingCard({ gig, owned, onOrder, onContact, onInterest, contacting, sendingInterest }: PricingCardProps) {
+export function PricingCard({ gig, owned, onContact, onInterest, contacting, sendingInterest }: PricingCardProps) {
   const t = useT();
   return (
     <section className={cardClass} aria-labelledby="pricing-title">
@@ -34,15 +34,23 @@ export function PricingCard({ gig, owned, onOrder, onContact, onInterest, contac
         {t('marketplace.pricing.deliveryIn', { time: deliveryLabel(gig.deliveryTime) })}
       </p>
       {owned ? (
-        <p className="mt-5 rounded-lg bg-slate-50 p-3 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-          {t('marketplace.pricing.yours')}
-        </p>
-      ) : (
         <div className="mt-5 space-y-2">
-          <button type="button" className={`${buttonPrimary} w-full`} onClick={onOrder}>
+          {/* Shown, not hidden, so the owner sees what buyers get; the note under it says why it is off. */}
+          <button type="button" className={`${buttonPrimary} w-full`} disabled aria-describedby="pricing-yours">
             <ShoppingCart className="h-4 w-4" aria-hidden="true" />
             {t('marketplace.pricing.order')}
           </button>
+          <p id="pricing-yours" className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+            {t('marketplace.pricing.yours')}
+          </p>
+        </div>
+      ) : (
+        <div className="mt-5 space-y-2">
+          {/* The order form (issue 30): a page of its own; a visitor signed out is asked to sign in first by its route. */}
+          <Link to={`/orders/new?gig=${encodeURIComponent(gigIdOf(gig))}`} className={`${buttonPrimary} w-full`}>
+            <ShoppingCart className="h-4 w-4" aria-hidden="true" />
+            {t('marketplace.pricing.order')}
+          </Link>
           <button type="button" className={`${buttonSecondary} w-full`} onClick={onContact} disabled={contacting}>
             <MessageCircle className="h-4 w-4" aria-hidden="true" />
             {contacting ? t('marketplace.pricing.contacting') : t('marketplace.pricing.contact')}

@@ -24,7 +24,6 @@ export const GIG_MESSAGES = {
     loadFailed: () => t('marketplace.detail.loadFailed'),
     notFoundTitle: () => t('marketplace.detail.notFoundTitle'),
     notFoundText: () => t('marketplace.detail.notFoundText'),
-    orderSoon: () => t('marketplace.detail.orderSoon'),
     contactLoginRequired: () => t('marketplace.detail.contactLoginRequired'),
     contactSelf: () => t('marketplace.detail.contactSelf'),
     contactFailed: () => t('marketplace.detail.contactFailed'),

@@ -16,7 +16,7 @@ const BUTTONS: Record<StepTone, string> = {
 // page is read far more often than a step is taken, and stays within its budget (web/build).
 const StepDialog = lazy(() => import('./StepDialog.tsx').then((module) => ({ default: module.StepDialog })));
 
-type AskingAction = Exclude<StepAction, 'accept' | 'refuseCancel' | 'resumeOrder'>;
+type AskingAction = Exclude<StepAction, 'accept' | 'refuseCancel' | 'withdrawCancel' | 'resumeOrder'>;
 const asks = (action: StepAction): action is AskingAction => formOf(action) !== 'now';
 
 /**

@@ -16,7 +16,7 @@ import { formOf, type StepAction, type StepInput, textLimitOf } from './orderAct
 import { revisionsLeft } from './orderDisplay.ts';
 
 /** The steps that ask something first: their dialog's title and the line under it. */
-type AskingAction = Exclude<StepAction, 'accept' | 'refuseCancel' | 'resumeOrder'>;
+type AskingAction = Exclude<StepAction, 'accept' | 'refuseCancel' | 'withdrawCancel' | 'resumeOrder'>;
 
 // The contracts' rules for a reason and for a delivery's message, word for word.
 const ReasonForm = z.object({ text: DeclineOrderRequest.shape.reason });

@@ -11,6 +11,7 @@ export const STEP_ACTIONS = [
   'revision',
   'agreeCancel',
   'refuseCancel',
+  'withdrawCancel',
   'settleCancel',
   'resumeOrder',
   'decline',
@@ -36,6 +37,7 @@ const FORMS: Record<StepAction, StepForm> = {
   cancel: 'reason',
   agreeCancel: 'confirm',
   refuseCancel: 'now',
+  withdrawCancel: 'now',
   settleCancel: 'confirm',
   resumeOrder: 'now',
 };
@@ -58,6 +60,7 @@ const TONES: Record<StepAction, StepTone> = {
   cancel: 'danger',
   agreeCancel: 'danger',
   refuseCancel: 'secondary',
+  withdrawCancel: 'secondary',
   settleCancel: 'danger',
   resumeOrder: 'secondary',
 };
@@ -69,7 +72,7 @@ export type StepRequest =
   | { route: 'accept' | 'complete'; body: Record<string, never> }
   | { route: 'decline' | 'revision'; body: { reason: string } }
   | { route: 'deliver'; body: { message: string; attachments: AttachmentRequest[] } }
-  | { route: 'cancel'; body: { reason: string; response?: 'agree' | 'refuse' } };
+  | { route: 'cancel'; body: { reason: string; response?: 'agree' | 'refuse' | 'withdraw' } };
 
 /** What the reader filled in for a step (empty for one that asks nothing). */
 export interface StepInput {
@@ -79,7 +82,8 @@ export interface StepInput {
 
 /**
  * The call a step makes. Answering a cancellation, the other side's or an admin's, is the cancel
- * call with a `response`: agreeing (or settling) cancels, refusing disputes it (or resumes the order).
+ * call with a `response`: agreeing (or settling) cancels, refusing disputes it (or resumes the
+ * order); the side that asked may withdraw its request.
  */
 export function stepRequest(action: StepAction, { text, attachments }: StepInput): StepRequest {
   switch (action) {
@@ -99,5 +103,7 @@ export function stepRequest(action: StepAction, { text, attachments }: StepInput
     case 'refuseCancel':
     case 'resumeOrder':
       return { route: 'cancel', body: { reason: '', response: 'refuse' } };
+    case 'withdrawCancel':
+      return { route: 'cancel', body: { reason: '', response: 'withdraw' } };
   }
 }

@@ -19,6 +19,7 @@ describe('the steps an order page offers', () => {
       revision: 'reason',
       agreeCancel: 'confirm',
       refuseCancel: 'now',
+      withdrawCancel: 'now',
       settleCancel: 'confirm',
       resumeOrder: 'now',
       decline: 'reason',
@@ -42,6 +43,7 @@ describe('the steps an order page offers', () => {
     });
     expect(stepRequest('agreeCancel', none)).toEqual({ route: 'cancel', body: { reason: '', response: 'agree' } });
     expect(stepRequest('refuseCancel', none)).toEqual({ route: 'cancel', body: { reason: '', response: 'refuse' } });
+    expect(stepRequest('withdrawCancel', none)).toEqual({ route: 'cancel', body: { reason: '', response: 'withdraw' } });
     expect(stepRequest('settleCancel', none).body).toEqual({ reason: '', response: 'agree' });
     expect(stepRequest('resumeOrder', none).body).toEqual({ reason: '', response: 'refuse' });
   });
