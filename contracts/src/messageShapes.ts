@@ -1,6 +1,6 @@
 // The wire shapes of a message, each made by one builder; kept apart from the catalog (plain lists and
 // limits) and from the schemas, which the builders' types come from.
-import type { ChannelMessage, ChatMessage, MessageChanges, MessageFields } from './messaging.ts';
+import type { ChannelMessage, ChatMessage, MessageChanges, MessageFields, SystemLine } from './messaging.ts';
 
 /** A message's later state on the wire: as posted, unless changes say otherwise. */
 function stateOf(input: MessageChanges & { createdAt: string }) {
@@ -42,7 +42,7 @@ export function channelMessage(input: MessageFields & { channelId: string }): Ch
  * The one builder of the chat message wire shape, for the REST answers and the `message_posted`
  * event alike. No email: people reach each other in the inbox, not by mail (as `Chat` participants).
  */
-export function chatMessage(input: MessageFields & { chatId: string }): ChatMessage {
+export function chatMessage(input: MessageFields & { chatId: string; system?: SystemLine | null }): ChatMessage {
   const { sender } = input;
   return {
     _id: input.id,
@@ -53,6 +53,7 @@ export function chatMessage(input: MessageFields & { chatId: string }): ChatMess
     sequence: input.sequence,
     clientId: input.clientId,
     createdAt: input.createdAt,
+    system: input.system ?? null,
     ...stateOf(input),
   };
 }

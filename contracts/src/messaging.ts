@@ -9,6 +9,7 @@ import {
   MESSAGE_PAGE_SIZE,
   MESSAGING_LIMITS,
 } from './messagingCatalog.ts';
+import { ORDER_STEP_TYPES } from './orderCatalog.ts';
 
 const Id = z.uuid();
 const Presence = z.enum(['online', 'offline', 'away']);
@@ -232,6 +233,15 @@ export const Chat = z.object({
 });
 export type Chat = z.infer<typeof Chat>;
 
+/**
+ * A line the platform writes in a conversation, not a person's message: an order's step in the
+ * buyer and seller's conversation ('Ada delivered the order'). Its `content` is the sentence; its
+ * sender is `SYSTEM_SENDER`; `actorId` is who took the step (null: the platform's clock or an admin).
+ * It cannot be edited, deleted or reacted to.
+ */
+export const SystemLine = z.object({ kind: z.literal('order'), orderId: Id, step: z.enum(ORDER_STEP_TYPES), actorId: Id.nullable() });
+export type SystemLine = z.infer<typeof SystemLine>;
+
 export const ChatMessage = z.object({
   _id: Id,
   id: Id,
@@ -241,6 +251,8 @@ export const ChatMessage = z.object({
   sequence: z.number(),
   clientId: z.string().nullable(),
   createdAt: z.string(),
+  /** Null for a person's message; absent in messages published before system lines (read as null). */
+  system: SystemLine.nullable().default(null),
   ...MessageState,
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;

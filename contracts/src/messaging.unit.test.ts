@@ -69,7 +69,16 @@ describe('chatMessage: the one chat message wire shape', () => {
       isEdited: false,
       deleted: false,
       revision: 0,
+      system: null,
     });
+  });
+
+  it("marks an order's line, and reads a message published before lines existed as a person's", () => {
+    const system = { kind: 'order' as const, orderId: chatId, step: 'delivered' as const, actorId: null };
+    const line = chatMessage({ ...fields, chatId, system });
+    expect(ChatMessage.parse(line).system).toEqual(system);
+    const { system: _, ...older } = chatMessage({ ...fields, chatId });
+    expect(ChatMessage.parse(older).system).toBeNull();
   });
 
   it('carries what changed after the post: edited text, reactions, a tombstone, the revision', () => {

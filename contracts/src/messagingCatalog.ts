@@ -22,3 +22,12 @@ export const DELETED_MESSAGE = 'This message was deleted';
 
 /** A join link that is malformed, unknown or revoked: one answer for all three. */
 export const INVALID_JOIN_LINK = 'This join link is invalid or has been revoked';
+
+/**
+ * Who a system line (an order's step in a conversation) is from: no person, so nobody may edit,
+ * delete or react to it, and both participants have it to read. Not an id any account can have.
+ */
+export const SYSTEM_SENDER = { id: '00000000-0000-5000-8000-000000000001', name: 'Commonwork', picture: '' } as const;
+
+/** The answer to a change of a system line. */
+export const SYSTEM_LINE_UNCHANGEABLE = "An order's step in the conversation cannot be edited, deleted or reacted to";

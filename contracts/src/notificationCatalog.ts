@@ -1,8 +1,8 @@
 // The notification domain's fixed lists and sentences, without zod: screens that only show notifications
 // import these; the schemas stay with what validates.
 
-/** Spec 002 §3. */
-export const NOTIFICATION_TYPES = ['gig_interest', 'event_invite', 'message', 'collaboration_request', 'system', 'other'] as const;
+/** Spec 002 §3, and `order`: a step of an order of yours (its `data.orderId` links the order). */
+export const NOTIFICATION_TYPES = ['gig_interest', 'event_invite', 'message', 'collaboration_request', 'system', 'other', 'order'] as const;
 
 export const NOTIFICATION_PAGE_SIZE = 20;
 
@@ -21,6 +21,21 @@ export const NOTIFICATION_WORDS = [
   'eventReminder',
   'gigInterest',
   'gigInterestNote',
+  'orderPlaced',
+  'orderAccepted',
+  'orderDeclined',
+  'orderDelivered',
+  'orderRevisionRequested',
+  'orderCompleted',
+  'orderCompletedAutomatically',
+  'orderCancellationRequested',
+  'orderCancellationRefused',
+  'orderCancellationWithdrawn',
+  'orderResumed',
+  'orderCancelled',
+  'orderSettledCancelled',
+  'orderLate',
+  'orderReviewed',
 ] as const;
 
 export const NOTIFICATION_MESSAGES = {

@@ -28,6 +28,12 @@ export const Notification = z.object({
     attendeeCount: z.number().optional(),
     /** An event reminder's start (ISO): the message says how long from the notification's time. */
     startsAt: z.string().optional(),
+    /** An order's step: the order it links (`/orders/<orderId>`). */
+    orderId: z.uuid().optional(),
+    /** What the person wrote with the step (a reason), quoted in the message; '' when none. */
+    reason: z.string().optional(),
+    /** A review's stars. */
+    rating: z.number().int().min(1).max(5).optional(),
   }),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -17,6 +17,21 @@ export const ORDER_LIMITS = {
 
 export const ORDER_STATUSES = ['pending', 'in_progress', 'delivered', 'completed', 'declined', 'cancelled'] as const;
 
+/** The steps of an order's timeline (and of its lines in the conversation: messaging's `SystemLine`). */
+export const ORDER_STEP_TYPES = [
+  'placed',
+  'accepted',
+  'declined',
+  'delivered',
+  'revision_requested',
+  'completed',
+  'cancellation_requested',
+  'cancellation_refused',
+  'cancellation_withdrawn',
+  'cancelled',
+  'late',
+] as const;
+
 /**
  * What the server answers, word for word: a refused transition is a 409 with one of the sentences
  * below, so a person who clicked a stale button reads why nothing happened.

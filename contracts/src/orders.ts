@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './constants.ts';
 import { DeliveryTime } from './gigs.ts';
 import { Attachment, AttachmentRequest } from './messaging.ts';
-import { ORDER_LIMITS, ORDER_MESSAGES, ORDER_STATUSES } from './orderCatalog.ts';
+import { ORDER_LIMITS, ORDER_MESSAGES, ORDER_STATUSES, ORDER_STEP_TYPES } from './orderCatalog.ts';
 
 const Id = z.uuid();
 
@@ -13,19 +13,6 @@ export type OrderStatus = z.infer<typeof OrderStatus>;
 export const OrderActor = z.enum(['buyer', 'seller', 'admin', 'system']);
 export type OrderActor = z.infer<typeof OrderActor>;
 
-export const ORDER_STEP_TYPES = [
-  'placed',
-  'accepted',
-  'declined',
-  'delivered',
-  'revision_requested',
-  'completed',
-  'cancellation_requested',
-  'cancellation_refused',
-  'cancellation_withdrawn',
-  'cancelled',
-  'late',
-] as const;
 export const OrderStepType = z.enum(ORDER_STEP_TYPES);
 export type OrderStepType = z.infer<typeof OrderStepType>;
 

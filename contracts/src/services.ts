@@ -141,7 +141,7 @@ export const SERVICE_MANIFEST = {
     port: 4003,
     replicas: 2,
     publishes: true,
-    consumes: ['identity', 'marketplace', 'events', 'media'],
+    consumes: ['identity', 'marketplace', 'events', 'media', 'orders'],
     needs: IDENTITY,
     deploy: {
       settings: [
@@ -186,7 +186,7 @@ export const SERVICE_MANIFEST = {
     port: 4006,
     replicas: 2,
     publishes: true,
-    consumes: ['identity', 'marketplace', 'messaging', 'events'],
+    consumes: ['identity', 'marketplace', 'messaging', 'events', 'orders'],
     needs: IDENTITY,
     deploy: {
       settings: [

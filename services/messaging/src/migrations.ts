@@ -209,4 +209,11 @@ export const migrations: ServiceMigration[] = [
       await createUploadsTable(db);
     },
   },
+  {
+    name: '0007_system_lines',
+    async up(db) {
+      // What a line of the platform's stands for (an order's step, orderThreads/); null on a person's message.
+      await db.schema.alterTable('chat_messages').addColumn('system', 'jsonb').execute();
+    },
+  },
 ];

@@ -65,7 +65,7 @@ export function publishMessagingEvent(stored: StoredEvent<MessagingEvent>) {
       return publishAs(ChatCreated, stored, { chatId, participantIds, gigId, createdBy });
     }
     case 'ChatMessagePosted': {
-      const { chatId, participantIds, messageId, sequence, sender, content, clientId, attachments } = stored.data;
+      const { chatId, participantIds, messageId, sequence, sender, content, clientId, attachments, system } = stored.data;
       const message = chatMessage({
         id: messageId,
         chatId,
@@ -75,6 +75,7 @@ export function publishMessagingEvent(stored: StoredEvent<MessagingEvent>) {
         clientId,
         createdAt: at,
         attachments,
+        system,
       });
       return publishAs(ChatMessagePosted, stored, { chatId, participantIds, message });
     }

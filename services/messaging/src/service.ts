@@ -8,6 +8,7 @@ import type { MessagingConfig } from './config.ts';
 import { subscriptions } from './handlers/index.ts';
 import { registerMessageRoutes } from './messages/routes.ts';
 import { migrations } from './migrations.ts';
+import { registerSystemLineGuard } from './orderThreads/guard.ts';
 import { registerSenderCardRoute } from './people/senderCardRoute.ts';
 import { type MessagingEvent, publishMessagingEvent } from './publish.ts';
 import { registerUnreadRoute } from './reads/unreadTotals.ts';
@@ -29,6 +30,7 @@ export function messagingService(config: Pick<MessagingConfig, 'CHANNEL_SEND_QUE
       registerSearchRoutes(ctx);
       registerChatRoutes(ctx);
       registerChatAccessRoute(ctx);
+      registerSystemLineGuard(ctx);
       registerMessageRoutes(ctx);
     },
     subscriptions,

@@ -1,4 +1,4 @@
-import type { Attachment, Reaction } from '@commonwork/contracts';
+import type { Attachment, Reaction, SystemLine } from '@commonwork/contracts';
 import type { GigsTable, UploadsTable } from '@commonwork/kit';
 import type { ColumnType, Generated, JSONColumnType, Kysely, Selectable } from 'kysely';
 
@@ -68,6 +68,8 @@ export interface MessagingTables {
     content: string;
     client_id: string | null;
     created_at: Date;
+    /** An order's step, on a line of the platform's; null on a person's message. */
+    system: ColumnType<SystemLine | null, string | null | undefined, string | null>;
   } & MessageStateColumns;
   /** Each conversation's change counter: every edit, deletion or reaction takes the next number. */
   conversation_revisions: { conversation_id: string; revision: number };

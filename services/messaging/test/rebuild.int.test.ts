@@ -1,10 +1,13 @@
-import { eventsRoutes, marketplaceRoutes, mediaRoutes, messagingRoutes } from '@commonwork/contracts';
+import { randomUUID } from 'node:crypto';
+import { eventsRoutes, marketplaceRoutes, mediaRoutes, messagingRoutes, OrderPlaced } from '@commonwork/contracts';
 import {
   buildEvent,
   buildGig,
+  buildOrderCard,
   buildUser,
   eventually,
   expectRebuildReproduces,
+  published,
   startTestPlatform,
   type TestPlatform,
 } from '@commonwork/kit/testing';
@@ -19,7 +22,7 @@ describe('messaging rebuild', () => {
   });
   afterAll(() => p.stop());
 
-  it('replays channels (event channels too), chats, read marks and pins and stars into exactly what the live path built', async () => {
+  it('replays channels (event channels too), chats (order lines too), read marks and pins and stars into exactly what the live path built', async () => {
     const ada = await buildUser(p, 'Ada Admin');
     const bob = await buildUser(p, 'Bob Buyer');
     // A channel: created, joined by posting and by link, a link made, messages, a read mark.
@@ -121,6 +124,16 @@ describe('messaging rebuild', () => {
     await eventually(async () => (await members()) === 2);
     await p.api.send(eventsRoutes.cancelRegistration, { params: { id: event.id }, token: bob.token });
     await eventually(async () => (await members()) === 1);
+
+    // An order of Ada's gig by Bob: its line in their chat, and a conversation it starts with Cy.
+    const cy = await buildUser(p, 'Cy Client');
+    for (const buyer of [bob, cy]) {
+      const card = buildOrderCard({ orderId: randomUUID(), gigId: gig.id, buyerId: buyer.id, sellerId: ada.id });
+      await p.bus.publish(published(OrderPlaced, { ...card, revisionsAllowed: 2 }, { streamId: `order-${card.orderId}` }));
+    }
+    await eventually(
+      async () => (await p.api.call(messagingRoutes.listChats, { token: cy.token, query: {} })).chats[0]?.lastSequence === 1,
+    );
 
     const mentioned = (await p.api.call(messagingRoutes.listChannels, { token: bob.token })).data.find((c) => c.id === channel.id);
     expect(mentioned?.mentionCount).toBe(1);

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { identityRoutes, marketplaceRoutes, notificationsRoutes } from '@commonwork/contracts';
-import { buildGig, buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
+import { identityRoutes, marketplaceRoutes, notificationsRoutes, OrderPlaced } from '@commonwork/contracts';
+import { buildGig, buildOrderCard, buildUser, eventually, published, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,6 +110,20 @@ describe('the email digest', () => {
     expect(mailbox.mails).toHaveLength(2);
     expect(header(mailbox.mails[1]?.raw ?? '', 'Subject')).toBe('You have 1 unread notification on Commonwork');
     expect(mailbox.mails[1]?.raw).not.toContain('And a website?');
+  });
+
+  it("mails an order's steps with the rest", async () => {
+    const [ana, bo] = await Promise.all([buildUser(p, 'Ana Artist'), buildUser(p, 'Bo Client')]);
+    await knowsEmailOf(ana);
+    const card = buildOrderCard({ orderId: randomUUID(), buyerId: bo.id, sellerId: ana.id, gigTitle: 'Poster' });
+    await p.bus.publish(
+      published(OrderPlaced, { ...card, revisionsAllowed: 2 }, { metadata: { actorId: bo.id, correlationId: 'test', causationId: null } }),
+    );
+    await eventually(async () => (await p.api.call(notificationsRoutes.list, { token: ana.token })).unreadCount === 1);
+    await runDigest();
+    const mail = mailbox.mails.find((m) => m.to.includes(ana.email));
+    expect(mail?.raw).toContain('New order: Poster');
+    expect(mail?.raw).toContain('Bo Client ordered "Poster".');
   });
 
   it('mails nobody who turned email notifications off', async () => {

@@ -1,4 +1,4 @@
-import type { EventInput, GigInput } from '@commonwork/contracts';
+import type { EventInput, GigInput, OrderCard } from '@commonwork/contracts';
 
 let gigs = 0;
 
@@ -41,6 +41,24 @@ export function buildEvent(overrides: Partial<EventInput> = {}): EventInput {
     requirements: ['A laptop'],
     images: [],
     status: 'published',
+    ...overrides,
+  };
+}
+
+/**
+ * An order as the orders service's events carry it, after a step (`OrderCard`), for the services that
+ * consume them: `buildOrderCard({ orderId, buyerId, sellerId, status: 'delivered', by: 'seller' })`.
+ */
+export function buildOrderCard(overrides: Partial<OrderCard> & Pick<OrderCard, 'orderId' | 'buyerId' | 'sellerId'>): OrderCard {
+  return {
+    gigId: '00000000-0000-4000-8000-0000000000ff',
+    gigTitle: 'Logo design',
+    price: 250,
+    deliveryTime: '7',
+    status: 'pending',
+    late: false,
+    dueAt: null,
+    by: 'buyer',
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import type { Attachment } from '@commonwork/contracts';
+import type { Attachment, SystemLine } from '@commonwork/contracts';
 import { nameBasedId } from '@commonwork/kit';
 
 /** The chat aggregate's stored events. */
@@ -16,6 +16,8 @@ export type ChatEvent =
         clientId: string | null;
         /** The sender's uploads sent with it, as checked when it was posted, when any. */
         attachments?: Attachment[];
+        /** A line of the platform's (an order's step), from `SYSTEM_SENDER`; absent on a person's message. */
+        system?: SystemLine;
       };
     };
 

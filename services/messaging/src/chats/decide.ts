@@ -1,4 +1,4 @@
-import type { Attachment } from '@commonwork/contracts';
+import { type Attachment, SYSTEM_SENDER, type SystemLine } from '@commonwork/contracts';
 import { createError, type Decider } from '@commonwork/kit';
 import type { PersonCard } from '../tables.ts';
 import { type ChatEvent, type ChatState, initialChatState } from './chat.ts';
@@ -15,6 +15,17 @@ export type ChatCommand =
       clientId: string | null;
       /** Uploads of the sender's, already checked as theirs (the kit's `attachmentsOf`). */
       attachments?: Attachment[];
+    }
+  | {
+      /** An order's step in its buyer and seller's conversation about the gig, which it starts when there is none yet. */
+      type: 'PostSystemLine';
+      chatId: string;
+      buyerId: string;
+      sellerId: string;
+      gigId: string;
+      messageId: string;
+      content: string;
+      system: SystemLine;
     };
 
 export function evolve(state: ChatState, event: ChatEvent): ChatState {
@@ -60,6 +71,29 @@ export function decide(command: ChatCommand, state: ChatState): ChatEvent[] {
             content: command.content,
             clientId: command.clientId,
             ...(command.attachments?.length ? { attachments: command.attachments } : {}),
+          },
+        },
+      ];
+    }
+    case 'PostSystemLine': {
+      const { chatId, buyerId, sellerId, gigId } = command;
+      const participantIds = state.participantIds ?? [buyerId, sellerId];
+      const started: ChatEvent[] = state.exists
+        ? []
+        : [{ type: 'ChatCreated', data: { chatId, participantIds: [buyerId, sellerId], gigId, createdBy: buyerId } }];
+      return [
+        ...started,
+        {
+          type: 'ChatMessagePosted',
+          data: {
+            chatId,
+            participantIds,
+            messageId: command.messageId,
+            sequence: state.lastSequence + 1,
+            sender: { userId: SYSTEM_SENDER.id, name: SYSTEM_SENDER.name, email: '', picture: SYSTEM_SENDER.picture },
+            content: command.content,
+            clientId: null,
+            system: command.system,
           },
         },
       ];

@@ -1,3 +1,4 @@
+import { SYSTEM_SENDER } from '@commonwork/contracts';
 import { deciderSpec } from '@commonwork/kit/testing';
 import { describe, it } from 'vitest';
 import type { ChatEvent } from './chat.ts';
@@ -94,5 +95,34 @@ describe('chat decider', () => {
         },
       });
     spec.given(created).when(postWith(stranger, { attachments })).thenThrows(ChatNotFound);
+  });
+
+  it("writes an order's line from nobody, starting the buyer and seller's chat when they never wrote", () => {
+    const system = { kind: 'order' as const, orderId: gigId, step: 'placed' as const, actorId: client };
+    const line: ChatCommand = {
+      type: 'PostSystemLine',
+      chatId,
+      buyerId: client,
+      sellerId: freelancer,
+      gigId,
+      messageId: 'l1',
+      content: 'Bo ordered "Logo".',
+      system,
+    };
+    const written = (sequence: number): ChatEvent => ({
+      type: 'ChatMessagePosted',
+      data: {
+        chatId,
+        participantIds: [client, freelancer],
+        messageId: 'l1',
+        sequence,
+        sender: { userId: SYSTEM_SENDER.id, name: 'Commonwork', email: '', picture: '' },
+        content: 'Bo ordered "Logo".',
+        clientId: null,
+        system,
+      },
+    });
+    spec.given().when(line).then(created, written(1));
+    spec.given(created, posted(client, 1)).when(line).then(written(2));
   });
 });

@@ -1,4 +1,4 @@
-import { type Chat, type ChatMessage, chatMessage } from '@commonwork/contracts';
+import { type Chat, type ChatMessage, chatMessage, SYSTEM_SENDER } from '@commonwork/contracts';
 import { changesOf } from '../messages/changes.ts';
 import type { ChatMessageRow, MessagingTables, PersonCard } from '../tables.ts';
 
@@ -36,10 +36,12 @@ export function presentChatMessage(row: ChatMessageRow, sender: PersonCard | und
     id: row.id,
     chatId: row.chat_id,
     sequence: row.sequence,
-    sender: { id: row.sender_id, name: sender?.name ?? 'Member', picture: sender?.picture ?? '' },
+    // A system line's sender is nobody among the people.
+    sender: row.system ? SYSTEM_SENDER : { id: row.sender_id, name: sender?.name ?? 'Member', picture: sender?.picture ?? '' },
     content: row.content,
     clientId: row.client_id,
     createdAt: new Date(row.created_at).toISOString(),
+    system: row.system,
     ...changesOf(row),
   });
 }

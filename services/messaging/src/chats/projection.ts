@@ -29,7 +29,7 @@ export async function projectChatEvents(trx: MessagingDb, events: StoredEvent<Ch
         break;
       }
       case 'ChatMessagePosted': {
-        const { chatId, messageId, sequence, sender, content, clientId, attachments } = event.data;
+        const { chatId, messageId, sequence, sender, content, clientId, attachments, system } = event.data;
         await trx
           .insertInto('chat_messages')
           .values({
@@ -41,6 +41,7 @@ export async function projectChatEvents(trx: MessagingDb, events: StoredEvent<Ch
             client_id: clientId,
             created_at: at,
             attachments: JSON.stringify(attachments ?? []),
+            system: system ? JSON.stringify(system) : null,
           })
           .execute();
         await trx
@@ -54,7 +55,9 @@ export async function projectChatEvents(trx: MessagingDb, events: StoredEvent<Ch
           })
           .where('id', '=', chatId)
           .execute();
-        await advanceRead(trx, sender.userId, chatId, sequence);
+        // Whoever took an order's step has read its line; a line of the clock's is unread by both.
+        const reader = system ? system.actorId : sender.userId;
+        if (reader) await advanceRead(trx, reader, chatId, sequence);
         break;
       }
       default: {

@@ -15,8 +15,9 @@ export function median(values: readonly number[]): number | null {
 /**
  * How `userId` answers people who write to them about their gigs, from the conversations read model:
  * the latest conversations about their gigs in which the other person wrote first, how many they
- * answered, and the median minutes from that first message to their first reply. Read when asked,
- * bounded by the rule's window, so it follows every message without a table of its own.
+ * answered, and the median minutes from that first message to their first reply (an order's lines
+ * are nobody's messages). Read when asked, bounded by the rule's window, so it follows every
+ * message without a table of its own.
  */
 export async function responseTimeOf(db: MessagingDb, userId: string): Promise<ResponseTime> {
   const rows = await db
@@ -32,6 +33,7 @@ export async function responseTimeOf(db: MessagingDb, userId: string): Promise<R
             .selectFrom('chat_messages as m')
             .select('m.sender_id')
             .whereRef('m.chat_id', '=', 'c.id')
+            .where('m.system', 'is', null)
             .orderBy('m.sequence')
             .limit(1)
             .as('first_sender'),
@@ -39,6 +41,7 @@ export async function responseTimeOf(db: MessagingDb, userId: string): Promise<R
             .selectFrom('chat_messages as m')
             .select('m.created_at')
             .whereRef('m.chat_id', '=', 'c.id')
+            .where('m.system', 'is', null)
             .orderBy('m.sequence')
             .limit(1)
             .as('asked_at'),

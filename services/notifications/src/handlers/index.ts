@@ -4,6 +4,8 @@ import { onChannelCreated } from './onChannelCreated.ts';
 import { onChannelJoined } from './onChannelJoined.ts';
 import { onChannelMention } from './onChannelMention.ts';
 import { onChatActivity } from './onChatActivity.ts';
+import { onOrderReviewed } from './onOrderReviewed.ts';
+import { onOrderStep } from './onOrderStep.ts';
 import { onPersonChanged } from './onPersonChanged.ts';
 import { onSeatChanged } from './onSeatChanged.ts';
 import { onTechEventChanged } from './onTechEventChanged.ts';
@@ -26,4 +28,5 @@ export const subscriptions: readonly ServiceSubscription<NotificationsTables>[] 
     // News before seats: a cancelled event's attendees are told before they are let go.
     handlers: [onTechEventChanged, onSeatChanged, onTechEventScheduled],
   },
+  { durable: 'notifications-orders', stream: 'ORDERS', filterSubject: 'orders.>', handlers: [onOrderStep, onOrderReviewed] },
 ];

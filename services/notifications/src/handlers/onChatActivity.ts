@@ -9,7 +9,7 @@ const keyOf = (chatId: string) => `chat:${chatId}`;
 
 /**
  * A chat message tells the other participant, one unread notification per chat (a new message
- * updates it); reading the chat marks it read (messaging's events).
+ * updates it); reading the chat marks it read (messaging's events). A system line tells nobody.
  */
 export const onChatActivity = defineHandler([ChatMessagePosted, ConversationRead], async (trx: NotificationsDb, event, tools) => {
   if (event.type === ConversationRead.type) {
@@ -20,6 +20,8 @@ export const onChatActivity = defineHandler([ChatMessagePosted, ConversationRead
     return;
   }
   const { chatId, participantIds, message } = event.data;
+  // An order's step in the conversation: its own notification comes from the order (onOrderStep).
+  if (message.system) return;
   const preview = messagePreview(message);
   const content = preview.length > PREVIEW ? `${preview.slice(0, PREVIEW - 1)}…` : preview;
   for (const userId of participantIds.filter((id) => id !== message.sender._id))
