@@ -12,6 +12,7 @@ import { AttachButton, PendingAttachments } from '../../shared/conversation/atta
 import { attachmentRequests } from '../../shared/conversation/attachments/attachments.ts';
 import { useAttachments } from '../../shared/conversation/attachments/useAttachments.ts';
 import { formatCurrency } from '../../shared/format/index.ts';
+import { useHydrated } from '../../shared/hooks/useHydrated.tsx';
 import { Banner } from '../../shared/ui/Banner.tsx';
 import { buttonPrimary, buttonSecondary, cardClass, labelClass } from '../../shared/ui/classes.ts';
 import { FormField } from '../../shared/ui/FormField.tsx';
@@ -33,10 +34,13 @@ const RequirementsForm = CreateOrderRequest.pick({ requirements: true });
 export function NewOrderPage() {
   const t = useT();
   const [search] = useSearchParams();
-  const gigId = search.get('gig') ?? undefined;
+  // The page comes pre-rendered without the address's query: the gig is read once React has taken over.
+  const hydrated = useHydrated();
+  const gigId = hydrated ? (search.get('gig') ?? undefined) : undefined;
   const gig = useGig(gigId);
   const { user } = useAuth();
 
+  if (!hydrated) return <LoadingScreen label={t('orders.new.loading')} />;
   if (!gigId || (gig.isError && isGigNotFound(gig.error))) return <GigMissing />;
   if (gig.isPending) return <LoadingScreen label={t('orders.new.loading')} />;
   if (gig.isError) {

@@ -28,7 +28,9 @@ export function OrderActions({ order }: { order: Order }) {
   const [asking, setAsking] = useState<AskingAction | null>(null);
   const step = useOrderStep(order, () => setAsking(null));
   const actions = stepActionsOf(order.actions);
-  if (actions.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">{t('orders.detail.noActions')}</p>;
+  // A review or an answer offered is the reviews' part of the page, further down.
+  if (actions.length === 0)
+    return order.actions.length > 0 ? null : <p className="text-sm text-slate-600 dark:text-slate-400">{t('orders.detail.noActions')}</p>;
 
   const open = (action: StepAction) => {
     step.reset();

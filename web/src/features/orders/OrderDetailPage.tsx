@@ -10,6 +10,7 @@ import { useNow } from '../../shared/hooks/useNow.ts';
 import { Banner } from '../../shared/ui/Banner.tsx';
 import { buttonPrimary, buttonSecondary, cardClass } from '../../shared/ui/classes.ts';
 import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
+import { LazyOrderReview } from '../reviews/lazy.tsx';
 import { isOrderNotFound, useOrder } from './api.ts';
 import { useT } from './locales/index.ts';
 import { OrderActions } from './OrderActions.tsx';
@@ -141,8 +142,12 @@ function OrderView({ order }: { order: Order }) {
           <OrderTimeline order={order} now={now} />
         </section>
 
-        {/* The review slot (issue 30, item 4: the reviews' screens): when order.actions holds 'review' or
-            'reply', or order.review is set, the reviews' OrderReview component goes here. */}
+        {/* The review (the reviews' part, loaded when there is one or one may be written). */}
+        {(order.review || order.actions.includes('review') || order.actions.includes('reply')) && (
+          <div className="min-w-0 lg:col-span-2">
+            <LazyOrderReview order={order} />
+          </div>
+        )}
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import RefreshCw from 'lucide-react/icons/refresh-cw';
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { useHydrated } from '../../shared/hooks/useHydrated.tsx';
 import { buttonPrimary, buttonSecondary, buttonSecondarySmall, cardClass, inputClass, labelClass } from '../../shared/ui/classes.ts';
 import { useOrderList } from './api.ts';
 import { useT } from './locales/index.ts';
@@ -23,8 +24,10 @@ const ROLES = [
 export function OrdersPage() {
   const t = useT();
   const [search, setSearch] = useSearchParams();
-  const params = readListParams(search);
-  const list = useOrderList(params);
+  // The page comes pre-rendered without the address's query: the tab, status and page show once React has taken over.
+  const hydrated = useHydrated();
+  const params = readListParams(hydrated ? search : new URLSearchParams());
+  const list = useOrderList(params, hydrated);
   const filterId = useId();
   const show = (change: Partial<OrderListParams>) => setSearch(listSearch({ ...params, page: 1, ...change }));
 

@@ -9,12 +9,16 @@ import type { OrderListParams } from './orderListParams.ts';
 export const ORDERS_KEY = ['orders'] as const;
 export const orderKey = (id: string | undefined) => [...ORDERS_KEY, 'detail', id] as const;
 
-/** GET /api/orders: one page of the reader's orders as a buyer or a seller, the last changed first. */
-export function useOrderList({ role, status, page }: OrderListParams) {
+/**
+ * GET /api/orders: one page of the reader's orders as a buyer or a seller, the last changed first;
+ * not before `enabled` (the address is read once a pre-rendered page is taken over).
+ */
+export function useOrderList({ role, status, page }: OrderListParams, enabled: boolean) {
   return useQuery({
     queryKey: [...ORDERS_KEY, 'list', role, status, page],
     queryFn: ({ signal }) => call(ordersRoutes.list, { query: { role, page, ...(status && { status }) }, signal }),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 
