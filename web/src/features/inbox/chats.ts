@@ -32,8 +32,8 @@ export function pageLabel(page: number, totalPages: number): string {
 
 /**
  * A new message in a conversation: it becomes the last message and the latest activity; it is
- * unread unless the user sent it (the server moves a sender's read position with the post) or is
- * reading the conversation now.
+ * unread unless the user sent it (the server moves a sender's read position with the post), took
+ * the order step it tells of, or is reading the conversation now.
  */
 export function withChatMessage(chat: Chat, message: ChatMessage, userId: string | undefined, isOpen: boolean): Chat {
   if (message.sequence <= chat.lastSequence && chat.lastMessage) return chat;
@@ -42,7 +42,8 @@ export function withChatMessage(chat: Chat, message: ChatMessage, userId: string
     lastMessage: { content: message.content, sender: { _id: message.sender._id }, createdAt: message.createdAt },
     lastActivity: message.createdAt,
   };
-  const read = message.sender._id === userId || isOpen;
+  // An order's line is read by whoever took its step, as the server counts it.
+  const read = message.sender._id === userId || message.system?.actorId === userId || isOpen;
   return read ? withReadPosition(moved, { readSequence: message.sequence, unreadCount: 0 }) : moved;
 }
 

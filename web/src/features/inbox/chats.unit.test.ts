@@ -1,4 +1,4 @@
-import { type Chat, type ChatMessage, chatMessage } from '@commonwork/contracts';
+import { type Chat, type ChatMessage, chatMessage, SYSTEM_SENDER } from '@commonwork/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   byLatestActivity,
@@ -103,6 +103,17 @@ describe('withChatMessage', () => {
     const chat = buildChat({ lastSequence: 2, readSequence: 2 });
     expect(withChatMessage(chat, buildMessage(chat, 3, me), me, false).unreadCount).toBe(0);
     expect(withChatMessage(chat, buildMessage(chat, 3, them), me, true).unreadCount).toBe(0);
+  });
+
+  it("counts an order's line unread unless the user took its step", () => {
+    const chat = buildChat({ lastSequence: 2, readSequence: 2 });
+    const line = (actorId: string | null) => ({
+      ...buildMessage(chat, 3, SYSTEM_SENDER.id, 'Grace Hopper delivered the order.'),
+      system: { kind: 'order' as const, orderId: chat.id, step: 'delivered' as const, actorId },
+    });
+    expect(withChatMessage(chat, line(them), me, false).unreadCount).toBe(1);
+    expect(withChatMessage(chat, line(null), me, false).unreadCount).toBe(1);
+    expect(withChatMessage(chat, line(me), me, false).unreadCount).toBe(0);
   });
 
   it('ignores a message it already counted', () => {

@@ -6,6 +6,7 @@ import Loader2 from 'lucide-react/icons/loader-2';
 import MessageSquare from 'lucide-react/icons/message-square';
 import MessageSquareText from 'lucide-react/icons/message-square-text';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
+import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -184,6 +185,18 @@ export function NotificationsPage() {
                         <MessageSquare className="h-4 w-4" aria-hidden="true" />
                         {t('notifications.startChat')}
                       </button>
+                    )}
+                    {n.data.orderId && (
+                      <Link
+                        to={`/orders/${encodeURIComponent(n.data.orderId)}`}
+                        className={buttonSecondary}
+                        onClick={() => {
+                          if (!n.read) void markRead(n.id).then(triggerRefresh);
+                        }}
+                      >
+                        <ShoppingCart className="h-4 w-4" aria-hidden="true" />
+                        {t('notifications.viewOrder')}
+                      </Link>
                     )}
                     {n.data.channelId && n.data.messageId && (
                       <Link

@@ -1,4 +1,4 @@
-import { type Attachment, messagePreview } from '@commonwork/contracts';
+import { type Attachment, messagePreview, type SystemLine } from '@commonwork/contracts';
 import { useMutation } from '@tanstack/react-query';
 import MessageSquare from 'lucide-react/icons/message-square';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
@@ -14,6 +14,7 @@ import { type ActionableMessage, EditedMark, MessageBody } from './MessageAction
 import { MentionText } from './mentions/MentionText.tsx';
 import { type MentionCandidate, mentionsMe } from './mentions/mentions.ts';
 import { continuesGroup, messageTime } from './messageTime.ts';
+import { SystemLineItem } from './SystemLineItem.tsx';
 import type { MessageActionsApi } from './useMessageActions.ts';
 
 /** What the list shows of a channel or chat message. */
@@ -26,6 +27,8 @@ export interface ListedMessage extends ActionableMessage {
   /** The people it mentions (user ids), as the server resolved them. */
   mentions?: string[];
   attachments?: Attachment[];
+  /** A line of the platform's (an order's step in a conversation): shown apart, with no actions. */
+  system?: SystemLine | null;
 }
 
 interface MessageListProps<M extends ListedMessage> {
@@ -133,6 +136,8 @@ export function MessageList<M extends ListedMessage>(props: MessageListProps<M>)
       {messages && messages.length > 0 && (
         <ol ref={list} aria-label={t('conversation.messageList')} aria-live="polite" className="space-y-0.5">
           {messages.map((message, index) => {
+            if (message.system)
+              return <SystemLineItem key={message._id} line={message.system} content={message.content} createdAt={message.createdAt} />;
             const grouped = continuesGroup(messages[index - 1], message);
             const picture = message.sender.profilePicture || message.sender.picture;
             const status = presence.get(message.sender._id);

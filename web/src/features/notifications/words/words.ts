@@ -46,9 +46,32 @@ export function notificationText(n: Notification): Text {
         : stored;
     case 'gigInterestNote':
       return { title: t('notifications.words.gigInterest.title'), message: n.message };
-    default:
+    case undefined:
       return stored;
+    default:
+      return orderText(n, words) ?? stored;
   }
+}
+
+type OrderWords = Exclude<NonNullable<Notification['data']['words']>, `${'chat' | 'channel' | 'event' | 'gig'}${string}`>;
+
+/** Order sentences that share another's title (the step is the same, told of differently). */
+const ORDER_TITLE: Partial<Record<OrderWords, OrderWords>> = {
+  orderCompletedAutomatically: 'orderCompleted',
+  orderSettledCancelled: 'orderCancelled',
+};
+/** Order sentences that name nobody: what the clock or an admin did. */
+const NAMELESS: readonly OrderWords[] = ['orderCompletedAutomatically', 'orderResumed', 'orderSettledCancelled', 'orderLate'];
+
+/** An order's step: the gig and, but for the clock's and an admin's steps, who took it; a reason when they gave one. */
+function orderText(n: Notification, words: OrderWords): Text | null {
+  const { gigTitle: gig, reason = '', rating } = n.data;
+  const name = n.sender?.name;
+  if (!gig || (!name && !NAMELESS.includes(words)) || (words === 'orderReviewed' && rating === undefined)) return null;
+  const values = { gig, name, rating, reason, hasReason: reason ? 'yes' : 'no' };
+  // The catalog has a title and a message for each of these words (words.unit.test.ts reads every one).
+  const id = (key: OrderWords, part: 'title' | 'message') => `notifications.words.${key}.${part}` as Parameters<typeof t>[0];
+  return { title: t(id(ORDER_TITLE[words] ?? words, 'title'), values), message: t(id(words, 'message'), values) };
 }
 
 function eventNews(words: 'eventUpdated' | 'eventCancelled' | 'eventReminder', event: string, startsAt: string | undefined, at: string) {

@@ -127,3 +127,67 @@ describe("the server's notifications in the person's language", () => {
     ]);
   });
 });
+
+describe("an order's notifications in the person's language", () => {
+  const order = (
+    words: NonNullable<Notification['data']['words']>,
+    english: [string, string],
+    extra: Notification['data'] = {},
+    sender: Notification['sender'] = bea,
+  ) => made('order', english, { orderId: bea._id, gigId: bea._id, gigTitle: 'Logo', words, ...extra }, sender);
+  // Word for word what the notifications service writes (services/notifications/src/handlers/orderNews.ts).
+  const EVERY_STEP = [
+    order('orderPlaced', ['New order: Logo', 'Bea ordered "Logo".']),
+    order('orderAccepted', ['Order accepted: Logo', 'Bea accepted the order "Logo".']),
+    order('orderDeclined', ['Order declined: Logo', 'Bea declined the order "Logo": Fully booked'], { reason: 'Fully booked' }),
+    order('orderDelivered', ['Order delivered: Logo', 'Bea delivered the order "Logo".'], { reason: 'Here it is' }),
+    order('orderRevisionRequested', ['Revision requested: Logo', 'Bea asked for a revision of "Logo": Bigger'], { reason: 'Bigger' }),
+    order('orderCompleted', ['Order completed: Logo', 'Bea completed the order "Logo".']),
+    order(
+      'orderCompletedAutomatically',
+      ['Order completed: Logo', 'The order "Logo" was completed automatically, 3 days after its delivery.'],
+      {},
+      null,
+    ),
+    order('orderCancellationRequested', ['Cancellation requested: Logo', 'Bea asked to cancel the order "Logo": No time'], {
+      reason: 'No time',
+    }),
+    order('orderCancellationRefused', ['Cancellation refused: Logo', 'Bea refused to cancel the order "Logo". An admin will settle it.']),
+    order('orderCancellationWithdrawn', ['Cancellation withdrawn: Logo', 'Bea withdrew the request to cancel the order "Logo".']),
+    order('orderResumed', ['Order resumed: Logo', 'An admin resumed the order "Logo": it goes on.'], {}, null),
+    order('orderCancelled', ['Order cancelled: Logo', 'Bea cancelled the order "Logo".']),
+    order('orderCancelled', ['Order cancelled: Logo', 'Bea cancelled the order "Logo": Changed plans'], { reason: 'Changed plans' }),
+    order('orderSettledCancelled', ['Order cancelled: Logo', 'An admin cancelled the order "Logo".'], { reason: 'Settled' }, null),
+    order('orderLate', ['Order late: Logo', 'The order "Logo" passed its due date without a delivery.'], {}, null),
+    order('orderReviewed', ['New review: Logo', 'Bea rated "Logo" 5 out of 5.'], { rating: 5 }),
+  ];
+  const steps = () => EVERY_STEP.map((n) => Object.values(notificationText(n)));
+
+  it('are in English word for word what the server stored', () => {
+    expect(steps()).toEqual(EVERY_STEP.map((n) => [n.title, n.message]));
+  });
+
+  it('in German and French, each step, the reason as it was written', async () => {
+    await loadLocale('de');
+    activate('de');
+    const german = steps();
+    expect(german[2]).toEqual(['Bestellung abgelehnt: Logo', 'Bea hat die Bestellung „Logo“ abgelehnt: Fully booked']);
+    expect(german[11]).toEqual(['Bestellung storniert: Logo', 'Bea hat die Bestellung „Logo“ storniert.']);
+    expect(german[15]).toEqual(['Neue Bewertung: Logo', 'Bea hat „Logo“ mit 5 von 5 Sternen bewertet.']);
+    await loadLocale('fr');
+    activate('fr');
+    expect(steps()[6]).toEqual([
+      'Commande terminée\u202f: Logo',
+      'La commande «\u202fLogo\u202f» a été terminée automatiquement, 3 jours après sa livraison.',
+    ]);
+    // Every step has its own sentence in each language (none falls back to the stored English).
+    for (const locale of ['de', 'es', 'fr'] as const) {
+      await loadLocale(locale);
+      activate(locale);
+      for (const [i, [title, message]] of steps().entries()) {
+        expect(title).not.toBe(EVERY_STEP[i]?.title);
+        expect(message).not.toBe(EVERY_STEP[i]?.message);
+      }
+    }
+  });
+});
