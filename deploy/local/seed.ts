@@ -39,7 +39,7 @@ async function main() {
     }
     const where = config.DATABASE_URL ? 'PostgreSQL' : `PGlite under ${config.DATA_DIR}`;
     console.log(
-      `Seeded ${result.users} people, ${result.gigs} gigs, ${result.events} events, ${result.pictures} pictures, ${result.channels} channels, ${result.chats} conversations, ${result.interests} gig interests and ${result.drafts} drafts into ${where} in ${(result.ms / 1000).toFixed(1)} s (seed ${options.seed}).`,
+      `Seeded ${result.users} people, ${result.gigs} gigs, ${result.events} events, ${result.pictures} pictures, ${result.channels} channels, ${result.chats} conversations, ${result.interests} gig interests, ${result.orders} orders, ${result.reviews} reviews and ${result.drafts} drafts into ${where} in ${(result.ms / 1000).toFixed(1)} s (seed ${options.seed}).`,
     );
     if (result.host) console.log(`Sign in with the developer sign-in as ${result.host.email} (${result.host.name}) to see a full account.`);
   } finally {

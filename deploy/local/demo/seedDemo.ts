@@ -2,13 +2,14 @@ import { SERVICE_NAMES } from '@commonwork/contracts';
 import { type Database, kitMigrations, type Logger, migrateSchema, mulberry32 } from '@commonwork/kit';
 import { seedDrafts } from '../../../services/drafts/src/drafts/seed.ts';
 import { seedEvents } from '../../../services/events/src/events/seed.ts';
-import { seedRatings, seedUsers } from '../../../services/identity/src/users/seed.ts';
+import { seedUsers } from '../../../services/identity/src/users/seed.ts';
 import { seedFavorites } from '../../../services/marketplace/src/favorites/seed.ts';
 import { seedFreelancers, seedGigs } from '../../../services/marketplace/src/gigs/seed.ts';
 import { seedFiles } from '../../../services/media/src/files/seed.ts';
 import { type DemoPicture, demoPictureRef, seedPictures } from '../../../services/media/src/images/seed.ts';
 import { seedChannels, seedChats, seedEventChannels } from '../../../services/messaging/src/seed.ts';
 import { seedGigInterests, seedNotificationPeople } from '../../../services/notifications/src/inbox/seed.ts';
+import { seedOrders } from '../../../services/orders/src/seed.ts';
 import { SERVICE_PARTS } from '../services.ts';
 import { demoChannels, demoChats, demoEventChannels, demoInterests, SHARED_FILE, type Speaker, withSharedFile } from './community.ts';
 import { avatarSvg, eventPosterSvg } from './pictures.ts';
@@ -29,6 +30,11 @@ export interface DemoOptions {
    * and 500 events (the benchmarks' tens of thousands go without).
    */
   pictures?: boolean;
+  /**
+   * Orders and reviews that earn the gigs' orders and ratings and the people's ratings; default on
+   * up to 5,000 gigs (each completed order is a history of events; the benchmarks' 100,000 gigs go without).
+   */
+  orders?: boolean;
 }
 
 export type DemoResult =
@@ -44,6 +50,9 @@ export type DemoResult =
       channels: number;
       chats: number;
       interests: number;
+      /** Orders placed (completed, and a few still running) and reviews written. */
+      orders: number;
+      reviews: number;
       /** The person whose account shows everything: their gigs, chats both ways, channels, interest in their gigs. */
       host: { email: string; name: string } | null;
       ms: number;
@@ -71,9 +80,11 @@ export async function platformContents(database: Database) {
  * Seeds the demo through each service's own write path, each part dated as it happened: people
  * with their pictures (identity's events; media's images), their freelancer cards, gigs, tech events
  * with attendees and pictures, a half-done gig and event form per person, community channels with
- * their history, gig conversations and interest in gigs. Messaging's and events' stored events are
- * published once the platform runs, and the notifications service makes its notifications from
- * them (new messages, registrations) as it does for anyone's. Refuses when the platform already has
+ * their history, gig conversations and interest in gigs, orders of gigs and their reviews.
+ * Messaging's, events' and orders' stored events are published once the platform runs: the
+ * notifications service makes its notifications from them (new messages, registrations) as it does
+ * for anyone's, marketplace and identity count the gigs' and people's orders and ratings from the
+ * orders' events. Refuses when the platform already has
  * people or gigs.
  */
 export async function seedDemo(database: Database, options: DemoOptions = {}, log?: Logger): Promise<DemoResult> {
@@ -115,8 +126,18 @@ export async function seedDemo(database: Database, options: DemoOptions = {}, lo
     rng,
     { now, metadata },
   );
-  // Each person is rated by their gigs' reviews, never by a number of their own.
-  await seedRatings(database, gigs);
+  // Every gig's orders and rating and every person's rating are earned by these orders' events
+  // (their own random sequence: what follows stays what the seed number gave before).
+  const sold =
+    (options.orders ?? wanted.gigs <= 5_000)
+      ? await seedOrders(
+          database,
+          gigs,
+          users.map((u) => u.userId),
+          mulberry32(seed + 3),
+          { now, metadata },
+        )
+      : { orders: 0, reviews: 0 };
   // Favourites draw from their own sequence: what follows stays what the seed number gave before.
   const favorites = await seedFavorites(
     database,
@@ -125,7 +146,7 @@ export async function seedDemo(database: Database, options: DemoOptions = {}, lo
     mulberry32(seed + 2),
     { now, metadata },
   );
-  log?.info({ users: users.length, gigs: gigs.length, favorites }, 'demo people and gigs seeded');
+  log?.info({ users: users.length, gigs: gigs.length, favorites, ...sold }, 'demo people, gigs and orders seeded');
 
   // The host: the person with the most gigs, first among attendees and in every conversation.
   const gigsOf = new Map<string, number>();
@@ -204,6 +225,7 @@ export async function seedDemo(database: Database, options: DemoOptions = {}, lo
     channels,
     chats,
     interests,
+    ...sold,
     host: host ? { email: host.email, name: host.name } : null,
     ms: Date.now() - started,
   };

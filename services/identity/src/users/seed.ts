@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EventMetadata, GigCategory } from '@commonwork/contracts';
 import { type Database, importEvents, pickOne, type Random, randomInt, seededUuid } from '@commonwork/kit';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { IdentityTables } from '../tables.ts';
 import { userAggregate } from './aggregate.ts';
 import { decide, evolve, type UserCommand } from './decide.ts';
@@ -196,7 +196,7 @@ function buildPeople(rng: Random, n: number): Person[] {
       ...(rng() < 0.4 && { linkedin: `https://www.linkedin.com/in/${username.replace('_', '-')}` }),
     };
     const bio = `${title} with ${years} years of experience. ${specialty.bio}`;
-    // The seed once drew a rating here; a person's rating is now their gigs' (seedRatings). The
+    // The seed once drew a rating here; a person's rating now comes from their orders' reviews. The
     // draws stay, so every later one, and with it every gig of a seed, is what it was.
     const drewRating = rng() < 0.8;
     if (drewRating) rng();
@@ -237,7 +237,7 @@ async function avoidTaken(db: Kysely<IdentityTables>, people: Person[]) {
  * Seeds `n` people through identity's write path: `decide` makes each UserRegistered,
  * UserProfileCompleted and UserProfileUpdated (title, location, skills, links), and `importEvents`
  * stores and projects them a few hundred streams per call, in one transaction. Deterministic from `rng`; people already in the table (a re-run of the same seed)
- * are returned, not appended again. Ratings come from their gigs (seedRatings), once those exist.
+ * are returned, not appended again. Ratings come from the reviews of their orders (orders' seed).
  */
 export async function seedUsers(database: Database, n: number, rng: Random, options: SeedUsersOptions = {}): Promise<SeededUser[]> {
   const now = options.now ?? new Date();
@@ -322,37 +322,4 @@ export async function seedUsers(database: Database, n: number, rng: Random, opti
       },
     ];
   });
-}
-
-/** A seeded gig's reviews, as the marketplace seed set them. */
-export interface ReviewedGig {
-  ownerId: string;
-  rating: number;
-  reviews: number;
-}
-
-/**
- * Gives each person the reviews their gigs have: the count their gigs' reviews summed, the rating
- * their gigs' ratings averaged by reviews (one decimal, as gigs are rated); someone with no reviewed
- * gig keeps no rating and 0 reviews. Not event-sourced yet, like the gigs' own reviews (a rebuild
- * leaves both at 0, which agrees); orders will make them real.
- */
-export async function seedRatings(database: Database, gigs: readonly ReviewedGig[]) {
-  const byOwner = new Map<string, { reviews: number; weighted: number }>();
-  for (const gig of gigs) {
-    if (gig.reviews === 0) continue;
-    const sum = byOwner.get(gig.ownerId) ?? { reviews: 0, weighted: 0 };
-    byOwner.set(gig.ownerId, { reviews: sum.reviews + gig.reviews, weighted: sum.weighted + gig.rating * gig.reviews });
-  }
-  const ids = [...byOwner.keys()];
-  if (ids.length === 0) return 0;
-  const ratings = ids.map((id) => {
-    const sum = byOwner.get(id) as { reviews: number; weighted: number };
-    return Math.round((sum.weighted / sum.reviews) * 10) / 10;
-  });
-  const reviews = ids.map((id) => byOwner.get(id)?.reviews ?? 0);
-  await sql`update ${sql.table('identity.users')} as u set rating = t.rating, review_count = t.reviews
-    from unnest(${ids}::uuid[], ${ratings}::real[], ${reviews}::int[]) as t(id, rating, reviews)
-    where u.id = t.id`.execute(database.root);
-  return ids.length;
 }

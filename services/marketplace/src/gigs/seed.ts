@@ -104,10 +104,15 @@ export function buildDemoGig(rng: Random, category: GigCategory, subCategory: st
   };
 }
 
-/** Ratings, reviews and orders: three gigs in four have sold, the rest are new. */
+/**
+ * The traction a gig is to earn through orders' seed (completed orders, how many reviewed, their
+ * average rating): three gigs in four have sold, the rest are new; most have a few reviews, one in
+ * six of those sold ten or more, up to 20, since each is an order's whole history of events (it
+ * once drew up to 400, set on the table directly).
+ */
 function tractionFor(rng: Random) {
   if (rng() < 0.25) return { rating: 0, reviews: 0, orders: rng() < 0.3 ? randomInt(rng, 1, 3) : 0 };
-  const reviews = Math.max(1, Math.round(400 * rng() ** 3));
+  const reviews = Math.max(1, Math.round(20 * rng() ** 4));
   const rating = Math.round((3.5 + 1.5 * Math.sqrt(rng())) * 10) / 10;
   return { rating, reviews, orders: reviews + randomInt(rng, 0, Math.ceil(reviews * 0.6)) };
 }
@@ -124,8 +129,9 @@ export async function seedFreelancers(database: Database, cards: readonly { card
 /**
  * Seeds `n` active gigs through marketplace's write path: `decide` makes each GigCreated, one
  * `importEvents` per creation day and batch stores and projects them in
- * the same transaction. Every sub-category gets at least one gig. Rating, reviews, orders and
- * views are not event-sourced yet, so they are set on the read tables afterwards.
+ * the same transaction. Every sub-category gets at least one gig. Each gig comes back with the
+ * traction orders' seed is to earn it (its orders, reviews and rating come from those events);
+ * views, a counter outside events, are set on the read table.
  */
 export async function seedGigs(database: Database, owners: readonly SeedOwner[], n: number, rng: Random, options: SeedGigsOptions = {}) {
   if (owners.length === 0) throw new Error('seedGigs needs at least one owner');
@@ -143,36 +149,41 @@ export async function seedGigs(database: Database, owners: readonly SeedOwner[],
     const [created] = decide({ type: 'CreateGig', gigId, actorId: owner.userId, status: 'active', fields }, initialGigState());
     if (!created) throw new Error('CreateGig decided nothing');
     // Newer days have more gigs, like a growing marketplace.
-    return { gigId, ownerId: owner.userId, title: fields.title, created, day: Math.floor(180 * rng() ** 1.5), traction: tractionFor(rng) };
+    return { gigId, ownerId: owner.userId, fields, created, day: Math.floor(180 * rng() ** 1.5), traction: tractionFor(rng) };
   });
 
   const byDay = new Map<number, typeof gigs>();
   for (const gig of gigs) byDay.set(gig.day, [...(byDay.get(gig.day) ?? []), gig]);
   const db = database.forSchema<MarketplaceTables>('marketplace');
+  // A working-hours time of day that differs from day to day.
+  const dayTime = (day: number) => new Date(now.getTime() - day * DAY_MS - ((day * 7_919) % 36_000) * 1_000);
   await db.transaction().execute(async (trx) => {
     for (const [day, ofDay] of [...byDay].sort(([a], [b]) => b - a)) {
-      // A working-hours time of day that differs from day to day.
-      const at = new Date(now.getTime() - day * DAY_MS - ((day * 7_919) % 36_000) * 1_000);
+      const at = dayTime(day);
       for (let i = 0; i < ofDay.length; i += BATCH) {
         const appends = ofDay.slice(i, i + BATCH).map((g) => ({ id: g.gigId, expectedVersion: 0, events: [g.created] }));
         await importEvents(trx, gigAggregate, { schema: 'marketplace', metadata, now: at, appends });
       }
     }
-    await setTraction(trx, gigs);
+    await setViews(trx, gigs);
   });
-  return gigs.map((g) => ({ gigId: g.gigId, ownerId: g.ownerId, title: g.title, ...g.traction }));
+  return gigs.map((g) => ({
+    gigId: g.gigId,
+    ownerId: g.ownerId,
+    title: g.fields.title,
+    price: g.fields.price,
+    deliveryTime: g.fields.deliveryTime,
+    createdAt: dayTime(g.day),
+    ...g.traction,
+  }));
 }
 
-/** Sets the counters that have no events yet, 5,000 gigs per statement through unnest(). */
-async function setTraction(trx: Kysely<MarketplaceTables>, gigs: { gigId: string; traction: ReturnType<typeof tractionFor> }[]) {
+/** Sets the views of the gigs that sell (a counter outside events), 5,000 gigs per statement through unnest(). */
+async function setViews(trx: Kysely<MarketplaceTables>, gigs: { gigId: string; traction: ReturnType<typeof tractionFor> }[]) {
   const sold = gigs.filter((g) => g.traction.orders > 0);
   for (let i = 0; i < sold.length; i += 5_000) {
     const chunk = sold.slice(i, i + 5_000);
     const ids = chunk.map((g) => g.gigId);
-    await sql`update ${sql.table('marketplace.gigs')} as g set rating = t.rating, reviews = t.reviews, orders = t.orders
-      from unnest(${ids}::uuid[], ${chunk.map((g) => g.traction.rating)}::real[], ${chunk.map((g) => g.traction.reviews)}::int[],
-        ${chunk.map((g) => g.traction.orders)}::int[]) as t(id, rating, reviews, orders)
-      where g.id = t.id`.execute(trx);
     // People look at many gigs for each one they buy.
     const views = chunk.map((g) => g.traction.orders * 12 + (g.traction.reviews % 37));
     await sql`insert into ${sql.table('marketplace.gig_views')} (gig_id, views) select * from unnest(${ids}::uuid[], ${views}::bigint[])
