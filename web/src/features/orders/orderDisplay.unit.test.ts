@@ -1,6 +1,7 @@
-import { ORDER_MESSAGES, ORDER_STATUSES } from '@commonwork/contracts';
+import { ApiError, ORDER_MESSAGES, ORDER_STATUSES } from '@commonwork/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { activate, loadLocale } from '../../shared/i18n/i18n.ts';
+import { orderFailure } from './api.ts';
 import english from './locales/en.json';
 import { t } from './locales/index.ts';
 import { autoCompleteText, dueText, durationText, isPastDue, revisionsLeft, statusLabel, stepSentence } from './orderDisplay.ts';
@@ -68,5 +69,17 @@ describe('the server’s sentences', () => {
       if (id in catalog) expect(catalog[id], id).toBe(sentence);
     }
     expect(t('orders.payment')).toBe(ORDER_MESSAGES.payment);
+  });
+});
+
+describe('a refused step', () => {
+  it('says the server’s sentence in the language shown, and the fallback for anything else', async () => {
+    const stale = new ApiError(ORDER_MESSAGES.notPending, 409, 'ORDER_NOT_PENDING');
+    const broken = new ApiError('Internal Server Error', 500, 'INTERNAL');
+    expect(orderFailure(stale, 'Could not update the order')).toBe(ORDER_MESSAGES.notPending);
+    await loadLocale('fr');
+    activate('fr');
+    expect(orderFailure(stale, 'x')).toBe("Cette commande n'attend plus de réponse");
+    expect(orderFailure(broken, t('orders.failed'))).toBe('Impossible de mettre à jour la commande');
   });
 });
