@@ -33,7 +33,7 @@ export type OrderCommand =
   | { type: 'MarkLate'; at: Date };
 
 /** When a delivery left unanswered completes by itself. */
-export const autoCompletesAt = (deliveredAt: string) => addDays(new Date(deliveredAt), ORDER_LIMITS.autoCompleteDays);
+export const autoCompletesAt = (deliveredAt: string | Date) => addDays(new Date(deliveredAt), ORDER_LIMITS.autoCompleteDays);
 
 /** The reader's side of an order, or null when it is not theirs (an admin's is 'admin'). */
 export function sideOf(card: Pick<OrderCard, 'buyerId' | 'sellerId'>, caller: OrderCaller): OrderSide | 'admin' | 'system' | null {

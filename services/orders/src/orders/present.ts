@@ -61,7 +61,7 @@ export function presentOrderSummary(
     status: row.status,
     late: row.late,
     dueAt: iso(row.due_at),
-    autoCompletesAt: row.status === 'delivered' && row.delivered_at ? autoCompletesAt(iso(row.delivered_at) ?? '').toISOString() : null,
+    autoCompletesAt: row.status === 'delivered' && row.delivered_at ? autoCompletesAt(row.delivered_at).toISOString() : null,
     cancellation: row.cancellation,
     review,
     actions: actionsFor(row, role, review),
