@@ -11,9 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projections } from '../src/projections.ts';
 
 /** The read sides whose events marketplace's and identity's figures, or what they rebuild besides, are kept from. */
-const PUBLISHERS = [identityProjections, marketplaceProjections, eventsProjections, messagingProjections, projections].map((side) =>
-  readSide(side),
-);
+const PUBLISHERS = [
+  readSide(identityProjections),
+  readSide(marketplaceProjections),
+  readSide(eventsProjections),
+  readSide(messagingProjections),
+  readSide(projections),
+];
 /** The tables that hold the figures the reviews and orders earn, in marketplace and identity. */
 const FIGURES = ['marketplace.order_cards', 'marketplace.gig_reviews', 'marketplace.gigs', 'identity.review_ratings', 'identity.users'];
 
@@ -193,7 +197,7 @@ describe('reviews, through the gateway', () => {
     };
     const live = await rows();
     expect(live['marketplace.order_cards']).toHaveLength(3);
-    for (const side of [marketplaceProjections, identityProjections]) await readSide(side).rebuild(p.database, PUBLISHERS);
+    for (const side of [readSide(marketplaceProjections), readSide(identityProjections)]) await side.rebuild(p.database, PUBLISHERS);
     expect(await rows()).toEqual(live);
   });
 });
