@@ -5,7 +5,7 @@ import { subscriptions } from './handlers/index.ts';
 import { type MarketplaceEvent, publishMarketplaceEvent } from './publish.ts';
 import type { MarketplaceTables } from './tables.ts';
 
-/** Marketplace's read side: what `npm run rebuild` replays and empties; freelancers come from identity's events. */
+/** Marketplace's read side: what `npm run rebuild` replays and empties; freelancers come from identity's events, the gigs' orders and ratings from orders'. */
 export const projections: Projections<MarketplaceTables, MarketplaceEvent> = {
   schema: 'marketplace',
   tables: ['gigs', 'gig_favorites'],

@@ -24,7 +24,7 @@ export interface GigsTable {
   updated_at: Date;
 }
 
-/** Marketplace's tables: its projection of gigs, and the freelancers fed by identity's events. */
+/** Marketplace's tables: its projection of gigs, the freelancers fed by identity's events, and the order cards and ratings fed by orders'. */
 export interface MarketplaceTables extends OrderNumbersTables {
   gigs: GigsTable;
   gig_views: { gig_id: string; views: ColumnType<string, number, number> };
