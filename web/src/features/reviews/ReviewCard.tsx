@@ -9,7 +9,7 @@ const linkClass = 'font-medium text-green-700 hover:underline dark:text-green-40
 
 function When({ at }: { at: string }) {
   return (
-    <time dateTime={at} className="text-xs text-slate-500 dark:text-slate-400">
+    <time dateTime={at} className="text-xs font-normal text-slate-500 dark:text-slate-400">
       {formatRelativeTimeShort(at)}
     </time>
   );
