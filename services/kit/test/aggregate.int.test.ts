@@ -147,6 +147,46 @@ describe.each(databaseAdapters)('aggregate store on $name', ({ open }) => {
     expect(state.total).toBe(105);
   });
 
+  it('decides many turns on several streams as one write: each on the state the ones before left, a refusal only its own', async () => {
+    const [x, y] = [randomUUID(), randomUUID()];
+    const store = bind(plain);
+    await store.handle(x, { type: 'Open', id: x }, metadata);
+    const turn = (id: string, command: CounterCommand, correlationId: string) => ({
+      id,
+      metadata: { ...metadata, correlationId },
+      decide: (state: CounterState) => counter.decide(command, state),
+    });
+    const outcomes = await db()
+      .transaction()
+      .execute((trx) =>
+        store.handleAllIn(trx, [
+          turn(x, { type: 'Add', by: 2 }, 't1'),
+          turn(y, { type: 'Open', id: y }, 't2'),
+          turn(x, { type: 'Add', by: -5 }, 't3'),
+          turn(y, { type: 'Add', by: 4 }, 't4'),
+          turn(x, { type: 'Add', by: 3 }, 't5'),
+        ]),
+      );
+    expect(outcomes.map((o) => (o.ok ? o.state : String(o.error)))).toEqual([
+      { id: x, total: 2 },
+      { id: y, total: 0 },
+      'Error: below zero',
+      { id: y, total: 4 },
+      { id: x, total: 5 },
+    ]);
+    const xStream = await readStream<CounterEvent>(storeOf(db()), `plain-${x}`);
+    expect(xStream.map((e) => [e.streamVersion, e.metadata.correlationId])).toEqual([
+      [1, 'c'],
+      [2, 't1'],
+      [3, 't5'],
+    ]);
+    const rows = await db().selectFrom('counters').selectAll().where('id', 'in', [x, y]).orderBy('total').execute();
+    expect(rows).toEqual([
+      { id: y, total: 4, version: 2 },
+      { id: x, total: 5, version: 3 },
+    ]);
+  });
+
   it("writes each stored event with its type's schema version", async () => {
     const id = randomUUID();
     await bind(hot).handle(id, { type: 'Open', id }, metadata);

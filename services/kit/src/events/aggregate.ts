@@ -1,7 +1,7 @@
 import type { EventMetadata } from '@commonwork/contracts';
 import type { Kysely } from 'kysely';
 import { AppError, Busy } from '../errors.ts';
-import { appendToStreams, type DomainEvent, type EventVersions, readStream, type StoredEvent, storeOf } from './eventStore.ts';
+import { appendToStreams, type DomainEvent, type EventVersions, readStream, readStreams, type StoredEvent, storeOf } from './eventStore.ts';
 
 /** How one aggregate is folded and decided (emmett's decider): pure functions, time and ids passed in. */
 export interface Decider<S, C, E extends DomainEvent> {
@@ -63,11 +63,27 @@ export interface AggregateStore<S, C, E extends DomainEvent, DB = unknown> {
    * redelivered event decides again. The outbox finds the events on its next poll.
    */
   handleIn(trx: Kysely<DB>, id: string, command: C, metadata: EventMetadata): Promise<{ state: S; events: StoredEvent<E>[] }>;
+  /**
+   * Many decisions on several instances inside the caller's transaction, as one write: the streams
+   * read in one query, each turn decided in order on the state the turns before it left (a turn may
+   * name an instance an earlier one changed), every event appended in one statement and projected in
+   * one call. A turn's decision is its own function (it builds its command when its turn comes, so it
+   * can carry what the earlier ones decided); one that throws gets its error and writes nothing, the
+   * others go on. No retries, as `handleIn`; for aggregates without snapshots.
+   */
+  handleAllIn(trx: Kysely<DB>, turns: readonly Turn<S, E>[]): Promise<Outcome<S, E>[]>;
+}
+
+/** One decision of `handleAllIn`: on which instance, with which metadata, and how it decides on that instance's state. */
+export interface Turn<S, E extends DomainEvent> {
+  id: string;
+  metadata: EventMetadata;
+  decide: (state: S) => E[];
 }
 
 export interface AggregateBinding<DB> {
   db: Kysely<DB>;
-  /** The service's schema (the append lock is per schema). */
+  /** The service's schema, where its event store is. */
   schema: string;
   /** Called after each commit that appended events (the outbox relay's wake-up). */
   afterCommit: () => void;
@@ -152,6 +168,50 @@ export function bindAggregate<DB, S, C, E extends DomainEvent>(
     return outcomes;
   };
 
+  const decideTurnsIn = async (trx: Kysely<DB>, turns: readonly Turn<S, E>[]): Promise<Outcome<S, E>[]> => {
+    if (aggregate.snapshotEvery) throw new Error(`${aggregate.name}: handleAllIn does not keep snapshots`);
+    const store = storeOf(trx);
+    const streamIdFor = (id: string) => streamIdOf(aggregate, id);
+    const loaded = await readStreams<E>(store, [...new Set(turns.map((t) => streamIdFor(t.id)))]);
+    const current = new Map<string, { state: S; version: number }>();
+    for (const [streamId, events] of loaded)
+      current.set(streamId, { state: fold(aggregate.decider.initialState(), events), version: events.at(-1)?.streamVersion ?? 0 });
+    const decisions = turns.map((turn) => {
+      const streamId = streamIdFor(turn.id);
+      const before = current.get(streamId) ?? { state: aggregate.decider.initialState(), version: 0 };
+      try {
+        const decided = turn.decide(before.state);
+        const state = decided.reduce(aggregate.decider.evolve, before.state);
+        current.set(streamId, { state, version: before.version + decided.length });
+        return { ok: true as const, streamId, state, decided, metadata: turn.metadata, after: before.version };
+      } catch (error) {
+        return { ok: false as const, error };
+      }
+    });
+    const appends = decisions.flatMap((d) =>
+      d.ok && d.decided.length > 0 ? [{ streamId: d.streamId, expectedVersion: d.after, events: d.decided, metadata: d.metadata }] : [],
+    );
+    const stored = appends.length
+      ? ((await appendToStreams(store, {
+          schema: binding.schema,
+          metadata: appends[0]?.metadata as EventMetadata,
+          now: new Date(),
+          versions: aggregate.versions,
+          appends,
+        })) as StoredEvent<E>[])
+      : [];
+    // The insert returns its rows in the order given: each decision's events are the next ones.
+    let taken = 0;
+    const outcomes: Outcome<S, E>[] = decisions.map((d) => {
+      if (!d.ok) return d;
+      const events = stored.slice(taken, taken + d.decided.length);
+      taken += d.decided.length;
+      return { ok: true, state: d.state, events };
+    });
+    if (stored.length > 0) await aggregate.project(trx, stored);
+    return outcomes;
+  };
+
   const decideIn = async (trx: Kysely<DB>, id: string, command: C, metadata: EventMetadata) => {
     const [outcome] = await decideAllIn(trx, id, [{ command, metadata }]);
     if (!outcome) throw new Error('no outcome for a command');
@@ -222,6 +282,7 @@ export function bindAggregate<DB, S, C, E extends DomainEvent>(
       });
     },
     handleIn: decideIn,
+    handleAllIn: decideTurnsIn,
   };
 }
 
@@ -233,7 +294,8 @@ interface Settle<S, E extends DomainEvent> {
   resolve: (result: { state: S; events: StoredEvent<E>[] }) => void;
   reject: (error: unknown) => void;
 }
-type Outcome<S, E extends DomainEvent> = { ok: true; state: S; events: StoredEvent<E>[] } | { ok: false; error: unknown };
+/** What one command or turn came to: its events and the state after them, or the error it was refused with. */
+export type Outcome<S, E extends DomainEvent> = { ok: true; state: S; events: StoredEvent<E>[] } | { ok: false; error: unknown };
 
 /** The domain event inside a stored one (what `evolve` folds). */
 export const toDomainEvent = <E extends DomainEvent>(stored: StoredEvent<E>) => ({ type: stored.type, data: stored.data }) as E;

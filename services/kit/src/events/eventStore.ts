@@ -88,6 +88,21 @@ export async function readStream<E extends DomainEvent>(db: Store, streamId: str
   return rows.map((row) => toStored<E>(row));
 }
 
+/** Reads several whole streams in one query: each one's events in version order, by stream id. */
+export async function readStreams<E extends DomainEvent>(db: Store, streamIds: readonly string[]): Promise<Map<string, StoredEvent<E>[]>> {
+  const streams = new Map<string, StoredEvent<E>[]>(streamIds.map((id) => [id, []]));
+  if (streamIds.length === 0) return streams;
+  const rows = await db
+    .selectFrom('event_store')
+    .selectAll()
+    .where('stream_id', 'in', [...streams.keys()])
+    .orderBy('stream_id')
+    .orderBy('stream_version')
+    .execute();
+  for (const row of rows) streams.get(row.stream_id)?.push(toStored<E>(row));
+  return streams;
+}
+
 /**
  * Reads every stream after a global position, in position order: one stream's events in version
  * order; across streams, a position may commit after higher ones (rebuilds read when writes are done).

@@ -1,7 +1,10 @@
-import { AppError } from '@commonwork/kit';
+import type { EventMetadata } from '@commonwork/contracts';
+import type { AggregateStore } from '@commonwork/kit';
 import { sql } from 'kysely';
 import { revisionOf } from '../reads/listMessages.ts';
-import type { MessagingDb } from '../tables.ts';
+import type { MessagingDb, MessagingTables } from '../tables.ts';
+import { messageDecider } from './decide.ts';
+import type { ChangedMessage, MessageCommand, MessageEvent, MessageState } from './message.ts';
 
 /**
  * Takes the conversation's change lock for the rest of the transaction and returns its counter.
@@ -15,44 +18,53 @@ async function lockRevision(trx: MessagingDb, conversationId: string): Promise<n
   return revisionOf(trx, conversationId);
 }
 
-/** One change: decided with the revision it is offered, in the transaction it is given; says whether it changed anything. */
-export type ChangeDecision<T> = (trx: MessagingDb, revision: number) => Promise<{ result: T; changed: boolean }>;
+/**
+ * One change waiting for its conversation's turn: which message, whose metadata, and its command
+ * once its revision is known (the next one, if the changes decided before it in the turn took theirs).
+ */
+export interface ChangeRequest {
+  messageId: string;
+  metadata: EventMetadata;
+  command: (revision: number) => MessageCommand;
+}
 
 interface Waiting {
-  decide: ChangeDecision<unknown>;
-  resolve: (result: unknown) => void;
+  change: ChangeRequest;
+  resolve: (changed: ChangedMessage | undefined) => void;
   reject: (error: unknown) => void;
 }
 
+type Messages = AggregateStore<MessageState, MessageCommand, MessageEvent, MessagingTables>;
+
 /**
  * Runs each conversation's changes in turns (group commit, as a busy channel's posts): the changes
- * that arrive while the conversation's transaction runs wait in this process and the next
- * transaction decides them all, under the lock, each with the next revision. Without it, each
- * waiting change would hold a pooled connection while it queued on the lock, and a burst of
- * reactions on one channel could take every connection from the posts. A refusal (the decider's
- * error, thrown before anything is written) is that change's answer; the others go on. Replicas
- * queue on the lock.
+ * that arrive while the conversation's transaction runs wait in this process, and the next
+ * transaction decides them all under the lock, each with the next revision, as one write: the
+ * messages' streams read in one query, the events appended in one statement and the rows written
+ * in one (the kit's `handleAllIn`). Without it, each waiting change would hold a pooled connection
+ * while it queued on the lock, and a burst of reactions on one channel could take every connection
+ * from the posts. A refusal (the decider's error: nothing is written for it) is that change's
+ * answer; the others go on. Replicas queue on the lock.
  */
-export function conversationTurns(db: MessagingDb, afterCommit: () => void) {
+export function conversationTurns(db: MessagingDb, messages: Messages, afterCommit: () => void) {
   const waiting = new Map<string, Waiting[]>();
 
   const decideAll = (conversationId: string, batch: readonly Waiting[]) =>
     db.transaction().execute(async (trx) => {
       const from = await lockRevision(trx, conversationId);
       let revision = from;
-      const outcomes: ({ ok: true; result: unknown } | { ok: false; error: unknown })[] = [];
-      for (const { decide } of batch) {
-        try {
-          const { result, changed } = await decide(trx, revision + 1);
-          if (changed) revision++;
-          outcomes.push({ ok: true, result });
-        } catch (error) {
-          // A decider's refusal wrote nothing: the transaction goes on. Anything else (a stale
-          // version is a failed insert) has aborted it, so the whole batch fails.
-          if (!(error instanceof AppError) || error.code === 'STALE_VERSION') throw error;
-          outcomes.push({ ok: false, error });
-        }
-      }
+      const outcomes = await messages.handleAllIn(
+        trx,
+        batch.map(({ change }) => ({
+          id: change.messageId,
+          metadata: change.metadata,
+          decide: (state: MessageState) => {
+            const events = messageDecider.decide(change.command(revision + 1), state);
+            if (events.length > 0) revision++;
+            return events;
+          },
+        })),
+      );
       return { outcomes, changed: revision > from };
     });
 
@@ -64,7 +76,7 @@ export function conversationTurns(db: MessagingDb, afterCommit: () => void) {
         if (changed) afterCommit();
         batch.forEach((entry, i) => {
           const outcome = outcomes[i];
-          if (outcome?.ok) entry.resolve(outcome.result);
+          if (outcome?.ok) entry.resolve(outcome.events.at(-1)?.data);
           else entry.reject(outcome?.error ?? new Error('no outcome for a change'));
         });
       } catch (error) {
@@ -74,9 +86,10 @@ export function conversationTurns(db: MessagingDb, afterCommit: () => void) {
     waiting.delete(conversationId);
   };
 
-  return <T>(conversationId: string, decide: ChangeDecision<T>) =>
-    new Promise<T>((resolve, reject) => {
-      const entry: Waiting = { decide, resolve: resolve as (result: unknown) => void, reject };
+  /** Decides a change in its conversation's turn; the message as it now is, or undefined when nothing changed. */
+  return (conversationId: string, change: ChangeRequest) =>
+    new Promise<ChangedMessage | undefined>((resolve, reject) => {
+      const entry: Waiting = { change, resolve, reject };
       const queued = waiting.get(conversationId);
       if (queued) {
         queued.push(entry);

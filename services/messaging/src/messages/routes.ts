@@ -29,7 +29,7 @@ export function registerMessageRoutes(ctx: ServiceContext<MessagingTables>) {
   const { app, verifier, db } = ctx;
   const messages = ctx.aggregate(messageAggregate);
 
-  const inTurn = conversationTurns(db, ctx.publishNow);
+  const inTurn = conversationTurns(db, messages, ctx.publishNow);
 
   /**
    * Decides in the conversation's turn, with its next revision, in one transaction with the lock,
@@ -38,11 +38,10 @@ export function registerMessageRoutes(ctx: ServiceContext<MessagingTables>) {
   const change = (request: FastifyRequest, actorId: string, target: { message: PostedMessage; actorModerates: boolean }, what: Change) => {
     const { conversation } = target.message;
     const conversationId = conversation.kind === 'channel' ? conversation.channelId : conversation.chatId;
-    const metadata = ctx.metadataFor(request, actorId);
-    return inTurn(conversationId, async (trx, revision) => {
-      const command: MessageCommand = { ...what, ...target, actorId, at: new Date().toISOString(), revision };
-      const { events } = await messages.handleIn(trx, target.message.messageId, command, metadata);
-      return { result: events.at(-1)?.data, changed: events.length > 0 };
+    return inTurn(conversationId, {
+      messageId: target.message.messageId,
+      metadata: ctx.metadataFor(request, actorId),
+      command: (revision): MessageCommand => ({ ...what, ...target, actorId, at: new Date().toISOString(), revision }),
     });
   };
 
