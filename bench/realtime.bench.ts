@@ -102,7 +102,7 @@ type Platform = Awaited<ReturnType<typeof startPlatform>>;
 let platform: Platform | undefined;
 let probe: Subscription | undefined;
 const replicas: Partial<Record<Side, Replica>> = {};
-const swarms: Partial<Record<'load' | 'sample', Swarm>> = {};
+const swarms: Partial<Record<'sender' | 'load' | 'sample', Swarm>> = {};
 
 /** With a time bound, so a part that hangs on the way out does not keep the process alive. */
 const bounded = <T>(what: string, promise: Promise<T>, ms: number) => {
@@ -117,6 +117,7 @@ let cleaning: Promise<void> | undefined;
 function cleanup() {
   cleaning ??= (async () => {
     const parts: [string, (() => Promise<unknown>) | undefined][] = [
+      ['sender', swarms.sender && (() => (swarms.sender as Swarm).close())],
       ['sockets (load)', swarms.load && (() => (swarms.load as Swarm).close())],
       ['sockets (sample)', swarms.sample && (() => (swarms.sample as Swarm).close())],
       ['probe', probe && (() => (probe as Subscription).stop())],
@@ -196,6 +197,19 @@ const loadAverage = () =>
   loadavg()
     .map((n) => n.toFixed(2))
     .join(', ');
+
+/** Waits (at most a minute) until one replica or the other has begun handling each of these messages; the ms it took. */
+async function settled(clientIds: string[]): Promise<number> {
+  const { A, B } = replicas as Record<Side, Replica>;
+  const started = hrNow();
+  while (hrNow() - started < 60_000) {
+    const handled = new Set<string>();
+    for (const replica of [A, B]) for (const [clientId, t] of await replica.timings()) if (t.handling !== undefined) handled.add(clientId);
+    if (clientIds.every((id) => handled.has(id))) break;
+    await sleep(250);
+  }
+  return hrNow() - started;
+}
 
 /** Event-loop utilisation of the main thread and both replicas over one phase. */
 async function utilisation<T>(phase: () => Promise<T>): Promise<{ result: T; main: number; A: number; B: number }> {
@@ -297,9 +311,14 @@ try {
     });
   }
   const common = { urls: { A: A.url, B: B.url }, channelId, redisUrl, connectConcurrency: CONNECT_CONCURRENCY };
-  swarms.load = startSwarm({ ...common, name: 'load', senderToken, sockets: loadSockets });
+  // The sender has a thread of its own: in the load swarm, its acks waited behind that thread
+  // decoding every frame of 950 sockets, so send → ack measured the load thread's queue as much as
+  // the server's path (the measuring sample is apart for the same reason).
+  swarms.sender = startSwarm({ ...common, name: 'sender', senderToken, sockets: [] });
+  swarms.load = startSwarm({ ...common, name: 'load', sockets: loadSockets });
   swarms.sample = startSwarm({ ...common, name: 'sample', sockets: sampleSockets });
-  const { load, sample } = swarms as Record<'load' | 'sample', Swarm>;
+  const { sender, load, sample } = swarms as Record<'sender' | 'load' | 'sample', Swarm>;
+  await sender.connect({ from: 0, to: 0 });
   const connectStarted = hrNow();
   const connected: ConnectResult & { ms: number } = { connected: { A: 0, B: 0 }, failed: 0, firstError: null, ms: 0 };
   for (const batch of batches) {
@@ -364,7 +383,7 @@ try {
       utilisation(async () => {
         await Promise.all([load.track({ kind: 'messages', tag }), sample.track({ kind: 'messages', tag })]);
         const [sent, floor, besides] = await Promise.all([
-          load.send({ tag, rate, count, warmup }),
+          sender.send({ tag, rate, count, warmup }),
           sample.floor({ rate, count, channel: `${redisPrefix}:floor-${tag}` }),
           alongside(),
         ]);
@@ -384,7 +403,11 @@ try {
         `p99 ${full.sample.sides.B.latency.p99.toFixed(2)} ms; ${full.acked.length} of ${count} sends acknowledged`,
     );
     if (REACTIONS) {
-      // The same path again with reactions on the messages just sent; the figures of both side by side.
+      // The same path again with reactions on the messages just sent; the figures of both side by
+      // side. It starts once the replicas have handled every message of the run before (at a rate
+      // this machine cannot keep up with, a backlog of seconds), so it does not pay for that one's.
+      const settleMs = await settled(full.sent.messages.filter((m) => m.ok).map((m) => m.clientId));
+      step(`${rate}/s: the replicas handled the previous run's backlog in ${(settleMs / 1000).toFixed(1)} s`);
       const recent = await api.call(messagingRoutes.channelMessages, {
         params: { id: channelId },
         query: { limit: 100 },

@@ -21,8 +21,9 @@ ordering, under a key prefix of the run's own) sharing the one durable broadcast
 in a worker thread of its own, as it would in a process of its own in cluster mode. Through the gateway it signs people
 up, creates a public channel and has them join it by link. Their sockets (\`BENCH_SOCKETS\`, default 1,000;
 \`BENCH_SOCKETS_PER_USER\`, default 20) connect half to replica A and half to B, each with its person's access token, and
-send \`join-channels\`. The sockets live in two worker threads: a measuring sample of B's sockets (\`BENCH_SAMPLE\`,
-default 50, spread through B's room order) and the load (the sender and every other socket). First the raw Redis
+send \`join-channels\`. The sockets live in three worker threads: the sender alone (so its acks do not wait behind
+frames it does not read), a measuring sample of B's sockets (\`BENCH_SAMPLE\`, default 50, spread through B's room
+order) and the load (every other socket). First the raw Redis
 pub/sub floor alone; then, for each rate of \`BENCH_RATES\` (default \`5,20\` messages a second, lowest first) for
 \`BENCH_SECONDS\` (default 15): the Socket.IO adapter alone (\`io.to(room).emit\` on A, no persistence), and the full path
 (\`send-message\` from the sender's socket on A) with a second Redis floor measured alongside. Latency runs from the send
@@ -160,8 +161,8 @@ export function renderRealtime(run: RealtimeRun): string {
     '',
     `Setup: database ${run.database}, bus ${run.bus}; identity, marketplace, messaging and the gateway in the main thread, ` +
       `${run.layout === 'thread' ? 'each realtime replica in a worker thread of its own (its own event loop, NATS and Redis connections, as a replica process has in cluster mode)' : 'both realtime replicas in the main thread too (the in-process bus cannot cross threads)'}; ` +
-      `the sockets in two more worker threads: a measuring sample of ${sampled} of B's sockets (spread through B's room order) and the ` +
-      `load (the sender and every other socket); all on this one machine. ${int(run.users)} people signed up and joined the channel in ` +
+      `the sockets in three more worker threads: the sender alone, a measuring sample of ${sampled} of B's sockets (spread through B's room order) and the ` +
+      `load (every other socket); all on this one machine. ${int(run.users)} people signed up and joined the channel in ` +
       `${(run.setupMs.signUp / 1000).toFixed(1)} s; ${int(sockets)} of ${int(run.requestedSockets)} sockets connected and joined ` +
       `(${int(run.connect.connected.A)} on A, ${int(run.connect.connected.B)} on B, ${run.socketsPerUser} per person) in ` +
       `${(run.connect.ms / 1000).toFixed(1)} s` +
