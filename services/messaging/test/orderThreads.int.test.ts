@@ -139,6 +139,26 @@ describe("an order's conversation (the orders service's events)", () => {
     expect(opened.data.id).toBe(chat.id);
   });
 
+  it("answers an order's conversation after its gig is gone, when no new one can start about it", async () => {
+    const [dee, eve] = await Promise.all([buildUser(p, 'Dee Designer'), buildUser(p, 'Eve Buyer')]);
+    const gone = (await p.api.call(marketplaceRoutes.createGig, { token: dee.token, body: buildGig({ title: 'Poster' }) })).gig.id;
+    const card = buildOrderCard({ orderId: randomUUID(), gigId: gone, gigTitle: 'Poster', buyerId: eve.id, sellerId: dee.id });
+    await p.bus.publish(step(OrderPlaced, { ...card, by: 'buyer', revisionsAllowed: 2 }, eve.id));
+    const chat = await eventually(async () => (await p.api.call(messagingRoutes.listChats, { token: eve.token, query: {} })).chats[0]);
+    expect((await p.api.send(marketplaceRoutes.deleteGig, { params: { id: gone }, token: dee.token })).status).toBe(200);
+    // Once messaging has heard the gig is gone, nobody starts a conversation about it...
+    const stranger = await buildUser(p, 'Sid Stranger');
+    await eventually(
+      async () =>
+        (await p.api.send(messagingRoutes.createChat, { token: stranger.token, body: { recipientId: dee.id, gigId: gone } })).status ===
+        404,
+    );
+    // ...but the order's two still reach theirs.
+    const again = await p.api.send(messagingRoutes.createChat, { token: eve.token, body: { recipientId: dee.id, gigId: gone } });
+    expect(again.status).toBe(200);
+    expect(again.body.data.id).toBe(chat.id);
+  });
+
   it('refuses to edit, delete or react to a line, with the reason; a stranger learns nothing of it', async () => {
     const chat = (await chatWith(ben.token, ada.id)).data;
     const line = (await messagesOf(ben.token, chat.id)).find((m) => m.system);

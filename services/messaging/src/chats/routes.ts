@@ -58,15 +58,19 @@ export function registerChatRoutes(ctx: ServiceContext<MessagingTables>) {
   registerRoute(app, verifier, messagingRoutes.createChat, async ({ body, caller, request, reply }) => {
     if (body.recipientId === caller.sub)
       throw ValidationFailed('You cannot contact yourself', [{ field: 'recipientId', message: 'You cannot contact yourself' }]);
-    const gig = await db.selectFrom('gigs').selectAll().where('gig_id', '=', body.gigId).executeTakeFirst();
-    if (!gig?.available) throw GigUnavailable();
-    // A buyer writes to the gig's freelancer; the freelancer may also start it, answering someone's interest.
-    if (gig.owner_id !== body.recipientId && gig.owner_id !== caller.sub) {
-      throw ValidationFailed('The recipient is not the freelancer of this gig', [
-        { field: 'recipientId', message: 'The recipient is not the freelancer of this gig' },
-      ]);
-    }
     const chatId = chatIdFor(caller.sub, body.recipientId, body.gigId);
+    // The two's conversation is theirs whatever became of the gig since (an order's thread outlives it).
+    const started = await db.selectFrom('chats').select('id').where('id', '=', chatId).executeTakeFirst();
+    if (!started) {
+      const gig = await db.selectFrom('gigs').selectAll().where('gig_id', '=', body.gigId).executeTakeFirst();
+      if (!gig?.available) throw GigUnavailable();
+      // A buyer writes to the gig's freelancer; the freelancer may also start it, answering someone's interest.
+      if (gig.owner_id !== body.recipientId && gig.owner_id !== caller.sub) {
+        throw ValidationFailed('The recipient is not the freelancer of this gig', [
+          { field: 'recipientId', message: 'The recipient is not the freelancer of this gig' },
+        ]);
+      }
+    }
     const { events } = await chats.handle(
       chatId,
       { type: 'StartChat', chatId, actorId: caller.sub, recipientId: body.recipientId, gigId: body.gigId },
