@@ -13,6 +13,12 @@ export interface BurstOptions {
   requests: BurstRequest[];
 }
 
+export interface Burst {
+  answers: BurstAnswer[];
+  /** CPU this process spent from the first request to the last answer (every thread: the platform's, when it runs here, and the client's). */
+  cpuMs: number;
+}
+
 export interface BurstAnswer {
   /** Index of the request. */
   index: number;
@@ -27,12 +33,12 @@ export interface BurstAnswer {
  * client does not share an event loop with the platform it measures); answers in request order.
  * Connections are opened and warmed before the burst, so the figures are the requests' own.
  */
-export function runBurst(options: BurstOptions): Promise<BurstAnswer[]> {
+export function runBurst(options: BurstOptions): Promise<Burst> {
   const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
   return new Promise((resolve, reject) => {
     const worker = new Worker(boot, { eval: true, workerData: options });
-    worker.once('message', (answers: BurstAnswer[]) => {
-      resolve(answers);
+    worker.once('message', (burst: Burst) => {
+      resolve(burst);
       void worker.terminate();
     });
     worker.once('error', reject);
@@ -63,11 +69,12 @@ function send(url: string, method: string, token: string, body: unknown, agent: 
   });
 }
 
-async function work({ url, requests }: BurstOptions): Promise<BurstAnswer[]> {
+async function work({ url, requests }: BurstOptions): Promise<Burst> {
   const agents = requests.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
   // Each connection opened with a request that changes nothing (the gateway's liveness), so the burst measures no handshakes.
   const live = new URL('/healthz', url).toString();
   await Promise.all(agents.map((agent, i) => send(live, 'GET', requests[i]?.token ?? '', undefined, agent)));
+  const cpuBefore = process.cpuUsage();
   const answers = await Promise.all(
     requests.map(async ({ token, body }, index) => {
       const sent = performance.now();
@@ -75,8 +82,9 @@ async function work({ url, requests }: BurstOptions): Promise<BurstAnswer[]> {
       return { index, ...answer, ms: performance.now() - sent };
     }),
   );
+  const cpu = process.cpuUsage(cpuBefore);
   for (const agent of agents) agent.destroy();
-  return answers;
+  return { answers, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 if (!isMainThread && parentPort && (workerData as BurstOptions | undefined)?.requests) {
