@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DeliveryTime } from '../gigs.ts';
-import { OrderActor, OrderStatus } from '../orders.ts';
+import { OrderActor, OrderStatus, type OrderStepType } from '../orders.ts';
 import { defineEvent } from './envelope.ts';
 
 /**
@@ -69,7 +69,8 @@ export const ReviewWritten = defineEvent('orders.review.written', 1, ReviewCard)
 /** The seller answered a review. */
 export const ReviewReplied = defineEvent('orders.review.replied', 1, ReviewCard.extend({ reply: z.string() }));
 
-export const ORDERS_EVENTS = [
+/** Every step of an order, as its event: what a consumer of the order's card or its timeline takes. */
+export const ORDER_STEP_EVENTS = [
   OrderPlaced,
   OrderAccepted,
   OrderDeclined,
@@ -81,6 +82,21 @@ export const ORDERS_EVENTS = [
   OrderCancellationWithdrawn,
   OrderCancelled,
   OrderMarkedLate,
-  ReviewWritten,
-  ReviewReplied,
 ] as const;
+
+/** The timeline's step each order event is. */
+export const STEP_OF_ORDER_EVENT = {
+  [OrderPlaced.type]: 'placed',
+  [OrderAccepted.type]: 'accepted',
+  [OrderDeclined.type]: 'declined',
+  [OrderDelivered.type]: 'delivered',
+  [OrderRevisionRequested.type]: 'revision_requested',
+  [OrderCompleted.type]: 'completed',
+  [OrderCancellationRequested.type]: 'cancellation_requested',
+  [OrderCancellationRefused.type]: 'cancellation_refused',
+  [OrderCancellationWithdrawn.type]: 'cancellation_withdrawn',
+  [OrderCancelled.type]: 'cancelled',
+  [OrderMarkedLate.type]: 'late',
+} as const satisfies Record<(typeof ORDER_STEP_EVENTS)[number]['type'], OrderStepType>;
+
+export const ORDERS_EVENTS = [...ORDER_STEP_EVENTS, ReviewWritten, ReviewReplied] as const;

@@ -1,16 +1,4 @@
-import {
-  OrderAccepted,
-  OrderCancellationRefused,
-  OrderCancellationRequested,
-  OrderCancellationWithdrawn,
-  OrderCancelled,
-  OrderCompleted,
-  OrderDeclined,
-  OrderDelivered,
-  OrderMarkedLate,
-  OrderPlaced,
-  OrderRevisionRequested,
-} from '@commonwork/contracts';
+import { ORDER_STEP_EVENTS } from '@commonwork/contracts';
 import { defineReadModel, keepNewest } from '@commonwork/kit';
 import type { Kysely } from 'kysely';
 import type { MarketplaceTables } from '../tables.ts';
@@ -22,19 +10,7 @@ import { recountGigFigures } from './figures.ts';
  */
 export const onOrderCard = defineReadModel(
   ['order_cards'],
-  [
-    OrderPlaced,
-    OrderAccepted,
-    OrderDeclined,
-    OrderDelivered,
-    OrderRevisionRequested,
-    OrderCompleted,
-    OrderCancellationRequested,
-    OrderCancellationRefused,
-    OrderCancellationWithdrawn,
-    OrderCancelled,
-    OrderMarkedLate,
-  ],
+  ORDER_STEP_EVENTS,
   async (trx: Kysely<MarketplaceTables>, { data, envelope }) => {
     await keepNewest(trx, 'order_cards', 'order_id', {
       order_id: data.orderId,

@@ -1,36 +1,9 @@
-import {
-  OrderAccepted,
-  OrderCancellationRefused,
-  OrderCancellationRequested,
-  OrderCancellationWithdrawn,
-  OrderCancelled,
-  OrderCompleted,
-  OrderDeclined,
-  OrderDelivered,
-  OrderMarkedLate,
-  OrderPlaced,
-  OrderRevisionRequested,
-  type OrderStepType,
-} from '@commonwork/contracts';
+import { ORDER_STEP_EVENTS, STEP_OF_ORDER_EVENT } from '@commonwork/contracts';
 import { causedBy, defineHandler, nameBasedId } from '@commonwork/kit';
 import { chatAggregate } from '../chats/aggregate.ts';
 import { chatIdFor } from '../chats/chat.ts';
 import { type MessagingDb, personCard } from '../tables.ts';
 import { orderLine } from './lines.ts';
-
-const STEPS = {
-  [OrderPlaced.type]: 'placed',
-  [OrderAccepted.type]: 'accepted',
-  [OrderDeclined.type]: 'declined',
-  [OrderDelivered.type]: 'delivered',
-  [OrderRevisionRequested.type]: 'revision_requested',
-  [OrderCompleted.type]: 'completed',
-  [OrderCancellationRequested.type]: 'cancellation_requested',
-  [OrderCancellationRefused.type]: 'cancellation_refused',
-  [OrderCancellationWithdrawn.type]: 'cancellation_withdrawn',
-  [OrderCancelled.type]: 'cancelled',
-  [OrderMarkedLate.type]: 'late',
-} as const satisfies Record<string, OrderStepType>;
 
 /**
  * Each step of an order writes a line in its buyer and seller's conversation about the gig (the one
@@ -39,43 +12,28 @@ const STEPS = {
  * sequence, the unread counts, the live push and the inbox's preview). Its id is fixed by the
  * event, so a step handled again writes nothing.
  */
-export const onOrderStep = defineHandler(
-  [
-    OrderPlaced,
-    OrderAccepted,
-    OrderDeclined,
-    OrderDelivered,
-    OrderRevisionRequested,
-    OrderCompleted,
-    OrderCancellationRequested,
-    OrderCancellationRefused,
-    OrderCancellationWithdrawn,
-    OrderCancelled,
-    OrderMarkedLate,
-  ],
-  async (trx: MessagingDb, event, tools) => {
-    const card = event.data;
-    const messageId = nameBasedId(`commonwork-order-line:${event.envelope.id}`);
-    const written = await trx.selectFrom('chat_messages').select('id').where('id', '=', messageId).executeTakeFirst();
-    if (written) return;
-    const step = STEPS[event.type];
-    const actorId = card.by === 'buyer' ? card.buyerId : card.by === 'seller' ? card.sellerId : null;
-    const name = actorId ? (await personCard(trx, actorId)).name : null;
-    const chatId = chatIdFor(card.buyerId, card.sellerId, card.gigId);
-    await tools.aggregate(chatAggregate).handleIn(
-      trx,
+export const onOrderStep = defineHandler(ORDER_STEP_EVENTS, async (trx: MessagingDb, event, tools) => {
+  const card = event.data;
+  const messageId = nameBasedId(`commonwork-order-line:${event.envelope.id}`);
+  const written = await trx.selectFrom('chat_messages').select('id').where('id', '=', messageId).executeTakeFirst();
+  if (written) return;
+  const step = STEP_OF_ORDER_EVENT[event.type];
+  const actorId = card.by === 'buyer' ? card.buyerId : card.by === 'seller' ? card.sellerId : null;
+  const name = actorId ? (await personCard(trx, actorId)).name : null;
+  const chatId = chatIdFor(card.buyerId, card.sellerId, card.gigId);
+  await tools.aggregate(chatAggregate).handleIn(
+    trx,
+    chatId,
+    {
+      type: 'PostSystemLine',
       chatId,
-      {
-        type: 'PostSystemLine',
-        chatId,
-        buyerId: card.buyerId,
-        sellerId: card.sellerId,
-        gigId: card.gigId,
-        messageId,
-        content: orderLine(step, card, name, 'text' in card ? card.text : ''),
-        system: { kind: 'order', orderId: card.orderId, step, actorId },
-      },
-      causedBy(event.envelope),
-    );
-  },
-);
+      buyerId: card.buyerId,
+      sellerId: card.sellerId,
+      gigId: card.gigId,
+      messageId,
+      content: orderLine(step, card, name, 'text' in card ? card.text : ''),
+      system: { kind: 'order', orderId: card.orderId, step, actorId },
+    },
+    causedBy(event.envelope),
+  );
+});

@@ -1,34 +1,8 @@
-import {
-  OrderAccepted,
-  OrderCancellationRefused,
-  OrderCancellationRequested,
-  OrderCancellationWithdrawn,
-  OrderCancelled,
-  OrderCompleted,
-  OrderDeclined,
-  OrderDelivered,
-  OrderMarkedLate,
-  OrderPlaced,
-  OrderRevisionRequested,
-} from '@commonwork/contracts';
+import { ORDER_STEP_EVENTS, STEP_OF_ORDER_EVENT } from '@commonwork/contracts';
 import { defineHandler } from '@commonwork/kit';
 import { notifyFrom, senderCard } from '../inbox/notify.ts';
 import type { NotificationsDb } from '../tables.ts';
-import { type OrderStepNews, orderNews, orderRecipients } from './orderNews.ts';
-
-const STEPS = {
-  [OrderPlaced.type]: 'placed',
-  [OrderAccepted.type]: 'accepted',
-  [OrderDeclined.type]: 'declined',
-  [OrderDelivered.type]: 'delivered',
-  [OrderRevisionRequested.type]: 'revision_requested',
-  [OrderCompleted.type]: 'completed',
-  [OrderCancellationRequested.type]: 'cancellation_requested',
-  [OrderCancellationRefused.type]: 'cancellation_refused',
-  [OrderCancellationWithdrawn.type]: 'cancellation_withdrawn',
-  [OrderCancelled.type]: 'cancelled',
-  [OrderMarkedLate.type]: 'late',
-} as const satisfies Record<string, OrderStepNews['step']>;
+import { orderNews, orderRecipients } from './orderNews.ts';
 
 /**
  * Each step of an order tells the other side, naming who took it; what an admin or the clock did
@@ -36,47 +10,32 @@ const STEPS = {
  * lets them be made. A redelivered step makes nothing new: the notification's id is fixed by the
  * event and the person.
  */
-export const onOrderStep = defineHandler(
-  [
-    OrderPlaced,
-    OrderAccepted,
-    OrderDeclined,
-    OrderDelivered,
-    OrderRevisionRequested,
-    OrderCompleted,
-    OrderCancellationRequested,
-    OrderCancellationRefused,
-    OrderCancellationWithdrawn,
-    OrderCancelled,
-    OrderMarkedLate,
-  ],
-  async (trx: NotificationsDb, event, tools) => {
-    const card = event.data;
-    const reason = 'text' in card ? card.text : '';
-    const actorId =
-      card.by === 'buyer'
-        ? card.buyerId
-        : card.by === 'seller'
-          ? card.sellerId
-          : card.by === 'admin'
-            ? event.envelope.metadata.actorId
-            : null;
-    const sender = actorId ? await senderCard(trx, actorId) : null;
-    const news = orderNews({ step: STEPS[event.type], card, reason, actor: sender });
-    for (const userId of orderRecipients(card))
-      await notifyFrom(
-        trx,
-        tools,
-        event.envelope,
-        { userId, preference: 'marketplace_alerts' },
-        {
-          type: 'order',
-          title: news.title,
-          message: news.message,
-          // An admin is named in the sentence, not shown as a sender one could answer.
-          sender: card.by === 'admin' ? null : sender,
-          data: { orderId: card.orderId, gigId: card.gigId, gigTitle: card.gigTitle, words: news.words, ...(reason && { reason }) },
-        },
-      );
-  },
-);
+export const onOrderStep = defineHandler(ORDER_STEP_EVENTS, async (trx: NotificationsDb, event, tools) => {
+  const card = event.data;
+  const reason = 'text' in card ? card.text : '';
+  const actorId =
+    card.by === 'buyer'
+      ? card.buyerId
+      : card.by === 'seller'
+        ? card.sellerId
+        : card.by === 'admin'
+          ? event.envelope.metadata.actorId
+          : null;
+  const sender = actorId ? await senderCard(trx, actorId) : null;
+  const news = orderNews({ step: STEP_OF_ORDER_EVENT[event.type], card, reason, actor: sender });
+  for (const userId of orderRecipients(card))
+    await notifyFrom(
+      trx,
+      tools,
+      event.envelope,
+      { userId, preference: 'marketplace_alerts' },
+      {
+        type: 'order',
+        title: news.title,
+        message: news.message,
+        // An admin is named in the sentence, not shown as a sender one could answer.
+        sender: card.by === 'admin' ? null : sender,
+        data: { orderId: card.orderId, gigId: card.gigId, gigTitle: card.gigTitle, words: news.words, ...(reason && { reason }) },
+      },
+    );
+});
