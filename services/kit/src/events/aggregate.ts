@@ -81,6 +81,11 @@ export interface Turn<S, E extends DomainEvent> {
   decide: (state: S) => E[];
 }
 
+/** A command or turn decided in a batch: its events and the version its stream stood at before them, or its refusal. */
+type Decision<S, E> =
+  | { ok: true; streamId: string; state: S; decided: E[]; metadata: EventMetadata; after: number }
+  | { ok: false; error: unknown };
+
 export interface AggregateBinding<DB> {
   db: Kysely<DB>;
   /** The service's schema, where its event store is. */
@@ -94,6 +99,33 @@ export function bindAggregate<DB, S, C, E extends DomainEvent>(
   aggregate: Aggregate<DB, S, C, E>,
 ): AggregateStore<S, C, E, DB> {
   const fold = (state: S, events: StoredEvent<E>[]) => events.reduce((s, e) => aggregate.decider.evolve(s, toDomainEvent(e)), state);
+
+  /**
+   * Appends the decided events of every decision in one statement, each with its own metadata, and
+   * hands each decision its stored events: the insert returns its rows in the order given.
+   */
+  const appendDecisions = async (store: ReturnType<typeof storeOf>, decisions: readonly Decision<S, E>[], now: Date) => {
+    const appends = decisions.flatMap((d) =>
+      d.ok && d.decided.length > 0 ? [{ streamId: d.streamId, expectedVersion: d.after, events: d.decided, metadata: d.metadata }] : [],
+    );
+    const stored = appends.length
+      ? ((await appendToStreams(store, {
+          schema: binding.schema,
+          metadata: appends[0]?.metadata as EventMetadata,
+          now,
+          versions: aggregate.versions,
+          appends,
+        })) as StoredEvent<E>[])
+      : [];
+    let taken = 0;
+    const outcomes: Outcome<S, E>[] = decisions.map((d) => {
+      if (!d.ok) return d;
+      const events = stored.slice(taken, taken + d.decided.length);
+      taken += d.decided.length;
+      return { ok: true, state: d.state, events };
+    });
+    return { outcomes, stored };
+  };
 
   /** The state to decide on and the version it was read at; with a snapshot, the row is locked first. */
   const loadInTransaction = async (trx: Kysely<DB>, streamId: string) => {
@@ -122,40 +154,21 @@ export function bindAggregate<DB, S, C, E extends DomainEvent>(
     const store = storeOf(trx);
     let state = loaded.state;
     let version = loaded.version;
-    const decisions: ({ ok: true; state: S; decided: E[]; metadata: EventMetadata; after: number } | { ok: false; error: unknown })[] = [];
+    const decisions: Decision<S, E>[] = [];
     for (const { command, metadata } of commands) {
       try {
         const decided = aggregate.decider.decide(command, state);
         state = decided.reduce(aggregate.decider.evolve, state);
-        decisions.push({ ok: true, state, decided, metadata, after: version });
+        decisions.push({ ok: true, streamId, state, decided, metadata, after: version });
         version += decided.length;
       } catch (error) {
         decisions.push({ ok: false, error });
       }
     }
-    // Every command's events in one statement, each with its own metadata, at consecutive versions.
-    const appends = decisions.flatMap((d) =>
-      d.ok && d.decided.length > 0 ? [{ streamId, expectedVersion: d.after, events: d.decided, metadata: d.metadata }] : [],
-    );
-    const stored = appends.length
-      ? ((await appendToStreams(store, {
-          schema: binding.schema,
-          metadata: appends[0]?.metadata as EventMetadata,
-          now,
-          versions: aggregate.versions,
-          appends,
-        })) as StoredEvent<E>[])
-      : [];
-    let taken = 0;
-    const outcomes: Outcome<S, E>[] = decisions.map((d) => {
-      if (!d.ok) return d;
-      const events = stored.slice(taken, taken + d.decided.length);
-      taken += d.decided.length;
-      return { ok: true, state: d.state, events };
-    });
-    const appended = outcomes.flatMap((o) => (o.ok ? o.events : []));
-    if (appended.length === 0) return outcomes;
-    await aggregate.project(trx, appended);
+    // Every command's events in one statement, at consecutive versions.
+    const { outcomes, stored } = await appendDecisions(store, decisions, now);
+    if (stored.length === 0) return outcomes;
+    await aggregate.project(trx, stored);
     const every = aggregate.snapshotEvery;
     if (every && (loaded.snapshotVersion === undefined || version - loaded.snapshotVersion >= every)) {
       const row = { version, state: JSON.stringify(state) };
@@ -176,38 +189,19 @@ export function bindAggregate<DB, S, C, E extends DomainEvent>(
     const current = new Map<string, { state: S; version: number }>();
     for (const [streamId, events] of loaded)
       current.set(streamId, { state: fold(aggregate.decider.initialState(), events), version: events.at(-1)?.streamVersion ?? 0 });
-    const decisions = turns.map((turn) => {
+    const decisions = turns.map((turn): Decision<S, E> => {
       const streamId = streamIdFor(turn.id);
       const before = current.get(streamId) ?? { state: aggregate.decider.initialState(), version: 0 };
       try {
         const decided = turn.decide(before.state);
         const state = decided.reduce(aggregate.decider.evolve, before.state);
         current.set(streamId, { state, version: before.version + decided.length });
-        return { ok: true as const, streamId, state, decided, metadata: turn.metadata, after: before.version };
+        return { ok: true, streamId, state, decided, metadata: turn.metadata, after: before.version };
       } catch (error) {
-        return { ok: false as const, error };
+        return { ok: false, error };
       }
     });
-    const appends = decisions.flatMap((d) =>
-      d.ok && d.decided.length > 0 ? [{ streamId: d.streamId, expectedVersion: d.after, events: d.decided, metadata: d.metadata }] : [],
-    );
-    const stored = appends.length
-      ? ((await appendToStreams(store, {
-          schema: binding.schema,
-          metadata: appends[0]?.metadata as EventMetadata,
-          now: new Date(),
-          versions: aggregate.versions,
-          appends,
-        })) as StoredEvent<E>[])
-      : [];
-    // The insert returns its rows in the order given: each decision's events are the next ones.
-    let taken = 0;
-    const outcomes: Outcome<S, E>[] = decisions.map((d) => {
-      if (!d.ok) return d;
-      const events = stored.slice(taken, taken + d.decided.length);
-      taken += d.decided.length;
-      return { ok: true, state: d.state, events };
-    });
+    const { outcomes, stored } = await appendDecisions(store, decisions, new Date());
     if (stored.length > 0) await aggregate.project(trx, stored);
     return outcomes;
   };
