@@ -58,7 +58,11 @@ test("B favourites A's gig: the heart, the count on the page and the card, A's o
 
   // Under the Favorites filter: the gig's card, its heart pressed and its count.
   await b.page.goto('/marketplace');
-  await b.page.getByLabel('My Favorites').check();
+  // The page comes pre-rendered: a click before React has taken over is undone by it. Cards come after.
+  // The box follows the address, which the router changes in a transition: it is ticked a moment later.
+  await expect(b.page.getByRole('list', { name: 'Gigs' }).getByRole('article').first()).toBeVisible();
+  await b.page.getByLabel('My Favorites').click();
+  await expect(b.page.getByLabel('My Favorites')).toBeChecked();
   await expect(b.page).toHaveURL(/favorites=true/);
   const card = b.page.getByRole('article', { name: title });
   await expect(card).toBeVisible();

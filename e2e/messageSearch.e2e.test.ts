@@ -38,7 +38,8 @@ test('a search with a typo finds an old message; choosing it opens the channel s
   for (let i = 1; i <= later; i++) await post(`Invoice ${i} for ${tag} is ready`);
 
   await page.goto('/community');
-  await expect(page.getByRole('navigation', { name: 'Channels' })).toBeVisible();
+  // The page comes pre-rendered; its channels come once React has taken over (and listens for keys).
+  await expect(page.getByRole('navigation', { name: 'Channels' }).getByText(channel).first()).toBeVisible();
   // '/' outside a field puts the focus in the search box; Ctrl+K too.
   await page.locator('body').press('/');
   await expect(searchBox(page)).toBeFocused();

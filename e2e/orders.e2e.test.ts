@@ -56,10 +56,10 @@ test('B orders A’s gig; A accepts and delivers, B asks a revision, A delivers 
   expect(created.status).toBe(201);
   const gigId = created.at(201).gig.id;
 
-  // A, on their own gig: Order Now is there but off, and says why.
+  // A, on their own gig: no Order Now (spec 001: the owner gets Edit and Delete), the note says why.
   await a.page.goto(`/marketplace/${gigId}`);
-  await expect(a.page.getByRole('button', { name: 'Order Now' })).toBeDisabled();
-  await expect(a.page.getByRole('button', { name: 'Order Now' })).toHaveAccessibleDescription(/This is your gig/);
+  await expect(a.page.getByText('This is your gig.')).toBeVisible();
+  await expect(a.page.getByRole('link', { name: 'Order Now' })).toHaveCount(0);
 
   // B opens the order form from the gig: the summary, the payment sentence, the requirements' rule.
   await b.page.goto(`/marketplace/${gigId}`);

@@ -34,16 +34,9 @@ export function PricingCard({ gig, owned, onContact, onInterest, contacting, sen
         {t('marketplace.pricing.deliveryIn', { time: deliveryLabel(gig.deliveryTime) })}
       </p>
       {owned ? (
-        <div className="mt-5 space-y-2">
-          {/* Shown, not hidden, so the owner sees what buyers get; the note under it says why it is off. */}
-          <button type="button" className={`${buttonPrimary} w-full`} disabled aria-describedby="pricing-yours">
-            <ShoppingCart className="h-4 w-4" aria-hidden="true" />
-            {t('marketplace.pricing.order')}
-          </button>
-          <p id="pricing-yours" className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-            {t('marketplace.pricing.yours')}
-          </p>
-        </div>
+        <p className="mt-5 rounded-lg bg-slate-50 p-3 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+          {t('marketplace.pricing.yours')}
+        </p>
       ) : (
         <div className="mt-5 space-y-2">
           {/* The order form (issue 30): a page of its own; a visitor signed out is asked to sign in first by its route. */}
