@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
+import { Scope } from './scopes.ts';
 import { User, Username } from './users.ts';
 
 /**
@@ -64,5 +65,9 @@ export const AccessClaims = z.object({
   role: z.enum(['user', 'admin']),
   /** Expiry, in seconds since the epoch: what ends a live connection opened with the token. */
   exp: z.number().optional(),
+  /** A personal access token's scopes (absent for a signed-in session, which may do everything). */
+  scopes: z.array(Scope).optional(),
+  /** The personal access token's id: its own rate-limit budget, and what revocation ends. */
+  tid: z.uuid().optional(),
 });
 export type AccessClaims = z.infer<typeof AccessClaims>;

@@ -7,6 +7,7 @@ import { messagingRoutes } from './http/messaging.ts';
 import { notificationsRoutes } from './http/notifications.ts';
 import { ordersRoutes } from './http/orders.ts';
 import type { RouteContract } from './http/route.ts';
+import { webhooksRoutes } from './http/webhooks.ts';
 
 /**
  * A setting a deployment gives one service beyond the shared ones (the database, the bus, Redis, the
@@ -77,7 +78,7 @@ const IDENTITY = ['identity'] as const;
 export const SERVICE_MANIFEST = {
   identity: {
     summary: 'sign-in, the dev issuer, users and profiles',
-    prefixes: ['/api/auth', '/api/users', '/api/platform'],
+    prefixes: ['/api/auth', '/api/users', '/api/platform', '/api/tokens'],
     routes: identityRoutes,
     port: 4001,
     replicas: 2,
@@ -227,6 +228,16 @@ export const SERVICE_MANIFEST = {
     replicas: 2,
     publishes: true,
     consumes: ['identity', 'marketplace', 'media'],
+    needs: IDENTITY,
+  },
+  webhooks: {
+    summary: 'outgoing webhooks signed as Standard Webhooks, their deliveries and retries, and the event feed for integrators',
+    prefixes: ['/api/webhooks', '/api/feed'],
+    routes: webhooksRoutes,
+    port: 4009,
+    replicas: 2,
+    publishes: true,
+    consumes: ['marketplace', 'events', 'messaging', 'notifications', 'orders'],
     needs: IDENTITY,
   },
 } as const satisfies Record<string, ServiceManifest>;

@@ -10,6 +10,7 @@ import {
 import { ErrorBody } from '../errors.ts';
 import { ChangePlanRequest } from '../plans.ts';
 import { PlatformFiguresResponse, TopFreelancersQuery, TopFreelancersResponse, UserStatsResponse } from '../stats.ts';
+import { CreatedTokenResponse, CreateTokenRequest, TokenIdParams, TokenListResponse, TokenRevokedResponse } from '../tokens.ts';
 import { UpdatePictureRequest, UpdateUserRequest, UserConflictBody, UserIdParams, UsernameParams, UserResponse } from '../users.ts';
 import { defineRoute } from './route.ts';
 
@@ -129,5 +130,32 @@ export const identityRoutes = {
     params: UserIdParams,
     body: UpdatePictureRequest,
     response: { 200: UserResponse, ...errors },
+  }),
+  createToken: defineRoute({
+    method: 'POST',
+    url: '/api/tokens',
+    summary:
+      'Create a personal access token with the scopes given; its secret (`cw_pat_…`) is in this answer only. Signed-in sessions only',
+    auth: 'user',
+    scope: 'session',
+    body: CreateTokenRequest,
+    response: { 201: CreatedTokenResponse, ...errors },
+  }),
+  listTokens: defineRoute({
+    method: 'GET',
+    url: '/api/tokens',
+    summary: 'Your personal access tokens, newest first (never their secrets). Signed-in sessions only',
+    auth: 'user',
+    scope: 'session',
+    response: { 200: TokenListResponse, ...errors },
+  }),
+  revokeToken: defineRoute({
+    method: 'DELETE',
+    url: '/api/tokens/:id',
+    summary: 'Revoke one of your personal access tokens: refused everywhere within a second. Signed-in sessions only',
+    auth: 'user',
+    scope: 'session',
+    params: TokenIdParams,
+    response: { 200: TokenRevokedResponse, ...errors },
   }),
 } as const;

@@ -14,6 +14,7 @@ export * from './notifications.ts';
 export * from './orders.ts';
 export * from './route.ts';
 export * from './url.ts';
+export * from './webhooks.ts';
 
 /** Each owner's route table: the gateway's own, then every service's from the manifest. */
 const ROUTE_TABLES: Record<'gateway' | ServiceName, Readonly<Record<string, RouteContract>>> = {

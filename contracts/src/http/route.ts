@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { RouteScope } from '../scopes.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -13,6 +14,11 @@ export interface RouteContract {
   summary: string;
   /** `public` calls need no token; `user` calls need a valid access token; `optional` reads one if present. */
   auth: 'public' | 'user' | 'optional';
+  /**
+   * What a personal access token needs to make this call (403 INSUFFICIENT_SCOPE without it); a
+   * signed-in session needs none. Every `user` and `optional` call names one; a `public` one may.
+   */
+  scope?: RouteScope;
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;
