@@ -9,6 +9,7 @@ export const bffRoutes = {
     url: '/api/bff/dashboard',
     summary: 'The dashboard in one call: trending gigs, top freelancers, upcoming events, your gig analytics and statistics',
     auth: 'user',
+    scope: 'gigs:read',
     response: { 200: DashboardResponse, 401: ErrorBody },
   }),
 } as const;

@@ -23,6 +23,7 @@ export const mediaRoutes = {
     url: '/api/upload/upload',
     summary: 'Upload an image (multipart field `file`); its type is read from its bytes, metadata stripped',
     auth: 'user',
+    scope: 'media:write',
     querystring: UploadQuery,
     upload: { field: 'file' },
     response: { 201: UploadResponse, ...errors },
@@ -33,6 +34,7 @@ export const mediaRoutes = {
     summary:
       'Upload a file to send with a message (multipart field `file`): PDF, plain text or ZIP up to 10 MB, its type read from its bytes',
     auth: 'user',
+    scope: 'media:write',
     upload: { field: 'file' },
     response: { 201: FileUploadResponse, ...errors },
   }),
@@ -41,6 +43,7 @@ export const mediaRoutes = {
     url: '/api/upload/delete/:publicId',
     summary: 'Delete an image you uploaded; its URL answers 404 afterwards',
     auth: 'user',
+    scope: 'media:write',
     params: DeleteUploadParams,
     response: { 200: DeleteUploadResponse, ...errors },
   }),
