@@ -8,6 +8,7 @@ import { projections as mediaProjections, mediaService } from '@commonwork/media
 import { MessagingConfig, projections as messagingProjections, messagingService } from '@commonwork/messaging';
 import { NotificationsConfig, projections as notificationsProjections, notificationsService } from '@commonwork/notifications';
 import { OrdersConfig, projections as ordersProjections, ordersService } from '@commonwork/orders';
+import { WebhooksConfig, projections as webhooksProjections, webhooksService } from '@commonwork/webhooks';
 import { migrations as draftsMigrations } from '../../services/drafts/src/migrations.ts';
 import { migrations as eventsMigrations } from '../../services/events/src/migrations.ts';
 import { migrations as identityMigrations } from '../../services/identity/src/migrations.ts';
@@ -16,6 +17,7 @@ import { migrations as mediaMigrations } from '../../services/media/src/migratio
 import { migrations as messagingMigrations } from '../../services/messaging/src/migrations.ts';
 import { migrations as notificationsMigrations } from '../../services/notifications/src/migrations.ts';
 import { migrations as ordersMigrations } from '../../services/orders/src/migrations.ts';
+import { migrations as webhooksMigrations } from '../../services/webhooks/src/migrations.ts';
 import { entryOf } from './clusterParts.ts';
 
 /** What the embedded platform holds for every service alike: identity's keys, which identity signs with and the others verify against. */
@@ -88,5 +90,10 @@ export const SERVICE_PARTS: Record<ServiceName, ServicePart> = {
     definition: (env) => ordersService(parseConfig(OrdersConfig, env)),
     projections: ordersProjections,
     migrations: ordersMigrations,
+  }),
+  webhooks: part('webhooks', {
+    definition: (env) => webhooksService(parseConfig(WebhooksConfig, env)),
+    projections: webhooksProjections,
+    migrations: webhooksMigrations,
   }),
 };

@@ -18,6 +18,7 @@ export type PlatformPart =
   | 'notifications'
   | 'drafts'
   | 'orders'
+  | 'webhooks'
   | 'realtime';
 
 /** A running part: its own URL (behind the gateway), its app and how to stop it. */

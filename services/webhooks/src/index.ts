@@ -1,0 +1,3 @@
+export { WebhooksConfig } from './config.ts';
+export { projections } from './projections.ts';
+export { webhooksService } from './service.ts';

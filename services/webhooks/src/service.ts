@@ -1,0 +1,29 @@
+import type { ServiceDefinition } from '@commonwork/kit';
+import type { WebhooksConfig } from './config.ts';
+import { subscriptions } from './handlers/index.ts';
+import { migrations } from './migrations.ts';
+import { publishWebhooksEvent, type WebhooksEvent } from './publish.ts';
+import type { WebhooksTables } from './tables.ts';
+
+export interface WebhooksOptions {
+  /** The time deliveries are due and retried at (tests move it forward); default the real one. */
+  now?: () => Date;
+}
+
+/**
+ * The webhooks service: people's subscriptions of URLs to public events (each a stream), the public
+ * events with who may read each, their signed deliveries with retries, and the feed (docs/decisions/webhooks/).
+ */
+export function webhooksService(config: WebhooksConfig, options: WebhooksOptions = {}): ServiceDefinition<WebhooksTables, WebhooksEvent> {
+  const now = options.now ?? (() => new Date());
+  void now;
+  void config;
+  return {
+    name: 'webhooks',
+    migrations,
+    publish: publishWebhooksEvent,
+    register: () => {},
+    subscriptions,
+    jobs: [],
+  };
+}
