@@ -123,10 +123,12 @@ export function refusalOf(address: string, policy: AddressPolicy): string | null
   const found = classifyAddress(address);
   if (!found) return null;
   if (found.kind === 'loopback') {
-    return policy.allowLoopback ? null : `${address} is ${found.label}; loopback receivers are allowed only in embedded development mode`;
+    return policy.allowLoopback ? null : `${address}, ${found.label}: loopback receivers are allowed only in embedded development mode`;
   }
   if (found.kind === 'private' || found.kind === 'link-local') {
-    return policy.allowPrivate ? null : `${address} is ${found.label}; an operator may allow private receivers with WEBHOOK_ALLOW_PRIVATE=true`;
+    return policy.allowPrivate
+      ? null
+      : `${address}, ${found.label}: an operator may allow private receivers with WEBHOOK_ALLOW_PRIVATE=true`;
   }
-  return `${address} is ${found.label}, never called`;
+  return `${address}, ${found.label}, is never called`;
 }
