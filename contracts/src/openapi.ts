@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { ErrorBody } from './errors.ts';
 import type { RouteContract } from './http/route.ts';
+import { PERSONAL_TOKEN_PREFIX, type RouteScope, SCOPE_NAMES, SCOPES } from './scopes.ts';
+import { PUBLIC_EVENT_TYPES, PUBLIC_EVENTS, PublicEvent, WEBHOOK_LIMITS, WEBHOOK_PING_TYPE } from './webhooks.ts';
 
-const toSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+const toSchema = (schema: z.ZodType, io: 'input' | 'output' = 'input') => z.toJSONSchema(schema, { io, unrepresentable: 'any' });
 
 /**
  * The errors every route of a kind can answer, whether or not its contract lists them: the gateway
@@ -13,6 +15,7 @@ function commonErrors(route: RouteContract): Record<string, string> {
   return {
     ...(takesInput && { 400: 'Invalid input: `details` names each field and what is wrong with it' }),
     ...(route.auth !== 'public' && { 401: 'No valid access token (`optional` routes: an invalid one)' }),
+    ...(route.auth !== 'public' && { 403: insufficientScopeText(route.scope) }),
     ...((route.body || route.upload) && { 413: 'The body is larger than this route takes' }),
     429: 'Too many calls from this person or address; `retry-after` says when to try again',
     503: 'A service this call needs is unavailable or busy; try again in a moment',
@@ -33,8 +36,9 @@ export function buildOpenApiDocument(operations: readonly { operationId: string;
       ]),
     );
     for (const [status, schema] of Object.entries(route.response)) {
+      const text = status.startsWith('2') ? 'Success' : (STATUS_TEXT[status] ?? 'Error');
       responses[status] = {
-        description: status.startsWith('2') ? 'Success' : (STATUS_TEXT[status] ?? 'Error'),
+        description: status === '403' && route.auth !== 'public' ? `${text}; or ${lowerFirst(insufficientScopeText(route.scope))}` : text,
         content: { [status.startsWith('2') && route.produces ? route.produces : 'application/json']: { schema: toSchema(schema) } },
       };
     }
@@ -42,7 +46,9 @@ export function buildOpenApiDocument(operations: readonly { operationId: string;
     paths[path][route.method.toLowerCase()] = {
       operationId,
       summary: route.summary,
-      security: route.auth === 'user' ? [{ bearer: [] }] : [],
+      ...(route.scope && { 'x-scope': route.scope }),
+      ...(scopeNote(route.scope) && { description: scopeNote(route.scope) }),
+      security: securityOf(route),
       parameters,
       ...(route.body && {
         requestBody: { required: true, content: { 'application/json': { schema: toSchema(route.body) } } },
@@ -66,11 +72,155 @@ export function buildOpenApiDocument(operations: readonly { operationId: string;
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Commonwork API', version, license: { name: 'Apache 2.0', identifier: 'Apache-2.0' } },
+    info: {
+      title: 'Commonwork API',
+      version,
+      description:
+        'Call with `Authorization: Bearer <token>`: a signed-in session’s access token, or a personal access token ' +
+        `(\`${PERSONAL_TOKEN_PREFIX}…\`, Settings → Developer) limited to its scopes. Each operation names the scope a token ` +
+        'needs (`security`, and `x-scope`); `webhooks` lists what a webhook subscription is sent. The guide for integrators: docs/integrators.md.',
+      license: { name: 'Apache 2.0', identifier: 'Apache-2.0' },
+    },
     // Relative: the gateway that serves this document is the one to call.
     servers: [{ url: '/', description: 'The gateway serving this document' }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: { securitySchemes: { bearer: BEARER_SCHEME } },
     paths,
+    webhooks: buildWebhooks(),
+  };
+}
+
+/**
+ * The one security scheme: a bearer token, either a signed-in session's access token (which may do
+ * everything its person may) or a personal access token (only what its scopes name). The scopes go in
+ * each operation's requirement as role names, which OpenAPI 3.1 allows for schemes other than OAuth.
+ */
+const BEARER_SCHEME = {
+  type: 'http',
+  scheme: 'bearer',
+  bearerFormat: `JWT (a session) or ${PERSONAL_TOKEN_PREFIX}… (a personal access token)`,
+  description: [
+    'A signed-in session’s access token (a JWT, from `POST /api/auth/google`) may make every call its person may. A personal access token ' +
+      `(\`${PERSONAL_TOKEN_PREFIX}\` and 40 characters, created under Settings → Developer or with \`POST /api/tokens\`) may make the calls ` +
+      'whose scope it holds; without it the answer is 403 `INSUFFICIENT_SCOPE` naming the scope. The scope of each operation is its ' +
+      'security requirement’s role and its `x-scope`. Two operations’ `x-scope` is not a scope: `session` (managing tokens: a personal ' +
+      'access token is always refused) and `by-event` (the event feed: any token, answering only the event types its read scopes cover).',
+    '',
+    '| Scope | What it allows |',
+    '| --- | --- |',
+    ...SCOPE_NAMES.map((scope) => `| \`${scope}\` | ${SCOPES[scope]} |`),
+  ].join('\n'),
+};
+
+/**
+ * An operation's security requirements: none for `public` calls; the bearer token with the route's
+ * scope as its role; `optional` calls may also be made with no token at all (`{}`). `session` and
+ * `by-event` are not roles a token can hold, so those requirements name none and the operation's
+ * description and `x-scope` say what applies.
+ */
+function securityOf(route: RouteContract): Record<string, string[]>[] {
+  if (route.auth === 'public') return [];
+  const roles = route.scope && route.scope !== 'session' && route.scope !== 'by-event' ? [route.scope] : [];
+  return route.auth === 'optional' ? [{ bearer: roles }, {}] : [{ bearer: roles }];
+}
+
+function scopeNote(scope: RouteScope | undefined): string | undefined {
+  if (scope === 'session')
+    return 'Only a signed-in session may make this call: a personal access token is refused (403 `INSUFFICIENT_SCOPE`), whatever its scopes.';
+  if (scope === 'by-event')
+    return 'Any personal access token may make this call; it answers only the event types whose read scope the token holds (see `webhooks` for each type’s scope).';
+  return undefined;
+}
+
+function insufficientScopeText(scope: RouteScope | undefined): string {
+  if (scope === undefined || scope === 'by-event') return 'Not allowed';
+  if (scope === 'session') return 'A personal access token (`INSUFFICIENT_SCOPE`): only a signed-in session may make this call';
+  return `A personal access token without the \`${scope}\` scope (\`INSUFFICIENT_SCOPE\`)`;
+}
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** `5000` → `5 s`, `7200000` → `2 h`: the retry schedule as the integrators' page and the document say it. */
+export function formatDelay(ms: number): string {
+  if (ms % 3_600_000 === 0) return `${ms / 3_600_000} h`;
+  if (ms % 60_000 === 0) return `${ms / 60_000} min`;
+  return `${ms / 1000} s`;
+}
+
+/** What happens to a delivery, said once for every webhook. */
+export const DELIVERY_TERMS =
+  `Any 2xx answer within ${WEBHOOK_LIMITS.timeoutMs / 1000} s counts as received. Anything else (another status, a timeout, a refused ` +
+  `connection) is tried again after ${WEBHOOK_LIMITS.retryDelaysMs.map(formatDelay).join(', ')}, with the same \`webhook-id\`; a ` +
+  `subscription whose deliveries have failed for ${WEBHOOK_LIMITS.disableAfterMs / 86_400_000} days is disabled and its owner notified. ` +
+  'Deliveries come at least once (drop repeats by `webhook-id`), in order for each subscription.';
+
+/** The Standard Webhooks headers every delivery carries. */
+const WEBHOOK_HEADERS = [
+  {
+    name: 'webhook-id',
+    in: 'header',
+    required: true,
+    description: 'The delivery’s id: the same on every retry of it, so a receiver can drop repeats.',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: true,
+    description:
+      'When this attempt was sent, in seconds since 1970 (UTC); refuse one far from your clock (the `standardwebhooks` libraries allow 5 minutes).',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
+  {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    description:
+      '`v1,` then the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the signing secret (`whsec_` and base64) ' +
+      'encodes; space-separated when there are several, any one matching is enough. The `standardwebhooks` package (JavaScript, Python, …) checks it.',
+    schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$' },
+  },
+];
+
+/** OpenAPI 3.1's `webhooks`: one `POST` per public event type, and the ping, as a subscription's URL receives them. */
+function buildWebhooks(): Record<string, unknown> {
+  const operation = (type: string, summary: string, description: string, data: z.ZodType, extensions: Record<string, string> = {}) => ({
+    post: {
+      operationId: `webhook${type.replace(/(^|[._])([a-z])/g, (_match, _separator, letter: string) => letter.toUpperCase())}`,
+      summary,
+      description: `${description}\n\n${DELIVERY_TERMS}`,
+      ...extensions,
+      security: [],
+      parameters: WEBHOOK_HEADERS,
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: toSchema(PublicEvent.extend({ type: z.literal(type), data }), 'output') } },
+      },
+      responses: { '2XX': { description: 'Received' } },
+    },
+  });
+  return {
+    ...Object.fromEntries(
+      PUBLIC_EVENT_TYPES.map((type) => {
+        const entry = PUBLIC_EVENTS[type];
+        const description =
+          `Sent to the webhooks of ${entry.audience} that subscribed to \`${type}\` (a webhook only ever carries what its owner could ` +
+          `read through the API at that moment). In the event feed (\`GET /api/feed\`) for a token with \`${entry.scope}\`.`;
+        return [
+          type,
+          operation(type, `${type} (${entry.from.type})`, description, entry.from.schema, {
+            'x-scope': entry.scope,
+            'x-audience': entry.audience,
+          }),
+        ];
+      }),
+    ),
+    [WEBHOOK_PING_TYPE]: operation(
+      WEBHOOK_PING_TYPE,
+      `${WEBHOOK_PING_TYPE} (a test call)`,
+      'Sent to one webhook when its owner asks (`POST /api/webhooks/{id}/ping`, the Ping button), to check the receiver and its ' +
+        'signature check; never otherwise. Nothing to act on.',
+      z.looseObject({}).describe('Nothing to act on.'),
+    ),
   };
 }
 

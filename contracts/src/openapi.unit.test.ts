@@ -1,7 +1,20 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { API_OPERATIONS } from './http/index.ts';
-import { buildOpenApiDocument } from './openapi.ts';
+import { buildOpenApiDocument, DELIVERY_TERMS } from './openapi.ts';
+import { SCOPE_NAMES, SCOPES } from './scopes.ts';
+import { PUBLIC_EVENT_TYPES, PUBLIC_EVENTS, WEBHOOK_PING_TYPE } from './webhooks.ts';
+
+interface Operation {
+  operationId: string;
+  description?: string;
+  'x-scope'?: string;
+  security: Record<string, string[]>[];
+  parameters: { name: string; in: string; required: boolean }[];
+  requestBody?: { required: boolean; content: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }>;
+}
 
 /**
  * Warnings of Redocly's recommended rules we keep, with the reason: the spec fixes these paths
@@ -34,5 +47,66 @@ describe('the OpenAPI document', () => {
       if (operation.security.length > 0) expect(operation.responses).toHaveProperty('401');
     }
     expect(document.servers).toEqual([{ url: '/', description: expect.any(String) }]);
+  });
+
+  it('describes the bearer scheme: a session’s token or a personal access token, and every scope with its sentence', () => {
+    const bearer = document.components.securitySchemes.bearer;
+    expect(bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(bearer.description).toContain('cw_pat_');
+    for (const scope of SCOPE_NAMES) expect(bearer.description).toContain(`| \`${scope}\` | ${SCOPES[scope]} |`);
+  });
+
+  it('gives each operation the scope its route declares: its role in `security`, `x-scope`, and 403 INSUFFICIENT_SCOPE', () => {
+    for (const { operationId, route } of API_OPERATIONS) {
+      const operation = (document.paths[route.url.replace(/:([A-Za-z]+)/g, '{$1}')] as Record<string, Operation>)[
+        route.method.toLowerCase()
+      ];
+      expect(operation?.operationId).toBe(operationId);
+      if (!operation) continue;
+      expect(operation['x-scope']).toBe(route.scope);
+      const role = route.scope === 'session' || route.scope === 'by-event' || !route.scope ? [] : [route.scope];
+      const expected = { public: [], user: [{ bearer: role }], optional: [{ bearer: role }, {}] }[route.auth];
+      expect(operation.security, operationId).toEqual(expected);
+      if (route.auth !== 'public') expect(operation.responses['403']?.description, operationId).toMatch(/INSUFFICIENT_SCOPE|Not allowed/);
+      if (route.scope && route.scope !== 'session' && route.scope !== 'by-event')
+        expect(operation.responses['403']?.description).toContain(`\`${route.scope}\``);
+    }
+    const tokens = (document.paths['/api/tokens'] as Record<string, Operation>).post;
+    expect(tokens?.description).toContain('Only a signed-in session may make this call');
+    const feed = (document.paths['/api/feed'] as Record<string, Operation>).get;
+    expect(feed?.['x-scope']).toBe('by-event');
+    expect(feed?.description).toContain('only the event types whose read scope the token holds');
+  });
+
+  it('lists in `webhooks` every public event and the ping: a signed POST of {id, type, timestamp, data}', () => {
+    const webhooks = document.webhooks as Record<string, { post: Operation }>;
+    expect(Object.keys(webhooks).sort()).toEqual([...PUBLIC_EVENT_TYPES, WEBHOOK_PING_TYPE].sort());
+    for (const [type, { post }] of Object.entries(webhooks)) {
+      expect(post.parameters.filter((p) => p.in === 'header' && p.required).map((p) => p.name)).toEqual([
+        'webhook-id',
+        'webhook-timestamp',
+        'webhook-signature',
+      ]);
+      const schema = post.requestBody?.content['application/json']?.schema;
+      expect(schema?.required.sort()).toEqual(['data', 'id', 'timestamp', 'type']);
+      expect(schema?.properties.type).toEqual({ type: 'string', const: type });
+      expect(post.description).toContain(DELIVERY_TERMS);
+      expect(post.security).toEqual([]);
+    }
+    const posted = webhooks['channel.message.posted']?.post;
+    const data = posted?.requestBody?.content['application/json']?.schema.properties.data;
+    const { $schema: _, ...expected } = z.toJSONSchema(PUBLIC_EVENTS['channel.message.posted'].from.schema, {
+      io: 'output',
+      unrepresentable: 'any',
+    });
+    expect(data).toEqual(expected);
+    expect(posted?.['x-scope']).toBe('messages:read');
+    expect(posted?.description).toContain('the channel’s members');
+  });
+
+  it('says the retry schedule the issue gives, from the webhooks limits', () => {
+    expect(DELIVERY_TERMS).toContain('5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h');
+    expect(DELIVERY_TERMS).toContain('10 s');
+    expect(DELIVERY_TERMS).toContain('3 days');
   });
 });
