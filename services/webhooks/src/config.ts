@@ -7,5 +7,7 @@ export const WebhooksConfig = CommonConfig.extend({
   IDENTITY_URL: IdentityUrls,
   /** An operator's opt-in: deliveries may go to private (RFC 1918, ULA) addresses; default refused. */
   WEBHOOK_ALLOW_PRIVATE: envFlag(false),
+  /** Deliveries may go to loopback (127/8, ::1): embedded development mode sets it (deploy/local/embedded.ts); never in production. */
+  WEBHOOK_ALLOW_LOOPBACK: envFlag(false),
 });
 export type WebhooksConfig = z.infer<typeof WebhooksConfig>;

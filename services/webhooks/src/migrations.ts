@@ -1,10 +1,11 @@
 import type { ServiceMigration } from '@commonwork/kit';
 import { sql } from 'kysely';
+import { deliveriesMigration } from './deliveries/migration.ts';
 
 export const migrations: ServiceMigration[] = [
   {
     name: '0001_webhooks',
-    async up(db) {
+    async up(db, schema) {
       await db.schema
         .createTable('webhooks')
         .addColumn('id', 'uuid', (c) => c.primaryKey())
@@ -58,7 +59,7 @@ export const migrations: ServiceMigration[] = [
         .addColumn('data', 'jsonb', (c) => c.notNull())
         .addColumn('audience', sql`uuid[]`, (c) => c.notNull())
         .execute();
-      await sql`create index public_events_audience_idx on public_events using gin (audience)`.execute(db);
+      await sql`create index public_events_audience_idx on ${sql.table(`${schema}.public_events`)} using gin (audience)`.execute(db);
       await db.schema.createIndex('public_events_occurred_idx').on('public_events').column('occurred_at').execute();
 
       await db.schema
@@ -75,4 +76,5 @@ export const migrations: ServiceMigration[] = [
         .execute();
     },
   },
+  deliveriesMigration,
 ];

@@ -1,6 +1,7 @@
 import type { Projections } from '@commonwork/kit';
 import { subscriptions } from './handlers/index.ts';
 import { publishWebhooksEvent, type WebhooksEvent } from './publish.ts';
+import { webhookAggregate } from './subscriptions/aggregate.ts';
 import type { WebhooksTables } from './tables.ts';
 
 /**
@@ -9,8 +10,8 @@ import type { WebhooksTables } from './tables.ts';
  */
 export const projections: Projections<WebhooksTables, WebhooksEvent> = {
   schema: 'webhooks',
-  tables: [],
-  aggregates: [],
+  tables: ['webhooks'],
+  aggregates: [webhookAggregate],
   subscriptions,
   publish: publishWebhooksEvent,
   kept: {

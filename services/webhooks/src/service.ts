@@ -1,8 +1,11 @@
 import type { ServiceDefinition } from '@commonwork/kit';
 import type { WebhooksConfig } from './config.ts';
+import { deliveriesJob } from './deliveries/dispatcher.ts';
+import { registerDeliveryRoutes } from './deliveries/routes.ts';
 import { subscriptions } from './handlers/index.ts';
 import { migrations } from './migrations.ts';
 import { publishWebhooksEvent, type WebhooksEvent } from './publish.ts';
+import { registerSubscriptionRoutes } from './subscriptions/routes.ts';
 import type { WebhooksTables } from './tables.ts';
 
 export interface WebhooksOptions {
@@ -16,14 +19,18 @@ export interface WebhooksOptions {
  */
 export function webhooksService(config: WebhooksConfig, options: WebhooksOptions = {}): ServiceDefinition<WebhooksTables, WebhooksEvent> {
   const now = options.now ?? (() => new Date());
-  void now;
-  void config;
+  const urlRule = { httpsOnly: config.NODE_ENV === 'production', allowPrivate: config.WEBHOOK_ALLOW_PRIVATE };
   return {
     name: 'webhooks',
     migrations,
     publish: publishWebhooksEvent,
-    register: () => {},
+    register: (ctx) => {
+      registerSubscriptionRoutes(ctx, { urlRule, now });
+      registerDeliveryRoutes(ctx, { now });
+    },
     subscriptions,
-    jobs: [],
+    jobs: [
+      deliveriesJob({ now, policy: { ...urlRule, allowLoopback: config.WEBHOOK_ALLOW_LOOPBACK && config.NODE_ENV !== 'production' } }),
+    ],
   };
 }

@@ -43,7 +43,8 @@ export type WebhookEvent =
 export type WebhookEventType = WebhookEvent['type'];
 
 export interface WebhookState {
-  /** Null before it is created, and again once deleted. */
+  id: string;
+  /** Null before it is created. */
   ownerId: string | null;
   deleted: boolean;
   url: string;
@@ -53,6 +54,7 @@ export interface WebhookState {
 }
 
 export const initialWebhookState = (): WebhookState => ({
+  id: '',
   ownerId: null,
   deleted: false,
   url: '',

@@ -1,0 +1,189 @@
+import { WEBHOOK_LIMITS, WEBHOOK_PING_TYPE } from '@commonwork/contracts';
+import type { ServiceContext, ServiceJob } from '@commonwork/kit';
+import { sql } from 'kysely';
+import { disableWebhook } from '../subscriptions/disable.ts';
+import type { DeliveryBody, WebhooksTables } from '../tables.ts';
+import { onDeliveriesRung } from './bell.ts';
+import { afterAttempt, failedTooLong } from './schedule.ts';
+import { type AttemptResult, type SendPolicy, sendDelivery } from './send.ts';
+import { withDispatchColumns } from './tables.ts';
+
+export interface DispatcherOptions {
+  policy: SendPolicy;
+  /** The clock deliveries are due, retried and disabled by (tests move it); the signature's timestamp is the real time. */
+  now: () => Date;
+  /** Calls in flight at once, over every webhook (one per webhook at a time); default 32. */
+  concurrency?: number;
+  /** How often another replica's new deliveries are looked for; default 100 ms. */
+  pollMs?: number;
+  /** Tells the sender's result before it is recorded (tests). */
+  onAttempt?: (deliveryId: string, result: AttemptResult) => void;
+}
+
+type Context = ServiceContext<WebhooksTables>;
+
+/** A claimed delivery with what sending it needs. */
+interface Claimed {
+  id: string;
+  webhook_id: string;
+  type: string;
+  body: DeliveryBody;
+  attempts: number;
+  round_start: number;
+  url: string;
+  secret: string;
+  failing_since: Date | null;
+}
+
+/**
+ * The body as sent: `{type, timestamp, data}` in that order (jsonb keeps its own key order), the
+ * same bytes on every attempt.
+ */
+export const payloadOf = (body: DeliveryBody) => JSON.stringify({ type: body.type, timestamp: body.timestamp, data: body.data });
+
+/**
+ * The dispatcher, as a kit job. Each webhook's deliveries go in order: only its oldest open
+ * delivery (pending or retrying, lowest `seq`) is attempted, when due, and the later ones wait behind
+ * it until it succeeds or fails for good (head of line). Pings are checks of the receiver, outside
+ * the order. A replica claims a delivery by setting its lease (`claimed_until`) with a
+ * compare-and-set, so two replicas never attempt one together and no transaction is held during
+ * the call; a replica that dies mid-call leaves the lease to end and the delivery is attempted
+ * again (at least once). Runs continuously: a pass, then a wait for the bell or `pollMs`.
+ */
+export function deliveriesJob(options: DispatcherOptions): ServiceJob<Context> {
+  const concurrency = options.concurrency ?? 32;
+  const pollMs = options.pollMs ?? 100;
+  // The lease outlasts any call (the sender's timeout covers it whole).
+  const leaseMs = (options.policy.timeoutMs ?? WEBHOOK_LIMITS.timeoutMs) + 30_000;
+  let rung = false;
+  let wake: (() => void) | null = null;
+  const ring = () => {
+    rung = true;
+    wake?.();
+  };
+  let unsubscribe: (() => void) | null = null;
+
+  const claim = async (ctx: Context, limit: number): Promise<Claimed[]> => {
+    const at = options.now();
+    const lease = new Date(at.getTime() + leaseMs);
+    const D = sql.table(`${ctx.name}.webhook_deliveries`);
+    const W = sql.table(`${ctx.name}.webhooks`);
+    const { rows } = await sql<Claimed>`
+      update ${D} d set claimed_until = ${lease}
+      from (
+        select id, claimed_until from (
+          select h.id, h.claimed_until, h.next_attempt_at
+          from ${W} w
+          cross join lateral (
+            select o.id, o.claimed_until, o.next_attempt_at from ${D} o
+            where o.webhook_id = w.id and o.status in ('pending', 'retrying') and o.type <> ${WEBHOOK_PING_TYPE}
+            order by o.seq limit 1
+          ) h
+          where w.enabled and h.next_attempt_at <= ${at} and (h.claimed_until is null or h.claimed_until <= ${at})
+          union all
+          select id, claimed_until, next_attempt_at from ${D}
+          where status in ('pending', 'retrying') and type = ${WEBHOOK_PING_TYPE}
+            and next_attempt_at <= ${at} and (claimed_until is null or claimed_until <= ${at})
+        ) due
+        order by next_attempt_at
+        limit ${limit}
+      ) c, ${W} w
+      where d.id = c.id and w.id = d.webhook_id and d.status in ('pending', 'retrying')
+        and d.claimed_until is not distinct from c.claimed_until
+      returning d.id, d.webhook_id, d.type, d.body, d.attempts, d.round_start, w.url, w.secret, w.failing_since`.execute(ctx.db);
+    return rows.map((row) => ({ ...row, body: typeof row.body === 'string' ? JSON.parse(row.body) : row.body }));
+  };
+
+  const attempt = async (ctx: Context, delivery: Claimed) => {
+    const db = withDispatchColumns(ctx.db);
+    const result = await sendDelivery(
+      { url: delivery.url, secret: delivery.secret, id: delivery.id, payload: payloadOf(delivery.body), at: new Date() },
+      options.policy,
+    );
+    options.onAttempt?.(delivery.id, result);
+    const at = options.now();
+    const next = afterAttempt(result.ok, delivery.attempts + 1 - delivery.round_start, delivery.type, at);
+    await db
+      .updateTable('webhook_deliveries')
+      .set({
+        status: next.status,
+        attempts: delivery.attempts + 1,
+        response_status: result.status,
+        duration_ms: result.durationMs,
+        response: result.response,
+        last_attempt_at: at,
+        next_attempt_at: next.nextAttemptAt,
+        claimed_until: null,
+      })
+      .where('id', '=', delivery.id)
+      .execute();
+    if (delivery.type === WEBHOOK_PING_TYPE) return;
+    if (result.ok) {
+      if (delivery.failing_since) {
+        await db.updateTable('webhooks').set({ failing_since: null }).where('id', '=', delivery.webhook_id).execute();
+      }
+      return;
+    }
+    const webhook = await db
+      .updateTable('webhooks')
+      .set({ failing_since: sql`coalesce(failing_since, ${at})` })
+      .where('id', '=', delivery.webhook_id)
+      .returning(['failing_since', 'enabled'])
+      .executeTakeFirst();
+    if (webhook?.enabled && webhook.failing_since && failedTooLong(webhook.failing_since, at)) {
+      const since = webhook.failing_since;
+      const disabled = await disableWebhook(ctx, delivery.webhook_id, {
+        reason: `Its deliveries failed for ${WEBHOOK_LIMITS.disableAfterMs / 86_400_000} days without a success (since ${since.toISOString()})`,
+        failingSince: since,
+        at,
+      });
+      if (disabled) ctx.log.warn({ webhookId: delivery.webhook_id, failingSince: since }, 'webhook disabled after failing deliveries');
+    }
+  };
+
+  /** Attempts every due delivery, `concurrency` at once, claiming the next behind each as it ends. */
+  const drain = async (ctx: Context) => {
+    const inflight = new Set<Promise<void>>();
+    for (;;) {
+      rung = false;
+      const free = concurrency - inflight.size;
+      const claimed = free > 0 ? await claim(ctx, free) : [];
+      for (const delivery of claimed) {
+        const running: Promise<void> = attempt(ctx, delivery)
+          .catch((error: unknown) => ctx.log.error({ err: error, deliveryId: delivery.id }, 'webhook delivery not recorded'))
+          .finally(() => inflight.delete(running));
+        inflight.add(running);
+      }
+      if (inflight.size === 0 && !rung) return;
+      if (claimed.length === 0 || inflight.size >= concurrency) {
+        await Promise.race([...inflight, new Promise<void>((resolve) => (wake = resolve))]);
+        wake = null;
+      }
+    }
+  };
+
+  return {
+    name: 'webhook-deliveries',
+    everyMs: 1,
+    run: async (ctx) => {
+      // The bell of this process: deliveries committed here go out at once.
+      unsubscribe ??= onDeliveriesRung(() => {
+        ring();
+        // A bell rung inside the transaction that makes them: look again once it has committed.
+        setTimeout(ring, 20).unref();
+      });
+      await drain(ctx);
+      if (!rung) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pollMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = null;
+      }
+      await drain(ctx);
+    },
+  };
+}
