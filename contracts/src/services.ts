@@ -187,7 +187,7 @@ export const SERVICE_MANIFEST = {
     port: 4006,
     replicas: 2,
     publishes: true,
-    consumes: ['identity', 'marketplace', 'messaging', 'events', 'orders'],
+    consumes: ['identity', 'marketplace', 'messaging', 'events', 'orders', 'webhooks'],
     needs: IDENTITY,
     deploy: {
       settings: [

@@ -12,7 +12,13 @@ if ('error' in flags) {
   process.exit(64);
 }
 // This machine only unless HOST says otherwise: the developer sign-in signs anyone in by email.
-const env = { WEB_DIST: fileURLToPath(new URL('../../web/dist', import.meta.url)), HOST: '127.0.0.1', ...process.env };
+// Webhooks may call receivers on this machine (loopback): everything works on one machine.
+const env = {
+  WEB_DIST: fileURLToPath(new URL('../../web/dist', import.meta.url)),
+  HOST: '127.0.0.1',
+  WEBHOOK_ALLOW_LOOPBACK: 'true',
+  ...process.env,
+};
 const config = loadConfig(CommonConfig, env);
 // A person at a terminal reads lines; anything else (a pipe, a log collector) gets JSON.
 const log = createLogger('commonwork', config.LOG_LEVEL, { pretty: process.stdout.isTTY && process.env.LOG_FORMAT !== 'json' });

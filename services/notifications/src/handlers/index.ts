@@ -10,6 +10,7 @@ import { onPersonChanged } from './onPersonChanged.ts';
 import { onSeatChanged } from './onSeatChanged.ts';
 import { onTechEventChanged } from './onTechEventChanged.ts';
 import { onTechEventScheduled } from './onTechEventScheduled.ts';
+import { onWebhookDisabled } from './onWebhookDisabled.ts';
 
 /** Every subscription the notifications service has, by durable consumer: notifications are made from other services' events. */
 export const subscriptions: readonly ServiceSubscription<NotificationsTables>[] = [
@@ -29,4 +30,5 @@ export const subscriptions: readonly ServiceSubscription<NotificationsTables>[] 
     handlers: [onTechEventChanged, onSeatChanged, onTechEventScheduled],
   },
   { durable: 'notifications-orders', stream: 'ORDERS', filterSubject: 'orders.>', handlers: [onOrderStep, onOrderReviewed] },
+  { durable: 'notifications-webhooks', stream: 'WEBHOOKS', filterSubject: 'webhooks.>', handlers: [onWebhookDisabled] },
 ];

@@ -61,7 +61,7 @@ export function deliveriesJob(options: DispatcherOptions): ServiceJob<Context> {
     rung = true;
     wake?.();
   };
-  let unsubscribe: (() => void) | null = null;
+  let listening = false;
 
   const claim = async (ctx: Context, limit: number): Promise<Claimed[]> => {
     const at = options.now();
@@ -167,11 +167,14 @@ export function deliveriesJob(options: DispatcherOptions): ServiceJob<Context> {
     everyMs: 1,
     run: async (ctx) => {
       // The bell of this process: deliveries committed here go out at once.
-      unsubscribe ??= onDeliveriesRung(() => {
-        ring();
-        // A bell rung inside the transaction that makes them: look again once it has committed.
-        setTimeout(ring, 20).unref();
-      });
+      if (!listening) {
+        listening = true;
+        onDeliveriesRung(() => {
+          ring();
+          // A bell rung inside the transaction that makes them: look again once it has committed.
+          setTimeout(ring, 20).unref();
+        });
+      }
       await drain(ctx);
       if (!rung) {
         await new Promise<void>((resolve) => {
