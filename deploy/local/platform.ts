@@ -8,6 +8,7 @@ import {
   MemoryRateCounter,
   parseConfig,
   type RunningService,
+  remoteIntrospection,
   startService,
 } from '@commonwork/kit';
 import { startRealtime } from '@commonwork/realtime';
@@ -32,7 +33,12 @@ export async function startPlatform(options: PlatformOptions) {
   const identityConfig = parseConfig(IdentityConfig, env);
   const gatewayConfig = parseConfig(GatewayConfig, env);
   const keys = options.keys ?? (await loadKeyStore(keysFileOf(identityConfig)));
-  const verifier = identityVerifier(keys);
+  // Personal access tokens are asked of identity's internal route once identity listens (it starts first).
+  let identityUrls: string[] = [];
+  const verifier = identityVerifier(
+    keys,
+    remoteIntrospection(() => identityUrls),
+  );
   // The gateway writes each request's line; the services' lines for the same request are its hops.
   const requestLogLevel = 'debug';
 
@@ -47,7 +53,9 @@ export async function startPlatform(options: PlatformOptions) {
     const running: [ServiceName, RunningService<never>][] = [];
     for (const name of SERVICE_NAMES) {
       const definition = SERVICE_PARTS[name].definition(env, { keys });
-      running.push([name, track(await startService(definition, { database, bus, log, verifier, requestLogLevel }))]);
+      const service = track(await startService(definition, { database, bus, log, verifier, requestLogLevel }));
+      if (name === 'identity') identityUrls = [service.url];
+      running.push([name, service]);
     }
     const services = Object.fromEntries(running) as Record<ServiceName, RunningService<never>>;
     // One realtime replica, in-memory adapter and presence, on the shared in-process bus.

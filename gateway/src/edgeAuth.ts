@@ -1,5 +1,5 @@
 import { type RouteContract, SERVICE_ROUTES } from '@commonwork/contracts';
-import { bearerToken, type TokenVerifier, Unauthorized } from '@commonwork/kit';
+import { bearerToken, requireScope, type TokenVerifier, Unauthorized } from '@commonwork/kit';
 import type { FastifyRequest } from 'fastify';
 
 interface CompiledRoute {
@@ -7,6 +7,7 @@ interface CompiledRoute {
   pattern: RegExp;
   params: number;
   auth: RouteContract['auth'];
+  scope: RouteContract['scope'];
 }
 
 const compile = (route: RouteContract): CompiledRoute => ({
@@ -14,6 +15,7 @@ const compile = (route: RouteContract): CompiledRoute => ({
   pattern: new RegExp(`^${route.url.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
   params: route.url.split(':').length - 1,
   auth: route.auth,
+  scope: route.scope,
 });
 
 // Fewest parameters first: a static segment (`/api/users/setup`) wins over `/api/users/:id`, as in the services' routers.
@@ -24,8 +26,10 @@ const ROUTES = Object.values(SERVICE_ROUTES)
 
 /** A route's access rule from the contracts; an API path no contract names needs a token. */
 export function accessRule(method: string, path: string): RouteContract['auth'] {
-  return ROUTES.find((r) => r.method === method && r.pattern.test(path))?.auth ?? 'user';
+  return routeOf(method, path)?.auth ?? 'user';
 }
+
+const routeOf = (method: string, path: string) => ROUTES.find((r) => r.method === method && r.pattern.test(path));
 
 /**
  * Verifies the access token at the edge, so an anonymous or forged request to a signed-in call
@@ -33,7 +37,8 @@ export function accessRule(method: string, path: string): RouteContract['auth'] 
  *
  * In two steps, so the rate limiter runs between them: `identify` names the caller or notes the
  * refusal, the limiter counts the request (per user, or per address when there is no valid token),
- * then `enforce` refuses. A flood of bad tokens is limited like any other.
+ * then `enforce` refuses. A flood of bad tokens is limited like any other. A personal access token
+ * lacking the scope the route's contract declares is refused the same way, before any service sees it.
  */
 export function createEdgeAuth(verifier: TokenVerifier) {
   const refusals = new WeakMap<FastifyRequest, Error>();
@@ -41,7 +46,8 @@ export function createEdgeAuth(verifier: TokenVerifier) {
     identify: async (request: FastifyRequest) => {
       const path = request.url.split('?')[0] ?? '';
       if (!path.startsWith('/api/') || path.startsWith('/api/docs') || request.method === 'OPTIONS') return;
-      const rule = accessRule(request.method, path);
+      const route = routeOf(request.method, path);
+      const rule = route?.auth ?? 'user';
       const token = bearerToken(request.headers.authorization);
       if (rule === 'public') return;
       if (!token) {
@@ -50,6 +56,9 @@ export function createEdgeAuth(verifier: TokenVerifier) {
       }
       try {
         request.caller = { ...(await verifier(token)), token };
+        // A personal access token without the route's scope stops here (403 INSUFFICIENT_SCOPE), still
+        // counted on its own budget; a path no contract names declares no scope, so no token passes it.
+        requireScope(request.caller, route?.scope);
       } catch (error) {
         refusals.set(request, error as Error);
       }

@@ -3,6 +3,7 @@ import { join, resolve, sep } from 'node:path';
 import { API_OPERATIONS, buildOpenApiDocument, identityRoutes, SERVICE_PREFIXES } from '@commonwork/contracts';
 import {
   type App,
+  callerLimitKey,
   createApp,
   createError,
   type Logger,
@@ -11,7 +12,6 @@ import {
   type TokenVerifier,
   tooManyRequestsMessage,
   USER_LIMIT_WINDOW_MS,
-  userLimitKey,
 } from '@commonwork/kit';
 import proxy from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
@@ -112,7 +112,8 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
     // Sign-in calls have a bucket of their own, so browsing does not use up a person's sign-in attempts.
     keyGenerator: (request) => {
       if (isSignIn(request)) return `sign-in:${request.ip}`;
-      return request.caller ? userLimitKey(request.caller.sub) : `ip:${request.ip}`;
+      // A personal access token has a budget of its own (`token:<tid>`): an integration does not use up its person's.
+      return request.caller ? callerLimitKey(request.caller) : `ip:${request.ip}`;
     },
     // The API is what is limited: the web app's files are read from disk, named by their content and
     // cached by browsers, and a first visit fetches dozens of them (one per screen and shared part).

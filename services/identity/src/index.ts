@@ -2,4 +2,4 @@ export { IdentityConfig } from './config.ts';
 export { issueAccessToken } from './keys/accessTokens.ts';
 export { type KeyStore, loadKeyStore } from './keys/keyStore.ts';
 export { projections } from './projections.ts';
-export { identityService, identityVerifier, keysFileOf } from './service.ts';
+export { type IdentityOptions, identityService, identityVerifier, keysFileOf } from './service.ts';

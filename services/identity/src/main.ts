@@ -1,9 +1,12 @@
-import { loadConfig, runServiceProcess } from '@commonwork/kit';
+import { loadConfig, remoteIntrospection, runServiceProcess } from '@commonwork/kit';
 import { IdentityConfig } from './config.ts';
 import { loadKeyStore } from './keys/keyStore.ts';
 import { identityService, identityVerifier, keysFileOf } from './service.ts';
 
-// Cluster mode: identity as its own process; it verifies tokens with its own keys.
+// Cluster mode: identity as its own process; it verifies JWTs with its own keys, and asks itself
+// (its internal route, on the loopback when it listens on every address) about personal access tokens.
 const config = loadConfig(IdentityConfig);
 const keys = await loadKeyStore(keysFileOf(config));
-await runServiceProcess({ name: 'identity', config, definition: identityService(config, keys), verifier: identityVerifier(keys) });
+const host = ['0.0.0.0', '::', ''].includes(config.HOST) ? '127.0.0.1' : config.HOST;
+const verifier = identityVerifier(keys, remoteIntrospection([`http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}`]));
+await runServiceProcess({ name: 'identity', config, definition: identityService(config, keys), verifier });

@@ -1,15 +1,19 @@
 import type { Projections } from '@commonwork/kit';
+import type { IdentityEvent } from './events.ts';
 import { subscriptions } from './handlers/index.ts';
 import { publishUserEvent } from './publish.ts';
 import type { IdentityTables } from './tables.ts';
+import { tokenAggregate } from './tokens/aggregate.ts';
 import { userAggregate } from './users/aggregate.ts';
-import type { UserEvent } from './users/user.ts';
 
 /** Identity's read side: what `npm run rebuild` replays and empties; the statistics come from marketplace's, events' and messaging's events, people's ratings from orders'. */
-export const projections: Projections<IdentityTables, UserEvent> = {
+export const projections: Projections<IdentityTables, IdentityEvent> = {
   schema: 'identity',
-  tables: ['users'],
-  aggregates: [userAggregate],
+  tables: ['users', 'personal_tokens'],
+  aggregates: [userAggregate, tokenAggregate],
   subscriptions,
   publish: publishUserEvent,
+  kept: {
+    personal_token_uses: 'when each token was last used: a counter kept outside events',
+  },
 };

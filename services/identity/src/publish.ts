@@ -1,12 +1,12 @@
 import { UserPreferencesUpdated, UserProfileUpdated, UserRegistered } from '@commonwork/contracts';
 import { publishAs, type StoredEvent } from '@commonwork/kit';
-import type { UserEvent } from './users/user.ts';
+import type { IdentityEvent } from './events.ts';
 
 /**
  * Chooses what identity publishes. Stored events are identity's own; the published ones carry the
  * public card other services keep, never the provider subject.
  */
-export function publishUserEvent(stored: StoredEvent<UserEvent>) {
+export function publishUserEvent(stored: StoredEvent<IdentityEvent>) {
   switch (stored.type) {
     case 'UserRegistered':
       return publishAs(UserRegistered, stored, { ...stored.data.card, email: stored.data.email, authProvider: 'google' });
@@ -27,6 +27,10 @@ export function publishUserEvent(stored: StoredEvent<UserEvent>) {
     }
     // A plan is identity's own business so far: no other service reads it.
     case 'UserPlanChanged':
+      return null;
+    // Personal access tokens are identity's own: verifiers ask identity, so nothing is published.
+    case 'PersonalTokenCreated':
+    case 'PersonalTokenRevoked':
       return null;
     default: {
       const never: never = stored;

@@ -1,6 +1,7 @@
 import type { MemberPlan, Preferences } from '@commonwork/contracts';
 import type { ColumnType, Generated, JSONColumnType, Kysely, Selectable } from 'kysely';
 import type { ReviewRatingsTables } from './reviews/tables.ts';
+import type { PersonalTokensTables } from './tokens/tables.ts';
 
 /** The links kept in one jsonb column: contact and social handles. */
 export interface Links {
@@ -35,8 +36,8 @@ export interface UsersTable {
   updated_at: Date;
 }
 
-/** Identity's tables: its projection of users, the statistics read model and the ratings of people's reviews. */
-export interface IdentityTables extends StatsTables, ReviewRatingsTables {
+/** Identity's tables: its projection of users, the statistics read model, the ratings of people's reviews and personal access tokens. */
+export interface IdentityTables extends StatsTables, ReviewRatingsTables, PersonalTokensTables {
   users: UsersTable;
 }
 

@@ -20,6 +20,12 @@ describe('identity rebuild', () => {
       body: { skills: ['a', 'b'], twitter: 'ada', location: 'London', preferences: { language: 'fr', privacy: { showEmail: true } } },
     });
     expect(updated.status).toBe(200);
+    // Personal access tokens: one live, one revoked (its row gone).
+    const body = { name: 'CI', scopes: ['gigs:read' as const], expiresInDays: 30 };
+    const kept = await p.api.send(identityRoutes.createToken, { token: ada.token, body });
+    const gone = await p.api.send(identityRoutes.createToken, { token: ada.token, body: { ...body, name: 'Old' } });
+    expect([kept.status, gone.status]).toEqual([201, 201]);
+    await p.api.call(identityRoutes.revokeToken, { params: { id: gone.body.token?.id as string }, token: ada.token });
     await expectRebuildReproduces(p.database, projections);
   });
 

@@ -72,6 +72,11 @@ export interface UserLimit {
 }
 
 export const userLimitKey = (userId: string) => `user:${userId}`;
+/** A personal access token's own budget, REST calls and socket events alike: an integration does not use up its person's. */
+export const tokenLimitKey = (tokenId: string) => `token:${tokenId}`;
+/** The budget a caller counts against: its token's when it came with a personal access token, else its person's. */
+export const callerLimitKey = (caller: { sub: string; tid?: string | undefined }) =>
+  caller.tid ? tokenLimitKey(caller.tid) : userLimitKey(caller.sub);
 /** The budget's window, and its size when none is configured (RATE_LIMIT_MAX). */
 export const USER_LIMIT_WINDOW_MS = 60_000;
 export const DEFAULT_USER_LIMIT = 600;

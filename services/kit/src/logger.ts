@@ -16,6 +16,9 @@ const REDACT = [
   '*.password',
   'token',
   'credential',
+  // A personal access token's secret, as its create answers it.
+  '*.secret',
+  'secret',
 ];
 
 /**

@@ -1,7 +1,7 @@
 import type { AccessClaims, RouteContract } from '@commonwork/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { bearerToken, type TokenVerifier } from '../auth/verifier.ts';
+import { bearerToken, requireScope, type TokenVerifier } from '../auth/verifier.ts';
 import { Unauthorized } from '../errors.ts';
 import type { App } from './app.ts';
 
@@ -55,7 +55,7 @@ export function registerRoute<C extends RouteContract>(
     },
     // Authentication runs before validation, so an anonymous caller learns nothing about the input rules.
     onRequest: async (request) => {
-      request.caller = await authenticate(verifier, request, contract.auth);
+      request.caller = await authenticate(verifier, request, contract);
     },
     preValidation: async (request) => {
       if (bodyMayBeAbsent && isAbsent(request.body)) request.body = {};
@@ -78,7 +78,8 @@ function isAbsent(body: unknown) {
   return body === undefined || body === null || (typeof body === 'string' && body.trim() === '');
 }
 
-async function authenticate(verifier: TokenVerifier, request: FastifyRequest, mode: RouteContract['auth']) {
+async function authenticate(verifier: TokenVerifier, request: FastifyRequest, contract: RouteContract) {
+  const mode = contract.auth;
   if (mode === 'public') return null;
   const token = bearerToken(request.headers.authorization);
   if (!token) {
@@ -86,6 +87,8 @@ async function authenticate(verifier: TokenVerifier, request: FastifyRequest, mo
     throw Unauthorized();
   }
   const claims = await verifier(token);
-  request.log = request.log.child({ userId: claims.sub });
+  // A personal access token needs the route's scope (every service checks, not only the gateway).
+  requireScope(claims, contract.scope);
+  request.log = request.log.child({ userId: claims.sub, ...(claims.tid && { tokenId: claims.tid }) });
   return { ...claims, token };
 }
