@@ -9,16 +9,17 @@ import {
 } from '@commonwork/contracts';
 import type { LucideIcon } from 'lucide-react';
 import Bell from 'lucide-react/icons/bell';
+import CodeXml from 'lucide-react/icons/code-xml';
 import HelpCircle from 'lucide-react/icons/help-circle';
 import Lock from 'lucide-react/icons/lock';
 import UserRound from 'lucide-react/icons/user-round';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { SessionUser } from '../../shared/api/index.ts';
 import { useTransientFlag } from '../../shared/hooks/useTransientFlag.ts';
 import { showLocale } from '../../shared/i18n/index.ts';
 import { Banner } from '../../shared/ui/Banner.tsx';
 import { cardClass } from '../../shared/ui/classes.ts';
-import { LoadingScreen } from '../../shared/ui/Spinner.tsx';
+import { LoadingScreen, Spinner } from '../../shared/ui/Spinner.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { mergeUser, newerProfileOf, updateUser, useFreshUser } from '../profile/api.ts';
@@ -28,13 +29,17 @@ import { type t, useT } from './locales/index.ts';
 import { NotificationsTab, PrivacyTab } from './PreferenceTabs.tsx';
 import { type ProfileSettingsValues, ProfileTab, profileSettingsOf } from './ProfileTab.tsx';
 
+// Fetched when the tab is opened: few people use it, and its forms are most of its weight.
+const DeveloperTab = lazy(() => import('./developer/DeveloperTab.tsx').then((module) => ({ default: module.DeveloperTab })));
+
 type SettingsMessage = Parameters<typeof t>[0];
-type TabName = 'Profile' | 'Notifications' | 'Privacy' | 'Help & Support';
-// A tab's name (its element id, in English), its label and its save's message, by id.
-const TABS: { name: TabName; icon: LucideIcon; label: SettingsMessage; saved: SettingsMessage }[] = [
+type TabName = 'Profile' | 'Notifications' | 'Privacy' | 'Developer' | 'Help & Support';
+// A tab's name (its element id, in English), its label and its save's message (none: it saves nothing), by id.
+const TABS: { name: TabName; icon: LucideIcon; label: SettingsMessage; saved?: SettingsMessage }[] = [
   { name: 'Profile', icon: UserRound, label: 'settings.tab.profile', saved: 'settings.saved.profile' },
   { name: 'Notifications', icon: Bell, label: 'settings.tab.notifications', saved: 'settings.saved.notifications' },
   { name: 'Privacy', icon: Lock, label: 'settings.tab.privacy', saved: 'settings.saved.privacy' },
+  { name: 'Developer', icon: CodeXml, label: 'settings.tab.developer' },
   { name: 'Help & Support', icon: HelpCircle, label: 'settings.tab.help', saved: 'settings.saved.help' },
 ];
 
@@ -158,6 +163,11 @@ function Settings({ user }: { user: SessionUser }) {
         )}
         {tab === 'Notifications' && <NotificationsTab {...prefProps} />}
         {tab === 'Privacy' && <PrivacyTab {...prefProps} />}
+        {tab === 'Developer' && (
+          <Suspense fallback={<Spinner />}>
+            <DeveloperTab />
+          </Suspense>
+        )}
         {tab === 'Help & Support' && <HelpTab />}
       </section>
     </div>
