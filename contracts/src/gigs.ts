@@ -64,9 +64,10 @@ export const GigInput = z
     deliveryTime: DeliveryTime.default(DEFAULT_DELIVERY_TIME),
     tags: z
       .array(z.string().trim().max(LIMITS.skillMax, 'A tag must be at most 50 characters'))
+      // Counted as sent, so the document's `maxItems` is the server's rule; repeats and blanks are then dropped.
+      .max(GIG_TAGS_MAX, `At most ${GIG_TAGS_MAX} tags`)
       .default([])
-      .transform((tags) => [...new Set(tags.filter((t) => t.length > 0))])
-      .refine((tags) => tags.length <= GIG_TAGS_MAX, `At most ${GIG_TAGS_MAX} tags`),
+      .transform((tags) => [...new Set(tags.filter((t) => t.length > 0))]),
     status: GigStatus.default('active'),
     /** The saved draft the gig was written from (on creation): removed once the gig is published. */
     draftId: z.uuid().optional(),

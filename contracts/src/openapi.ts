@@ -4,7 +4,54 @@ import type { RouteContract } from './http/route.ts';
 import { PERSONAL_TOKEN_PREFIX, type RouteScope, SCOPE_NAMES, SCOPES } from './scopes.ts';
 import { PUBLIC_EVENT_TYPES, PUBLIC_EVENTS, PublicEvent, WEBHOOK_LIMITS, WEBHOOK_PING_TYPE } from './webhooks.ts';
 
-const toSchema = (schema: z.ZodType, io: 'input' | 'output' = 'input') => z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+const toSchema = (schema: z.ZodType, io: 'input' | 'output' = 'input') =>
+  z.toJSONSchema(schema, { io, unrepresentable: 'any', ...(io === 'input' && { override: sayWhatTheServerChecks }) });
+
+type JsonSchema = z.core.JSONSchema.BaseSchema;
+
+/**
+ * What zod's input schema gets wrong about what the server checks: a trimmed string that must not be
+ * empty refuses blanks (`pattern: \S`, since JSON Schema cannot trim); a pipe's later stage (a form
+ * number's bounds, a trimmed string's enum) belongs on its input too; and a field the server fills
+ * when it is absent is not required. Each is read from the schema the service validates with, so the
+ * document says what the server enforces (contracts/src/documentedRules.unit.test.ts holds it).
+ */
+function sayWhatTheServerChecks({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }) {
+  const def = zodSchema._zod.def;
+  if (def.type === 'object' && Array.isArray(jsonSchema.required)) {
+    // A field the server fills when absent (a preprocess reading nothing as null) is not required.
+    const shape = def.shape as Record<string, z.core.$ZodType>;
+    const required = jsonSchema.required.filter((key) => !shape[key] || !z.safeParse(shape[key], undefined).success);
+    if (required.length > 0) jsonSchema.required = required;
+    else delete jsonSchema.required;
+    return;
+  }
+  if (def.type === 'string') {
+    const min = jsonSchema.minLength ?? 0;
+    const blankRefused = min > 0 && !z.safeParse(zodSchema, ' '.repeat(min)).success && z.safeParse(zodSchema, 'x'.repeat(min)).success;
+    if (blankRefused && jsonSchema.pattern === undefined && jsonSchema.allOf === undefined) jsonSchema.pattern = '\\S';
+    return;
+  }
+  if (def.type !== 'pipe' || def.out._zod.def.type === 'transform') return;
+  const out = z.toJSONSchema(def.out, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
+  if (out.enum && jsonSchema.type === 'string') {
+    jsonSchema.enum = out.enum;
+    delete jsonSchema.minLength;
+    delete jsonSchema.pattern;
+    return;
+  }
+  if (out.type !== 'number' && out.type !== 'integer') return;
+  const branches = jsonSchema.anyOf ? (jsonSchema.anyOf as JsonSchema[]) : [jsonSchema];
+  for (const branch of branches) {
+    if (branch.type === 'number' || branch.type === 'integer') {
+      branch.type = out.type;
+      for (const key of ['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf'] as const)
+        if (out[key] !== undefined) branch[key] = out[key] as never;
+    } else if (branch.type === 'string' && jsonSchema.anyOf) {
+      branch.description = 'The same number as decimal text, held to the same bounds';
+    }
+  }
+}
 
 /**
  * The errors every route of a kind can answer, whether or not its contract lists them: the gateway
@@ -51,7 +98,11 @@ export function buildOpenApiDocument(operations: readonly { operationId: string;
       security: securityOf(route),
       parameters,
       ...(route.body && {
-        requestBody: { required: true, content: { 'application/json': { schema: toSchema(route.body) } } },
+        // Optional when every field is: the kit then reads an absent body as `{}` (marking read: the spec's client sends none).
+        requestBody: {
+          required: !route.body.safeParse({}).success,
+          content: { 'application/json': { schema: toSchema(route.body) } },
+        },
       }),
       ...(route.upload && {
         requestBody: {
