@@ -36,6 +36,17 @@ export const UnreadCountPayload = z.object({
 });
 export type UnreadCountPayload = z.infer<typeof UnreadCountPayload>;
 export const NewChatMessagePayload = ChatMessage;
+/**
+ * `messages-updated`: several changes of a channel's messages at once (edits, deletions, reactions), every
+ * change after `after` up to `revision`, each changed message once in its newest state, in revision order.
+ */
+export const MessagesUpdatedPayload = z.object({
+  channelId: z.uuid(),
+  after: z.number(),
+  revision: z.number(),
+  messages: z.array(ChannelMessage),
+});
+export type MessagesUpdatedPayload = z.infer<typeof MessagesUpdatedPayload>;
 /** Someone else in the channel (or the conversation) is writing: shown for a few seconds after the last one. */
 const Typist = z.object({ userId: z.uuid(), name: z.string() });
 export const UserTypingPayload = z.union([Typist.extend({ channelId: z.uuid() }), Typist.extend({ chatId: z.uuid() })]);
@@ -115,6 +126,8 @@ export interface ServerToClientEvents {
   'new-chat-message': (message: ChatMessage) => void;
   /** A channel message edited, deleted or reacted to: the whole message, to everyone in the channel's room. */
   'message-updated': (message: ChannelMessage) => void;
+  /** Several changes of one channel at once (a busy room's changes go out a few times a second). */
+  'messages-updated': (payload: MessagesUpdatedPayload) => void;
   /** The same for a conversation's message, to both participants. */
   'chat-message-updated': (message: ChatMessage) => void;
   'chat-created': (payload: ChatCreatedPayload) => void;

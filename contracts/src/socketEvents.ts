@@ -23,6 +23,7 @@ export const SOCKET_EVENTS = {
   unreadCount: 'unread-count',
   newChatMessage: 'new-chat-message',
   messageUpdated: 'message-updated',
+  messagesUpdated: 'messages-updated',
   chatMessageUpdated: 'chat-message-updated',
   chatCreated: 'chat-created',
   newNotification: 'new-notification',
