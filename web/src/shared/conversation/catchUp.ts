@@ -175,3 +175,32 @@ export async function receiveChange<T extends Revised>(
   queryClient.setQueryData<readonly T[]>(key, (held) => (held ? withChangedMessage(held, message) : held));
   applyChanges(queryClient, key, await fetchChangesAfter(fetchPage, seen));
 }
+
+/** Several changes of one conversation at once: every change after `after` up to `revision`, each changed message in its newest state. */
+export interface ChangesFrame<T> {
+  after: number;
+  revision: number;
+  messages: readonly T[];
+}
+
+/**
+ * Several changes that arrived live at once (`messages-updated`: a busy room's changes go out a few
+ * times a second). The frame covers every change from `after` to `revision`, so those are not
+ * missed: the cursor moves to `revision`. Only a frame that starts past the cursor (what lay
+ * between was not sent live) has what lies between fetched (`changedAfter`).
+ */
+export async function receiveChanges<T extends Revised>(
+  queryClient: QueryClient,
+  key: QueryKey,
+  fetchPage: FetchMessagesPage<T>,
+  frame: ChangesFrame<T>,
+): Promise<void> {
+  const seen = seenRevision(queryClient, key);
+  queryClient.setQueryData<readonly T[]>(key, (held) => (held ? withChangedMessages(held, frame.messages) : held));
+  if (seen === undefined) return;
+  if (frame.after <= seen) {
+    setSeenRevision(queryClient, key, Math.max(seen, frame.revision));
+    return;
+  }
+  applyChanges(queryClient, key, await fetchChangesAfter(fetchPage, seen));
+}

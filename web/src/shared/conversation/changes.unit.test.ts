@@ -1,7 +1,7 @@
 import { channelMessage, DELETED_MESSAGE, isOneEmoji, type Reaction } from '@commonwork/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { type CursorQuery, catchUpChanges, receiveChange, seenRevision, startRevision } from './catchUp.ts';
+import { type CursorQuery, catchUpChanges, receiveChange, receiveChanges, seenRevision, startRevision } from './catchUp.ts';
 import {
   editedCopy,
   highestRevision,
@@ -179,6 +179,42 @@ describe('changes live and on return', () => {
       ['', true],
       ['edited again', false],
     ]);
+    expect(seenRevision(queryClient, key)).toBe(4);
+  });
+
+  it('applies a frame of several changes without asking for the revisions it covers', async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData<Message[]>(key, [message(1), message(2)]);
+    startRevision(queryClient, key, 2);
+    const { asked, fetchPage } = server([]);
+    // Revisions 3 to 6: message 1 reacted to twice, then edited; message 2 deleted. Each message once, newest.
+    const frame = {
+      after: 2,
+      revision: 6,
+      messages: [message(2, { deleted: true, content: '', revision: 4 }), message(1, { content: 'edited', revision: 6 })],
+    };
+    await receiveChanges(queryClient, key, fetchPage, frame);
+    expect(queryClient.getQueryData<Message[]>(key)?.map((m) => [m.content, m.deleted])).toEqual([
+      ['edited', false],
+      ['', true],
+    ]);
+    expect(seenRevision(queryClient, key)).toBe(6);
+    // An older frame arriving late changes nothing.
+    await receiveChanges(queryClient, key, fetchPage, { after: 0, revision: 2, messages: [message(1, { content: 'old', revision: 2 })] });
+    expect(queryClient.getQueryData<Message[]>(key)?.[0]?.content).toBe('edited');
+    expect(seenRevision(queryClient, key)).toBe(6);
+    expect(asked).toEqual([]);
+  });
+
+  it('fetches what lies between the cursor and a frame that starts past it', async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData<Message[]>(key, [message(1), message(2)]);
+    startRevision(queryClient, key, 1);
+    const skipped = message(2, { content: 'edited', isEdited: true, revision: 2 });
+    const { asked, fetchPage } = server([skipped, message(1, { content: 'again', revision: 4 })]);
+    await receiveChanges(queryClient, key, fetchPage, { after: 3, revision: 4, messages: [message(1, { content: 'again', revision: 4 })] });
+    expect(asked[0]).toMatchObject({ changedAfter: 1 });
+    expect(queryClient.getQueryData<Message[]>(key)?.map((m) => m.content)).toEqual(['again', 'edited']);
     expect(seenRevision(queryClient, key)).toBe(4);
   });
 

@@ -1,10 +1,12 @@
 import { MESSAGE_PAGE_SIZE } from '@commonwork/contracts';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import {
+  type ChangesFrame,
   catchUpConversation,
   type FetchMessagesPage,
   loadOlderIntoConversation,
   receiveChange,
+  receiveChanges,
   receiveLive,
   startRevision,
 } from './catchUp.ts';
@@ -69,4 +71,14 @@ export function receiveMessageChange<K extends ConversationKind>(
 ) {
   const conversationId = source.conversationOf(message);
   return receiveChange(queryClient, source.messagesKey(conversationId), pagesOf(source, conversationId), message);
+}
+
+/** Several changes of a conversation that arrived live at once, in place of the held copies, with any they skipped past fetched. */
+export function receiveMessageChanges<K extends ConversationKind>(
+  queryClient: QueryClient,
+  source: ConversationSource<K>,
+  conversationId: string,
+  frame: ChangesFrame<MessageOf<K>>,
+) {
+  return receiveChanges(queryClient, source.messagesKey(conversationId), pagesOf(source, conversationId), frame);
 }

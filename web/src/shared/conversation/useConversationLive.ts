@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useSocket, useSocketEvent, useWhenVisibleAgain } from '../socket/index.ts';
 import { withReadPosition } from './conversation.ts';
-import { catchUpMessages, receiveMessage, receiveMessageChange } from './messages.ts';
+import { catchUpMessages, receiveMessage, receiveMessageChange, receiveMessageChanges } from './messages.ts';
 import { type ConversationKind, type ConversationSource, LIVE_MESSAGE_EVENT, LIVE_UPDATE_EVENT, type MessageOf } from './source.ts';
 
 export interface LiveOptions<K extends ConversationKind> {
@@ -22,8 +22,9 @@ export interface LiveOptions<K extends ConversationKind> {
 /**
  * What every conversation kind does live (spec 002 §4): a new message into its conversation's cache
  * and list entry (read at once when it is the open one and the tab is visible), read marks from the
- * person's other devices, changed messages (`message-updated`) in place of their copies, and after a
- * reconnect or a return to the tab the list read again and the open conversation caught up
+ * person's other devices, changed messages (`message-updated`; a channel's, several at once, in
+ * `messages-updated`) in place of their copies, and after a reconnect or a return to the tab the
+ * list read again and the open conversation caught up
  * (`after`, then `changedAfter`): Socket.IO delivers at most once.
  */
 export function useConversationLive<K extends ConversationKind>(source: ConversationSource<K>, options: LiveOptions<K>): void {
@@ -77,6 +78,15 @@ export function useConversationLive<K extends ConversationKind>(source: Conversa
   };
   const updated = LIVE_UPDATE_EVENT[source.kind];
   useSocketEvent(updated, onChange as unknown as ServerToClientEvents[typeof updated]);
+  // A busy channel's changes come several to a frame (`messages-updated`), covering every revision from `after` to `revision`.
+  useSocketEvent('messages-updated', (frame) => {
+    if (source.kind !== 'channel') return;
+    const messages = frame.messages as MessageOf<K>[];
+    const changes = { ...frame, messages };
+    receiveMessageChanges(queryClient, source, frame.channelId, changes).catch((error: unknown) => console.warn('Catch-up failed', error));
+    const { withChange } = source;
+    if (withChange) source.updateConversation(queryClient, frame.channelId, (c) => messages.reduce((held, m) => withChange(held, m), c));
+  });
   useSocketEvent('unread-count', (read) => {
     if (read.kind === source.kind) source.updateConversation(queryClient, read.conversationId, (c) => withReadPosition(c, read));
   });
