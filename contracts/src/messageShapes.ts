@@ -1,6 +1,6 @@
 // The wire shapes of a message, each made by one builder; kept apart from the catalog (plain lists and
 // limits) and from the schemas, which the builders' types come from.
-import type { ChannelMessage, ChatMessage, MessageChanges, MessageFields, SystemLine } from './messaging.ts';
+import type { ChannelMessage, ChatMessage, MessageApp, MessageChanges, MessageFields, SystemLine } from './messaging.ts';
 
 /** A message's later state on the wire: as posted, unless changes say otherwise. */
 function stateOf(input: MessageChanges & { createdAt: string }) {
@@ -22,7 +22,7 @@ function stateOf(input: MessageChanges & { createdAt: string }) {
  * (`user-status-updated` corrects it live), and a broadcast goes to every reader at once, so it
  * cannot carry what only some viewers may see.
  */
-export function channelMessage(input: MessageFields & { channelId: string }): ChannelMessage {
+export function channelMessage(input: MessageFields & { channelId: string; app?: MessageApp | null }): ChannelMessage {
   const { sender } = input;
   return {
     _id: input.id,
@@ -34,6 +34,7 @@ export function channelMessage(input: MessageFields & { channelId: string }): Ch
     clientId: input.clientId,
     createdAt: input.createdAt,
     type: 'text',
+    app: input.app ?? null,
     ...stateOf(input),
   };
 }

@@ -103,6 +103,10 @@ const MessageState = {
   revision: z.number().int().min(0),
 };
 
+/** An integration that posted a message (an incoming webhook): drawn with its name and an APP badge. */
+export const MessageApp = z.object({ id: Id, name: z.string() });
+export type MessageApp = z.infer<typeof MessageApp>;
+
 /** A channel message (spec 002 §3) with its server-assigned `sequence` in the channel. */
 export const ChannelMessage = z.object({
   _id: Id,
@@ -114,6 +118,8 @@ export const ChannelMessage = z.object({
   clientId: z.string().nullable(),
   createdAt: z.string(),
   type: z.literal('text'),
+  /** The incoming webhook that posted it; null for a person's message (and absent in messages published before apps, read as null). */
+  app: MessageApp.nullable().default(null),
   ...MessageState,
 });
 export type ChannelMessage = z.infer<typeof ChannelMessage>;
@@ -313,3 +319,48 @@ export const ChatMessagesResponse = z.object({
   data: z.object({ messages: z.array(ChatMessage), hasMore: z.boolean(), revision: z.number().int().min(0) }),
 });
 export const ChatMessageResponse = z.object({ success: z.literal(true), data: ChatMessage });
+
+/**
+ * An incoming webhook of a channel (Slack's habit), as its channel's admins list it: never its
+ * secret, only the URL's last characters to tell two apart.
+ */
+export const IncomingWebhook = z.object({
+  id: Id,
+  channelId: Id,
+  name: z.string(),
+  createdAt: z.string(),
+  createdBy: z.object({ _id: Id, name: z.string() }),
+  /** The last post through it; null until one. */
+  lastUsedAt: z.string().nullable(),
+  /** `/api/hooks/cw_hook_…` and the secret's last 4 characters. */
+  urlHint: z.string(),
+});
+export type IncomingWebhook = z.infer<typeof IncomingWebhook>;
+export const IncomingWebhookParams = ChannelIdParams.extend({ hookId: z.uuid('Webhook id must be a UUID') });
+export const CreateIncomingWebhookRequest = z.object({
+  name: z
+    .string({ error: 'Webhook name is required' })
+    .trim()
+    .min(1, 'Webhook name is required')
+    .max(MESSAGING_LIMITS.hookName, `At most ${MESSAGING_LIMITS.hookName} characters`),
+});
+/** The hook and its secret URL (a path on the gateway), answered once: only a hash of the token is kept. */
+export const IncomingWebhookCreatedResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ hook: IncomingWebhook, url: z.string(), token: z.string() }),
+});
+export const IncomingWebhookListResponse = z.object({ success: z.literal(true), data: z.array(IncomingWebhook) });
+export const IncomingWebhookRevokedResponse = z.object({ success: z.literal(true), message: z.string(), data: IncomingWebhook });
+/** The secret in the URL: any string, so a wrong one is a 404 like a revoked one, never a 400. */
+export const HookTokenParams = z.object({ token: z.string().max(200) });
+/** What an integration posts: the text (the rules of a person's message) and, optionally, the name to show instead of the hook's. */
+export const IncomingWebhookPost = z.object({
+  text: z.string({ error: 'text is required' }).trim().min(1, 'Message cannot be empty').max(MESSAGING_LIMITS.message),
+  username: z
+    .string()
+    .trim()
+    .min(1, 'username cannot be empty')
+    .max(MESSAGING_LIMITS.hookName, `At most ${MESSAGING_LIMITS.hookName} characters`)
+    .optional(),
+});
+export const IncomingWebhookPostResponse = z.object({ success: z.literal(true), messageId: Id });

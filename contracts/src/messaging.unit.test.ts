@@ -35,6 +35,7 @@ describe('channelMessage: the one channel message wire shape', () => {
       createdAt: fields.createdAt,
       updatedAt: fields.createdAt,
       type: 'text',
+      app: null,
       attachments: [],
       mentions: [],
       reactions: [],

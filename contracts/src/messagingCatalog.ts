@@ -15,7 +15,15 @@ export const MESSAGING_LIMITS = {
   /** Distinct emoji on one message. */
   reactionsPerMessage: 20,
   attachmentsPerMessage: 10,
+  /** An incoming webhook's name, and the `username` a post through it may show instead. */
+  hookName: 80,
 } as const;
+
+/**
+ * An incoming webhook's secret URL is `/api/hooks/` + this prefix + 40 random characters (a prefix
+ * secret scanners can match). Posts through one hook: one a second sustained, bursts of `burst`.
+ */
+export const INCOMING_HOOKS = { pathPrefix: '/api/hooks/', tokenPrefix: 'cw_hook_', perSecond: 1, burst: 5 } as const;
 
 /** What a deleted message shows in its place (its tombstone keeps its place in the sequence). */
 export const DELETED_MESSAGE = 'This message was deleted';

@@ -137,7 +137,7 @@ export const SERVICE_MANIFEST = {
   },
   messaging: {
     summary: 'chats, channels, their members and messages',
-    prefixes: ['/api/chat'],
+    prefixes: ['/api/chat', '/api/hooks'],
     routes: messagingRoutes,
     port: 4003,
     replicas: 2,
