@@ -1,5 +1,5 @@
 import { SOCKET_EVENTS } from '@commonwork/contracts';
-import { SESSION_EXPIRED, type TokenVerifier } from '@commonwork/kit';
+import { AppError, PERSONAL_TOKEN_CACHE_MS, requireScope, SESSION_EXPIRED, type TokenVerifier } from '@commonwork/kit';
 import type { ExtendedError } from 'socket.io';
 import type { RealtimeSocket } from './types.ts';
 
@@ -10,16 +10,26 @@ const AUTH_REQUIRED = 'Authentication required';
  * before the connection exists, so no room is ever joined by an unauthenticated socket. A refusal
  * reaches the client as `connect_error` with message 'Authentication required' and, in `data`,
  * the reason (for example an expired session, so the web app can send the person to /login).
+ *
+ * A personal access token needs `messages:read` to connect, and is asked again every second
+ * (through the verifier's one-second cache), so a socket whose token is revoked or expires is closed
+ * within about two seconds on whichever replica holds it.
  */
-export function authenticateHandshake(verifier: TokenVerifier) {
+export function authenticateHandshake(verifier: TokenVerifier, options: { recheckMs?: number } = {}) {
   return async (socket: RealtimeSocket, next: (err?: ExtendedError) => void) => {
     const raw: unknown = socket.handshake.auth?.token;
     const token = typeof raw === 'string' ? raw.replace(/^Bearer\s+/i, '').trim() : '';
     if (!token) return next(refusal('No token'));
     try {
       const claims = await verifier(token);
+      requireScope(claims, SOCKET_SCOPE);
       socket.data.userId = claims.sub;
       socket.data.token = token;
+      if (claims.scopes) {
+        socket.data.scopes = claims.scopes;
+        if (claims.tid) socket.data.tokenId = claims.tid;
+        recheckWhileConnected(socket, verifier, options.recheckMs ?? PERSONAL_TOKEN_CACHE_MS);
+      }
       if (claims.exp !== undefined) endAtExpiry(socket, claims.exp * 1000);
       next();
     } catch (error) {
@@ -44,6 +54,34 @@ function endAtExpiry(socket: RealtimeSocket, expiresAt: number) {
   );
   timer.unref();
   socket.once('disconnect', () => clearTimeout(timer));
+}
+
+/** What a personal access token needs to open a socket: every socket receives messages. */
+const SOCKET_SCOPE = 'messages:read';
+
+/**
+ * Asks again about a personal access token while its socket lives: refused (revoked, expired, its
+ * person gone), the socket is told and closed. While identity cannot be asked the socket stays, as a
+ * REST call would be answered 503 rather than refused; the next answer decides.
+ */
+function recheckWhileConnected(socket: RealtimeSocket, verifier: TokenVerifier, everyMs: number) {
+  let asking = false;
+  const timer = setInterval(() => {
+    if (asking) return;
+    asking = true;
+    verifier(socket.data.token)
+      .catch((error: unknown) => {
+        if (error instanceof AppError && error.statusCode === 401) {
+          socket.emit(SOCKET_EVENTS.error, { message: error.message });
+          socket.disconnect(true);
+        }
+      })
+      .finally(() => {
+        asking = false;
+      });
+  }, everyMs);
+  timer.unref();
+  socket.once('disconnect', () => clearInterval(timer));
 }
 
 function refusal(reason: string): ExtendedError {

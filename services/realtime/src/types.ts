@@ -1,4 +1,4 @@
-import type { ClientToServerEvents, ServerToClientEvents } from '@commonwork/contracts';
+import type { ClientToServerEvents, Scope, ServerToClientEvents } from '@commonwork/contracts';
 import type { Server, Socket } from 'socket.io';
 
 /** What the handshake proved about a socket: its person and the token to act for them. */
@@ -6,6 +6,9 @@ export interface SocketData {
   userId: string;
   /** The access token, forwarded to messaging on the person's behalf; never logged. */
   token: string;
+  /** A personal access token's scopes and id; absent for a signed-in session, which may do everything. */
+  scopes?: Scope[];
+  tokenId?: string;
 }
 
 /** Replicas share rooms through the adapter only: they send each other no events of their own. */

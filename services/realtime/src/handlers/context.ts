@@ -1,5 +1,5 @@
-import { SOCKET_EVENTS, type SocketAck, type SocketAnswers } from '@commonwork/contracts';
-import { type Logger, tooManyRequestsMessage, type UserLimit, userLimitKey } from '@commonwork/kit';
+import { type Scope, SOCKET_EVENTS, type SocketAck, type SocketAnswers } from '@commonwork/contracts';
+import { AppError, callerLimitKey, type Logger, requireScope, tooManyRequestsMessage, type UserLimit } from '@commonwork/kit';
 import type { z } from 'zod';
 import type { MessagingClient } from '../messagingClient.ts';
 import type { Presence } from '../presence.ts';
@@ -17,6 +17,29 @@ export interface HandlerContext {
 
 /** A client → server event of the protocol. */
 export type ClientEvent = keyof SocketAnswers;
+
+/**
+ * What a personal access token needs for each client event (a signed-in session needs nothing):
+ * joining and leaving rooms only receive, sending and typing write.
+ */
+export const EVENT_SCOPES: Readonly<Record<ClientEvent, Scope>> = {
+  'join-channels': 'messages:read',
+  'join-channel': 'messages:read',
+  'leave-channel': 'messages:read',
+  'send-message': 'messages:write',
+  typing: 'messages:write',
+};
+
+/** The refusal's sentence when the socket's token lacks the event's scope, else null. */
+function scopeRefusal(socket: RealtimeSocket, event: ClientEvent): string | null {
+  try {
+    requireScope(socket.data, EVENT_SCOPES[event]);
+    return null;
+  } catch (error) {
+    if (error instanceof AppError) return error.message;
+    throw error;
+  }
+}
 
 /** A refusal, which every acknowledgement of the protocol accepts. */
 type RefusalAck = (answer: { success: false; error: string }) => void;
@@ -43,7 +66,9 @@ export function defineHandler<E extends ClientEvent>(
         const last = args.at(-1);
         const ack = typeof last === 'function' ? (last as SocketAck<E>) : undefined;
         const payload = typeof args[0] === 'function' ? undefined : args[0];
-        withinLimit(ctx, socket.data.userId)
+        const outOfScope = scopeRefusal(socket, event);
+        if (outOfScope) return fail(socket, ack, outOfScope);
+        withinLimit(ctx, socket)
           .then((refusal) => (refusal ? fail(socket, ack, refusal) : handle(ctx, socket, payload, ack)))
           .catch((error: unknown) => {
             ctx.log.error({ err: error, event, userId: socket.data.userId }, 'socket handler failed');
@@ -57,12 +82,14 @@ export function defineHandler<E extends ClientEvent>(
 }
 
 /**
- * Spends one call of the person's budget: the refusal's message when it is spent. Events go on
- * uncounted while the counter cannot be reached (Redis down), as REST calls do.
+ * Spends one call of the person's budget (a personal access token's own, for a socket opened with
+ * one): the refusal's message when it is spent. Events go on uncounted while the counter cannot be
+ * reached (Redis down), as REST calls do.
  */
-async function withinLimit({ limit, log }: HandlerContext, userId: string): Promise<string | null> {
+async function withinLimit({ limit, log }: HandlerContext, socket: RealtimeSocket): Promise<string | null> {
   try {
-    const { count, resetInMs } = await limit.counter.hit(userLimitKey(userId), limit.windowMs);
+    const key = callerLimitKey({ sub: socket.data.userId, tid: socket.data.tokenId });
+    const { count, resetInMs } = await limit.counter.hit(key, limit.windowMs);
     return count > limit.max ? tooManyRequestsMessage(resetInMs) : null;
   } catch (error) {
     log.warn({ err: error }, 'rate limit not counted');
