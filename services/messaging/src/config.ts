@@ -1,4 +1,4 @@
-import { CommonConfig, IdentityUrls } from '@commonwork/kit';
+import { AdminEmails, CommonConfig, IdentityUrls } from '@commonwork/kit';
 import { z } from 'zod';
 
 export const MessagingConfig = CommonConfig.extend({
@@ -10,5 +10,7 @@ export const MessagingConfig = CommonConfig.extend({
    * at once with 503 BUSY (the client shows it and may try again) instead of queueing ever longer.
    */
   CHANNEL_SEND_QUEUE: z.coerce.number().int().min(1).default(100),
+  /** The platform's admins: they manage any readable channel's incoming webhooks, as its admins do. */
+  ADMIN_EMAILS: AdminEmails,
 });
 export type MessagingConfig = z.infer<typeof MessagingConfig>;

@@ -216,4 +216,29 @@ export const migrations: ServiceMigration[] = [
       await db.schema.alterTable('chat_messages').addColumn('system', 'jsonb').execute();
     },
   },
+  {
+    name: '0008_incoming_hooks',
+    async up(db) {
+      // The incoming webhook that posted a channel message; null on a person's.
+      await db.schema.alterTable('channel_messages').addColumn('app', 'jsonb').execute();
+      await db.schema
+        .createTable('incoming_hooks')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('channel_id', 'uuid', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('token_hint', 'text', (c) => c.notNull())
+        .addColumn('created_by', 'uuid', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('revoked_at', 'timestamptz')
+        .execute();
+      await db.schema.createIndex('incoming_hooks_channel_idx').on('incoming_hooks').column('channel_id').execute();
+      await db.schema
+        .createTable('incoming_hook_usage')
+        .addColumn('hook_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('allowed_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('last_used_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+    },
+  },
 ];

@@ -3,6 +3,7 @@ import { channelMarksAggregate } from './channelMarks/aggregate.ts';
 import { channelAggregate } from './channels/aggregate.ts';
 import { chatAggregate } from './chats/aggregate.ts';
 import { subscriptions } from './handlers/index.ts';
+import { incomingHookAggregate } from './incomingHooks/aggregate.ts';
 import { messageAggregate } from './messages/aggregate.ts';
 import { type MessagingEvent, publishMessagingEvent } from './publish.ts';
 import { readAggregate } from './reads/aggregate.ts';
@@ -21,12 +22,14 @@ export const projections: Projections<MessagingTables, MessagingEvent> = {
     'read_positions',
     'channel_marks',
     'mention_marks',
+    'incoming_hooks',
   ],
   kept: {
+    incoming_hook_usage: 'each incoming webhook’s rate-limit clock and last use, kept outside events',
     message_words:
       'the words messages held, written by a trigger on the message tables: the rebuilt messages write the same words again, and a word no message holds any more only finds nothing',
   },
-  aggregates: [channelAggregate, chatAggregate, readAggregate, channelMarksAggregate, messageAggregate],
+  aggregates: [channelAggregate, chatAggregate, readAggregate, channelMarksAggregate, messageAggregate, incomingHookAggregate],
   subscriptions,
   publish: publishMessagingEvent,
 };

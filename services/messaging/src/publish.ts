@@ -16,11 +16,12 @@ import { publishAs, type StoredEvent } from '@commonwork/kit';
 import type { ChannelMarkEvent } from './channelMarks/marks.ts';
 import type { ChannelEvent } from './channels/channel.ts';
 import type { ChatEvent } from './chats/chat.ts';
+import type { IncomingHookEvent } from './incomingHooks/hook.ts';
 import type { MessageEvent } from './messages/message.ts';
 import type { ReadEvent } from './reads/read.ts';
 
 /** Every event messaging stores. */
-export type MessagingEvent = ChannelEvent | ChatEvent | ReadEvent | ChannelMarkEvent | MessageEvent;
+export type MessagingEvent = ChannelEvent | ChatEvent | ReadEvent | ChannelMarkEvent | MessageEvent | IncomingHookEvent;
 
 const authorOf = (s: { userId: string; name: string; picture: string }) => ({ id: s.userId, name: s.name, picture: s.picture });
 
@@ -44,9 +45,12 @@ export function publishMessagingEvent(stored: StoredEvent<MessagingEvent>) {
       return publishAs(ChannelMemberLeft, stored, { channelId, userId, memberCount });
     }
     case 'JoinLinkGenerated':
+    // An incoming webhook's token hash is a secret's; its posts go out as messages.
+    case 'IncomingHookCreated':
+    case 'IncomingHookRevoked':
       return null;
     case 'MessagePosted': {
-      const { channelId, messageId, sequence, messageCount, sender, content, clientId, mentions, attachments } = stored.data;
+      const { channelId, messageId, sequence, messageCount, sender, content, clientId, mentions, attachments, app } = stored.data;
       const message = channelMessage({
         id: messageId,
         channelId,
@@ -57,6 +61,7 @@ export function publishMessagingEvent(stored: StoredEvent<MessagingEvent>) {
         createdAt: at,
         mentions,
         attachments,
+        app: app ?? null,
       });
       return publishAs(ChannelMessagePosted, stored, { channelId, message, messageCount, lastActivity: at });
     }

@@ -6,6 +6,7 @@ import { registerChatAccessRoute } from './chats/accessRoute.ts';
 import { registerChatRoutes } from './chats/routes.ts';
 import type { MessagingConfig } from './config.ts';
 import { subscriptions } from './handlers/index.ts';
+import { registerIncomingHookRoutes } from './incomingHooks/routes.ts';
 import { registerMessageRoutes } from './messages/routes.ts';
 import { migrations } from './migrations.ts';
 import { registerSystemLineGuard } from './orderThreads/guard.ts';
@@ -16,7 +17,9 @@ import { registerSearchRoutes } from './search/routes.ts';
 import type { MessagingTables } from './tables.ts';
 
 /** The messaging service: community channels, join links, gig conversations and read positions. */
-export function messagingService(config: Pick<MessagingConfig, 'CHANNEL_SEND_QUEUE'>): ServiceDefinition<MessagingTables, MessagingEvent> {
+export function messagingService(
+  config: Pick<MessagingConfig, 'CHANNEL_SEND_QUEUE'> & Partial<Pick<MessagingConfig, 'ADMIN_EMAILS'>>,
+): ServiceDefinition<MessagingTables, MessagingEvent> {
   return {
     name: 'messaging',
     migrations,
@@ -32,6 +35,7 @@ export function messagingService(config: Pick<MessagingConfig, 'CHANNEL_SEND_QUE
       registerChatAccessRoute(ctx);
       registerSystemLineGuard(ctx);
       registerMessageRoutes(ctx);
+      registerIncomingHookRoutes(ctx, { CHANNEL_SEND_QUEUE: config.CHANNEL_SEND_QUEUE, adminEmails: config.ADMIN_EMAILS ?? [] });
     },
     subscriptions,
   };

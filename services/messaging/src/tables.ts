@@ -1,4 +1,4 @@
-import type { Attachment, Reaction, SystemLine } from '@commonwork/contracts';
+import type { Attachment, MessageApp, Reaction, SystemLine } from '@commonwork/contracts';
 import type { GigsTable, UploadsTable } from '@commonwork/kit';
 import type { ColumnType, Generated, JSONColumnType, Kysely, Selectable } from 'kysely';
 
@@ -47,6 +47,8 @@ export interface MessagingTables {
     content: string;
     client_id: string | null;
     created_at: Date;
+    /** The incoming webhook that posted it; null on a person's message. */
+    app: ColumnType<MessageApp | null, string | null | undefined, string | null>;
   } & MessageStateColumns;
   chats: {
     id: string;
@@ -84,6 +86,23 @@ export interface MessagingTables {
   /** Uploads by url, as media's events tell them: whose each is, and what (an attachment's facts). */
   uploads: UploadsTable;
   gigs: GigsTable;
+  /** Incoming webhooks (incomingHooks/): only a hash of each secret token. */
+  incoming_hooks: {
+    id: string;
+    channel_id: string;
+    name: string;
+    token_hash: string;
+    /** The token's last 4 characters, to tell hooks apart in a list. */
+    token_hint: string;
+    created_by: string;
+    created_at: Date;
+    revoked_at: Date | null;
+  };
+  /**
+   * Each hook's use, kept outside events: when the next post is allowed (the rate limit's clock,
+   * GCRA) and when one was last accepted.
+   */
+  incoming_hook_usage: { hook_id: string; allowed_at: Date; last_used_at: Date };
 }
 
 export type MessagingDb = Kysely<MessagingTables>;

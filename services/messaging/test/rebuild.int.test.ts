@@ -135,6 +135,24 @@ describe('messaging rebuild', () => {
       async () => (await p.api.call(messagingRoutes.listChats, { token: cy.token, query: {} })).chats[0]?.lastSequence === 1,
     );
 
+    // Incoming webhooks: one posts (its message marked as an app, its use kept outside events), one is revoked.
+    const hooks = await Promise.all(
+      ['Deploy bot', 'Old bot'].map(
+        async (name) =>
+          (await p.api.call(messagingRoutes.createIncomingWebhook, { params: { id: channel.id }, token: ada.token, body: { name } })).data,
+      ),
+    );
+    const posted = await fetch(`${p.url}${hooks[0]?.url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'Deployed', username: 'Deployer' }),
+    });
+    expect(posted.status).toBe(200);
+    await p.api.call(messagingRoutes.revokeIncomingWebhook, {
+      params: { id: channel.id, hookId: hooks[1]?.hook.id ?? '' },
+      token: ada.token,
+    });
+
     const mentioned = (await p.api.call(messagingRoutes.listChannels, { token: bob.token })).data.find((c) => c.id === channel.id);
     expect(mentioned?.mentionCount).toBe(1);
 

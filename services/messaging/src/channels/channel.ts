@@ -1,4 +1,4 @@
-import type { Attachment } from '@commonwork/contracts';
+import type { Attachment, MessageApp } from '@commonwork/contracts';
 
 /** The channel aggregate's stored events (messaging's own; `publish.ts` maps what others see). */
 export type ChannelEvent =
@@ -32,6 +32,8 @@ export type ChannelEvent =
         mentions?: string[];
         /** The sender's uploads sent with it, as checked when it was posted, when any. */
         attachments?: Attachment[];
+        /** The incoming webhook that posted it (its sender is the hook: its id, the name shown), when one did. */
+        app?: MessageApp;
       };
     };
 

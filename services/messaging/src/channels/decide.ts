@@ -1,9 +1,11 @@
-import { type Attachment, type Mentionable, resolveMentions } from '@commonwork/contracts';
+import { type Attachment, type Mentionable, type MessageApp, resolveMentions } from '@commonwork/contracts';
 import { createError, type Decider, Forbidden } from '@commonwork/kit';
 import type { PersonCard } from '../tables.ts';
 import { type ChannelEvent, type ChannelState, initialChannelState } from './channel.ts';
 
 export const ChannelNotFound = createError('CHANNEL_NOT_FOUND', 'Channel not found', 404);
+/** An incoming webhook whose maker is no longer in its channel: the hook outlived its right to post there. */
+export const HookGone = createError('HOOK_GONE', 'This webhook’s channel is no longer available to it', 410);
 
 export type ChannelCommand =
   | {
@@ -25,6 +27,11 @@ export type ChannelCommand =
       mentionable?: Mentionable[];
       /** Uploads of the sender's, already checked as theirs (the kit's `attachmentsOf`). */
       attachments?: Attachment[];
+      /**
+       * An incoming webhook posting (incomingHooks/): `actor` is the hook, which is no member; it
+       * posts while the admin who made it is still a member of the channel.
+       */
+      app?: MessageApp & { createdBy: string };
     }
   | { type: 'GenerateJoinLink'; actorId: string; joinLink: string }
   | { type: 'JoinByLink'; actorId: string }
@@ -74,7 +81,9 @@ export function decide(command: ChannelCommand, state: ChannelState): ChannelEve
     case 'PostMessage': {
       if (!state.exists) throw ChannelNotFound();
       const events: ChannelEvent[] = [];
-      if (!isMember(state, command.actor.userId)) {
+      if (command.app) {
+        if (!isMember(state, command.app.createdBy)) throw HookGone();
+      } else if (!isMember(state, command.actor.userId)) {
         // A public channel is open to anyone signed in: the first post joins it. A private one needs a link.
         if (state.type === 'private') throw ChannelNotFound();
         const memberCount = state.members.length + 1;
@@ -92,6 +101,7 @@ export function decide(command: ChannelCommand, state: ChannelState): ChannelEve
           clientId: command.clientId,
           ...mentionsIn(command, state),
           ...(command.attachments?.length ? { attachments: command.attachments } : {}),
+          ...(command.app && { app: { id: command.app.id, name: command.app.name } }),
         },
       });
       return events;

@@ -61,6 +61,7 @@ export function presentChannelMessage(row: ChannelMessageRow): ChannelMessage {
     content: row.content,
     clientId: row.client_id,
     createdAt: new Date(row.created_at).toISOString(),
+    app: row.app,
     ...changesOf(row),
   });
 }
@@ -77,5 +78,6 @@ export function presentPosted({ data, occurredAt }: StoredEvent<Extract<ChannelE
     createdAt: occurredAt.toISOString(),
     mentions: data.mentions,
     attachments: data.attachments,
+    app: data.app ?? null,
   });
 }

@@ -118,6 +118,7 @@ async function projectPosts(trx: MessagingDb, posts: Posted[]) {
           created_at: occurredAt,
           mentions: JSON.stringify(data.mentions ?? []),
           attachments: JSON.stringify(data.attachments ?? []),
+          app: data.app ? JSON.stringify(data.app) : null,
         })),
       ),
     )

@@ -39,7 +39,11 @@ function changedMessage(command: MessageCommand, next: Current): ChangedMessage 
   };
   const { conversation } = message;
   return conversation.kind === 'channel'
-    ? { kind: 'channel', channelId: conversation.channelId, message: channelMessage({ ...fields, channelId: conversation.channelId }) }
+    ? {
+        kind: 'channel',
+        channelId: conversation.channelId,
+        message: channelMessage({ ...fields, channelId: conversation.channelId, app: message.app ?? null }),
+      }
     : {
         kind: 'chat',
         chatId: conversation.chatId,

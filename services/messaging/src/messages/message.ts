@@ -1,4 +1,4 @@
-import type { Attachment, ChannelMessage, ChatMessage, MessageAuthor, Reaction } from '@commonwork/contracts';
+import type { Attachment, ChannelMessage, ChatMessage, MessageApp, MessageAuthor, Reaction } from '@commonwork/contracts';
 
 /** Where a message lives: a channel, or a conversation of two (whose participants every change is sent to). */
 export type Conversation = { kind: 'channel'; channelId: string } | { kind: 'chat'; chatId: string; participantIds: string[] };
@@ -20,6 +20,8 @@ export interface PostedMessage {
   createdAt: string;
   attachments: Attachment[];
   mentions: string[];
+  /** The incoming webhook that posted a channel message; every copy after a change keeps it. */
+  app?: MessageApp | null;
 }
 
 /**

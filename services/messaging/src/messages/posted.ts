@@ -13,6 +13,7 @@ export function postedInChannel(row: ChannelMessageRow): PostedMessage {
     createdAt: new Date(row.created_at).toISOString(),
     attachments: row.attachments,
     mentions: row.mentions,
+    app: row.app,
   };
 }
 
