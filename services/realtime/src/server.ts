@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS } from '@commonwork/contracts';
 import {
@@ -18,8 +19,10 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server, type ServerOptions } from 'socket.io';
 import { authenticateHandshake } from './auth.ts';
+import { ChangeBatches, MemoryChangeStore, RedisChangeStore } from './broadcasts/changeBatches.ts';
 import { ChannelUpdates } from './broadcasts/channelUpdates.ts';
 import { startBroadcasts } from './broadcasts/index.ts';
+import { emitChannelChanges } from './broadcasts/onChannelMessageUpdated.ts';
 import { registerHandlers } from './handlers/index.ts';
 import { createMessagingClient } from './messagingClient.ts';
 import { MemoryOrderedEmitter, type OrderedEmitter, RedisOrderedEmitter } from './ordering.ts';
@@ -98,6 +101,11 @@ export async function startRealtime(options: RealtimeOptions): Promise<RunningRe
     emit: (update) => io.to(rooms.channel(update.channelId)).emit(SOCKET_EVENTS.channelUpdated, update),
     log,
   });
+  const channelChanges = new ChangeBatches({
+    store: redis ? new RedisChangeStore({ pub: redis.pub, sub: redis.sub, prefix, holder: randomUUID() }) : new MemoryChangeStore(),
+    emit: (frame) => emitChannelChanges(io, frame),
+    log,
+  });
 
   io.use(authenticateHandshake(options.verifier));
   io.on('connection', (socket) => {
@@ -117,7 +125,14 @@ export async function startRealtime(options: RealtimeOptions): Promise<RunningRe
     });
   });
 
-  let subscription: Subscription | null = await startBroadcasts(options.bus, { io, ordered, channelUpdates, presence, log });
+  let subscription: Subscription | null = await startBroadcasts(options.bus, {
+    io,
+    ordered,
+    channelUpdates,
+    channelChanges,
+    presence,
+    log,
+  });
   presence.start();
   const url = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
   const adapterName = options.adapter ? 'a custom' : redis ? 'the Redis' : 'the in-memory';
@@ -131,6 +146,7 @@ export async function startRealtime(options: RealtimeOptions): Promise<RunningRe
       await subscription?.stop();
       subscription = null;
       channelUpdates.close();
+      await channelChanges.close();
       await presence.stop();
       // Closing Socket.IO disconnects every socket and closes the adapter and the HTTP server.
       await io.close();

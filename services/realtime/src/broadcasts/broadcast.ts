@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { OrderedEmitter } from '../ordering.ts';
 import type { Presence } from '../presence.ts';
 import type { RealtimeServer } from '../types.ts';
+import type { ChangeBatches } from './changeBatches.ts';
 import type { ChannelUpdates } from './channelUpdates.ts';
 
 /** What a broadcast may use. Emits go through the adapter: they reach the room on every replica. */
@@ -12,6 +13,8 @@ export interface BroadcastContext {
   ordered: OrderedEmitter;
   /** `channel-updated`, throttled per channel; one per server, closed when it stops. */
   channelUpdates: ChannelUpdates;
+  /** Channel message changes, gathered into a few frames a second per channel; one per server, closed when it stops. */
+  channelChanges: ChangeBatches;
   presence: Presence;
   log: Logger;
 }
