@@ -433,9 +433,11 @@ try {
       ] as const) {
         const ack = ackOf(run);
         const delivered = run.sample.sides.B.latency;
+        const { frames, changes, sockets } = run.sample.changeFrames;
         step(
           `${rate}/s ${label}: ${run.acked.length} of ${count} acknowledged; send → ack p50 ${ack.p50.toFixed(2)} ms, p99 ${ack.p99.toFixed(2)} ms; ` +
-            `send → socket on B p50 ${delivered.p50.toFixed(2)} ms, p99 ${delivered.p99.toFixed(2)} ms`,
+            `send → socket on B p50 ${delivered.p50.toFixed(2)} ms, p99 ${delivered.p99.toFixed(2)} ms; ` +
+            `change frames per sampled socket ${(frames / Math.max(1, sockets)).toFixed(0)} (covering ${(changes / Math.max(1, sockets)).toFixed(0)} changes)`,
         );
       }
       const reactions = mixed.besides;

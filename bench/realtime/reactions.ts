@@ -5,7 +5,8 @@ import { atFixedRate, hrNow, type Summary, summarize } from './stats.ts';
  * Reactions alongside the messages (issue 29's mix: one for every two messages), through the
  * gateway's REST API at a fixed rate: reaction j goes on message j of `messageIds` (round the list)
  * by the next reader each time round, so no person reacts twice with the emoji to one message and
- * none is a no-op. Each one is broadcast as `message-updated` to the whole room. Failures are
+ * none is a no-op. Each one goes to the whole room, gathered with the channel's other changes (one
+ * `message-updated`, or several in a `messages-updated`, a few frames a second). Failures are
  * counted by status (or error name: a 30 s time-out is a `TimeoutError`).
  */
 export async function reactAtRate(args: {

@@ -59,6 +59,8 @@ export interface Collected {
   disconnects: number;
   /** This swarm thread's event-loop utilisation since `track` (1 = never idle). */
   elu: number;
+  /** Frames of message changes (`message-updated`, `messages-updated`) its sockets received since `track`, and the changes they covered. */
+  changeFrames: { frames: number; changes: number; sockets: number };
 }
 
 export interface SendResult {
@@ -99,6 +101,7 @@ class SwarmWorker {
   private tags: Record<Kind, string> = { messages: '', pings: '' };
   private pingSentAt = new Map<number, number>();
   private disconnects = 0;
+  private changeFrames = { frames: 0, changes: 0 };
   private eluStart = performance.eventLoopUtilization();
 
   constructor(private readonly options: SwarmOptions) {}
@@ -135,6 +138,14 @@ class SwarmWorker {
       if (!this.tags.pings || ping.tag !== this.tags.pings) return;
       if (!this.pingSentAt.has(ping.index)) this.pingSentAt.set(ping.index, ping.sentAt);
       receiver.tracks.pings.record(ping.index, ping.index, at);
+    });
+    socket.on('message-updated', () => {
+      this.changeFrames.frames++;
+      this.changeFrames.changes++;
+    });
+    socket.on('messages-updated', (frame: { after: number; revision: number }) => {
+      this.changeFrames.frames++;
+      this.changeFrames.changes += frame.revision - frame.after;
     });
     socket.on('disconnect', () => {
       this.disconnects++;
@@ -211,6 +222,7 @@ class SwarmWorker {
     if (args.kind === 'pings') this.pingSentAt.clear();
     for (const r of this.receivers) r.tracks[args.kind] = new Track();
     this.disconnects = 0;
+    if (args.kind === 'messages') this.changeFrames = { frames: 0, changes: 0 };
     this.eluStart = performance.eventLoopUtilization();
   }
 
@@ -240,6 +252,7 @@ class SwarmWorker {
       receiptsB,
       disconnects: this.disconnects,
       elu,
+      changeFrames: { ...this.changeFrames, sockets: this.receivers.length },
     };
   }
 
