@@ -2,6 +2,8 @@ import type { ServiceDefinition } from '@commonwork/kit';
 import type { WebhooksConfig } from './config.ts';
 import { deliveriesJob } from './deliveries/dispatcher.ts';
 import { registerDeliveryRoutes } from './deliveries/routes.ts';
+import { retentionJob } from './feed/retention.ts';
+import { registerFeedRoute } from './feed/routes.ts';
 import { subscriptions } from './handlers/index.ts';
 import { migrations } from './migrations.ts';
 import { publishWebhooksEvent, type WebhooksEvent } from './publish.ts';
@@ -26,10 +28,12 @@ export function webhooksService(config: WebhooksConfig, options: WebhooksOptions
     publish: publishWebhooksEvent,
     register: (ctx) => {
       registerSubscriptionRoutes(ctx, { urlRule, now });
+      registerFeedRoute(ctx);
       registerDeliveryRoutes(ctx, { now });
     },
     subscriptions,
     jobs: [
+      retentionJob(now),
       deliveriesJob({ now, policy: { ...urlRule, allowLoopback: config.WEBHOOK_ALLOW_LOOPBACK && config.NODE_ENV !== 'production' } }),
     ],
   };
