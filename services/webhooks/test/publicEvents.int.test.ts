@@ -8,12 +8,22 @@ import {
   PUBLIC_EVENT_TYPES,
   type PublicEvent,
   type PublicEventType,
+  WEBHOOK_LIMITS,
   webhooksRoutes,
 } from '@commonwork/contracts';
 import { parseConsumed } from '@commonwork/kit';
-import { buildEvent, buildGig, buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
+import {
+  buildEvent,
+  buildGig,
+  buildUser,
+  eventually,
+  expectRebuildReproduces,
+  startTestPlatform,
+  type TestPlatform,
+} from '@commonwork/kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projections } from '../src/index.ts';
 import { recordPublicEvent } from '../src/publicEvents/record.ts';
 import type { WebhooksTables } from '../src/tables.ts';
 
@@ -200,5 +210,35 @@ describe('public events and who receives them', () => {
     expect(cursor.status).toBe(400);
     const end = await p.api.call(webhooksRoutes.feed, { token: ada.token, query: { after: '999999999' } });
     expect(end).toEqual({ success: true, events: [], next: '999999999', hasMore: false });
+  });
+
+  it(`forgets public events and ended deliveries older than ${WEBHOOK_LIMITS.feedKeptDays} days, and keeps deliveries still retried`, async () => {
+    const row = await stored('gig.created', (d) => d.gigId === gigId);
+    const old = `now() - interval '${WEBHOOK_LIMITS.feedKeptDays + 1} days'`;
+    await sql`update webhooks.public_events set occurred_at = ${sql.raw(old)} where event_id = ${row.event_id}`.execute(p.database.root);
+    await sql`update webhooks.webhook_deliveries set created_at = ${sql.raw(old)}, status = 'succeeded' where event_id = ${row.event_id}`.execute(
+      p.database.root,
+    );
+    const retried = await stored('order.placed', () => true);
+    await sql`update webhooks.webhook_deliveries set created_at = ${sql.raw(old)}, status = 'retrying' where event_id = ${retried.event_id}`.execute(
+      p.database.root,
+    );
+    await p.services.webhooks.jobs?.['webhooks-retention']?.runNow();
+    const { rows } = await sql<{ events: number; ended: number; open: number; kept: number }>`
+      select (select count(*)::int from webhooks.public_events where event_id = ${row.event_id}) as events,
+        (select count(*)::int from webhooks.webhook_deliveries where event_id = ${row.event_id}) as ended,
+        (select count(*)::int from webhooks.webhook_deliveries where event_id = ${retried.event_id}) as open,
+        (select count(*)::int from webhooks.public_events where event_id = ${retried.event_id}) as kept`.execute(p.database.root);
+    expect(rows[0]).toEqual({ events: 0, ended: 0, open: 2, kept: 1 });
+    expect((await feedOf(ada)).some((e) => e.id === row.event_id)).toBe(false);
+  });
+
+  it('rebuilds the webhooks and the audiences (channel members, registrations) from their publishers', async () => {
+    // Since when a webhook fails is the dispatcher's, not an event's, and a rebuild starts it again
+    // (docs/decisions/webhooks/failing-since-is-the-dispatchers.md): stop its attempts, then clear it.
+    await sql`delete from webhooks.webhook_deliveries`.execute(p.database.root);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sql`update webhooks.webhooks set failing_since = null`.execute(p.database.root);
+    await expectRebuildReproduces(p.database, projections);
   });
 });
