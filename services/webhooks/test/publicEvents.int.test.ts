@@ -235,7 +235,7 @@ describe('public events and who receives them', () => {
 
   it('rebuilds the webhooks and the audiences (channel members, registrations) from their publishers', async () => {
     // Since when a webhook fails is the dispatcher's, not an event's, and a rebuild starts it again
-    // (docs/decisions/webhooks/failing-since-is-the-dispatchers.md): stop its attempts, then clear it.
+    // (docs/decisions/webhooks/public-events-are-not-replayed.md): stop its attempts, then clear it.
     await sql`delete from webhooks.webhook_deliveries`.execute(p.database.root);
     await new Promise((resolve) => setTimeout(resolve, 500));
     await sql`update webhooks.webhooks set failing_since = null`.execute(p.database.root);
