@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -12,6 +13,7 @@ import {
 import { expect, type Page, test } from '@playwright/test';
 import { apiAt, type BrowserGlobals, buildPerson, collectPageErrors, signUpWithDevIssuer } from './helpers.ts';
 import { layoutProblems } from './layout.ts';
+import { apiOf } from './signedUp.ts';
 
 // Issue 31's Developer tab in /settings, through the real gateway: a personal access token made in
 // the page and used from outside it, then revoked; a webhook made in the page, pinged to a receiver
@@ -69,6 +71,14 @@ test('a token made in Settings reads with its scope, is refused without it, and 
   await signUpWithDevIssuer(page, person);
   await openDeveloperTab(page);
 
+  // The docs: the API's reference answers; the integrators' guide opens in the tab when docs/ has it.
+  expect((await page.request.get('/api/docs')).ok()).toBe(true);
+  if (existsSync(new URL('../docs/integrators.md', import.meta.url))) {
+    await page.getByRole('button', { name: 'Integrators’ guide' }).click();
+    await expect(page.getByRole('region', { name: 'Integrators’ guide' })).toContainText('cw_pat_');
+    await page.getByRole('button', { name: 'Integrators’ guide' }).click();
+  }
+
   // Nothing yet: both lists say so.
   await expect(page.getByText('No tokens yet')).toBeVisible();
   await expect(page.getByText('No webhooks yet')).toBeVisible();
@@ -90,6 +100,7 @@ test('a token made in Settings reads with its scope, is refused without it, and 
   const secret = await tokenSecret.getByLabel('Secret').inputValue();
   expect(secret).toMatch(PERSONAL_TOKEN_PATTERN);
   await tokenSecret.getByRole('button', { name: 'Copy' }).click();
+  await tokenSecret.screenshot({ path: test.info().outputPath('developer-token-secret-1280-light.png') });
   expect(
     await page.evaluate(() =>
       (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText(),
@@ -179,7 +190,10 @@ test('a token made in Settings reads with its scope, is refused without it, and 
     await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(2);
     expect(receiver.received[1]?.headers['webhook-id']).toBe(ping.headers['webhook-id']);
 
-    // Screenshots to look at: the tab with its webhook and log, 1280 and 390 px, light and dark.
+    // Screenshots to look at: the tab with a token, the webhook and its log, 1280 and 390 px, light and dark.
+    await (await apiOf(page, baseURL)).call(identityRoutes.createToken, {
+      body: { name: 'Nightly report', scopes: ['orders:read', 'gigs:read', 'messages:read'], expiresInDays: null },
+    });
     for (const theme of ['light', 'dark'] as const) {
       await page.evaluate(([key, value]) => (globalThis as unknown as BrowserGlobals).localStorage.setItem(key, value), [
         STORAGE_KEYS.theme,
@@ -191,6 +205,7 @@ test('a token made in Settings reads with its scope, is refused without it, and 
         const shown = page.getByRole('listitem', { name: receiver.url });
         await shown.getByRole('button', { name: 'Deliveries' }).click();
         await expect(shown.getByRole('listitem', { name: 'webhook.ping: Succeeded' })).toBeVisible();
+        await expect(page.getByRole('listitem', { name: 'Nightly report' })).toBeVisible();
         expect(await layoutProblems(page)).toEqual([]);
         await page.screenshot({ path: test.info().outputPath(`developer-${width}-${theme}.png`), fullPage: true });
         await page.getByRole('button', { name: 'Generate token' }).click();

@@ -115,7 +115,9 @@ function TokenRow({ token, onRevoke }: { token: PersonalToken; onRevoke: () => v
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="font-semibold break-words text-slate-900 dark:text-white">{token.name}</p>
-          <p className="font-mono text-xs break-all text-slate-500 dark:text-slate-400">{token.hint}</p>
+          <p className="font-mono text-xs break-all text-slate-500 dark:text-slate-400">
+            {token.hint.endsWith('…') ? token.hint : `${token.hint}…`}
+          </p>
         </div>
         <button
           type="button"

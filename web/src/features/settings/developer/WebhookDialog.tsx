@@ -116,7 +116,7 @@ function WebhookFormDialog({ webhook, onClose, onCreated }: Omit<WebhookDialogPr
   const eventsError = errors.events?.message ?? errors.events?.root?.message;
   const title = t(webhook ? 'developer.webhooks.edit' : 'developer.webhooks.new');
   return (
-    <Modal open onClose={onClose} title={title} description={webhook?.url}>
+    <Modal open onClose={onClose} title={title}>
       <form onSubmit={submit} noValidate className="space-y-5" aria-label={title}>
         <FormField id="webhook-url" label={t('developer.webhooks.url')} error={urlError}>
           <input

@@ -136,7 +136,9 @@ function WebhookRow({ webhook, onEdit, onDelete }: { webhook: Webhook; onEdit: (
           <span className="text-xs text-slate-500 dark:text-slate-400">
             {t('developer.webhooks.eventCount', { count: webhook.events.length })}
           </span>
-          <span className="text-xs text-slate-500 dark:text-slate-400">{formatDay(webhook.createdAt)}</span>
+          <span className="text-xs text-slate-500 dark:text-slate-400">
+            {t('developer.webhooks.added', { date: formatDay(webhook.createdAt) })}
+          </span>
         </div>
         <p className="font-mono text-sm break-all text-slate-900 dark:text-white">{webhook.url}</p>
         {webhook.description && <p className="text-sm break-words text-slate-600 dark:text-slate-400">{webhook.description}</p>}

@@ -1,5 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { PUBLIC_EVENT_TYPES, SCOPE_NAMES, SCOPES, TOKEN_LIMITS, WEBHOOK_LIMITS } from '@commonwork/contracts';
 import { describe, expect, it } from 'vitest';
+import { hasGuide, loadGuide } from './guide.ts';
 import { EVENTS_BY_FAMILY } from './labels.ts';
 import english from './locales/en.json';
 
@@ -28,5 +30,11 @@ describe('the Developer tab', () => {
     const offered = EVENTS_BY_FAMILY.flatMap(({ types }) => types);
     expect([...offered].sort()).toEqual([...PUBLIC_EVENT_TYPES].sort());
     expect(EVENTS_BY_FAMILY.every(({ types }) => types.length > 0)).toBe(true);
+  });
+
+  it('shows the integrators’ page as docs/ has it, and offers none when there is none', async () => {
+    const path = new URL('../../../../../docs/integrators.md', import.meta.url);
+    expect(hasGuide).toBe(existsSync(path));
+    expect(await loadGuide()).toBe(existsSync(path) ? readFileSync(path, 'utf8') : null);
   });
 });

@@ -4,7 +4,7 @@ import Check from 'lucide-react/icons/check';
 import Copy from 'lucide-react/icons/copy';
 import KeyRound from 'lucide-react/icons/key-round';
 import RotateCw from 'lucide-react/icons/rotate-cw';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { buttonDanger } from '../../../shared/ui/buttonDanger.ts';
 import { buttonPrimary, buttonSecondary, buttonSecondarySmall } from '../../../shared/ui/classes.ts';
 import { Modal } from '../../../shared/ui/Modal.tsx';
@@ -60,6 +60,7 @@ export function Empty({ icon: Icon, title, body }: { icon: LucideIcon; title: st
 export function SecretPanel({ title, secret, use, onDone }: { title: string; secret: string; use: string; onDone: () => void }) {
   const t = useT();
   const [copied, setCopied] = useState(false);
+  const fieldId = useId();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(secret);
@@ -82,11 +83,11 @@ export function SecretPanel({ title, secret, use, onDone }: { title: string; sec
         {t('developer.secret.once')}
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <label className="sr-only" htmlFor="developer-secret">
+        <label className="sr-only" htmlFor={fieldId}>
           {t('developer.secret.label')}
         </label>
         <input
-          id="developer-secret"
+          id={fieldId}
           readOnly
           value={secret}
           onFocus={(event) => event.currentTarget.select()}
