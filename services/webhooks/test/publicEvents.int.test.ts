@@ -122,6 +122,46 @@ describe('public events and who receives them', () => {
       body: buildEvent({ title: 'Webhooks meetup, moved' }),
     });
     await expectAudience('event.updated', (d) => d.eventId === eventId && d.title === 'Webhooks meetup, moved', [ada, bob]);
+    await p.api.call(eventsRoutes.deleteEvent, { token: ada.token, params: { id: eventId } });
+    await expectAudience('event.withdrawn', (d) => d.eventId === eventId, [ada, bob]);
+  });
+
+  it("stops sending a channel's messages to a member who left, and keeps what they received before", async () => {
+    const created = await p.api.call(eventsRoutes.createEvent, { token: ada.token, body: buildEvent({ title: 'Leavers meetup' }) });
+    const eventId = created.data.id;
+    const channelId = await eventually(
+      async () => (await p.api.call(eventsRoutes.getEvent, { token: ada.token, params: { id: eventId } })).data.channelId,
+    );
+    await p.api.call(eventsRoutes.register, { token: bob.token, params: { id: eventId } });
+    // Bob is let into the event's channel by messaging, once it hears of his seat.
+    await eventually(async () => {
+      const res = await p.api.send(messagingRoutes.channelMessages, { token: bob.token, params: { id: channelId } });
+      return res.status === 200;
+    });
+    await p.api.call(messagingRoutes.postChannelMessage, {
+      token: ada.token,
+      params: { id: channelId },
+      body: { content: 'Doors at six' },
+    });
+    await expectAudience('channel.message.posted', (d) => d.channelId === channelId, [ada, bob]);
+    await p.api.call(eventsRoutes.cancelRegistration, { token: bob.token, params: { id: eventId } });
+    await eventually(async () => {
+      const res = await p.api.send(messagingRoutes.channelMessages, { token: bob.token, params: { id: channelId } });
+      return res.status !== 200;
+    });
+    await p.api.call(messagingRoutes.postChannelMessage, {
+      token: ada.token,
+      params: { id: channelId },
+      body: { content: 'Seats are gone' },
+    });
+    await expectAudience(
+      'channel.message.posted',
+      (d) => d.channelId === channelId && (d.message as { content: string }).content === 'Seats are gone',
+      [ada],
+    );
+    const bobs = JSON.stringify(await feedOf(bob, 'channel.message.posted'));
+    expect(bobs).toContain('Doors at six');
+    expect(bobs).not.toContain('Seats are gone');
   });
 
   it("sends a private channel's messages to its members only: never to a stranger's webhook or feed", async () => {
