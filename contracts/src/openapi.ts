@@ -232,6 +232,9 @@ const WEBHOOK_HEADERS = [
   },
 ];
 
+/** A delivery's body: a feed entry without its id (a delivery is told apart by its `webhook-id` header). */
+const DeliveryBody = PublicEvent.omit({ id: true });
+
 /** OpenAPI 3.1's `webhooks`: one `POST` per public event type, and the ping, as a subscription's URL receives them. */
 function buildWebhooks(): Record<string, unknown> {
   const operation = (type: string, summary: string, description: string, data: z.ZodType, extensions: Record<string, string> = {}) => ({
@@ -244,7 +247,7 @@ function buildWebhooks(): Record<string, unknown> {
       parameters: WEBHOOK_HEADERS,
       requestBody: {
         required: true,
-        content: { 'application/json': { schema: toSchema(PublicEvent.extend({ type: z.literal(type), data }), 'output') } },
+        content: { 'application/json': { schema: toSchema(DeliveryBody.extend({ type: z.literal(type), data }), 'output') } },
       },
       responses: { '2XX': { description: 'Received' } },
     },
@@ -270,7 +273,7 @@ function buildWebhooks(): Record<string, unknown> {
       `${WEBHOOK_PING_TYPE} (a test call)`,
       'Sent to one webhook when its owner asks (`POST /api/webhooks/{id}/ping`, the Ping button), to check the receiver and its ' +
         'signature check; never otherwise. Nothing to act on.',
-      z.looseObject({}).describe('Nothing to act on.'),
+      z.object({ webhookId: z.uuid().describe('The webhook pinged') }),
     ),
   };
 }

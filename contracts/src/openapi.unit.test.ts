@@ -1,4 +1,5 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { API_OPERATIONS } from './http/index.ts';
@@ -78,7 +79,7 @@ describe('the OpenAPI document', () => {
     expect(feed?.description).toContain('only the event types whose read scope the token holds');
   });
 
-  it('lists in `webhooks` every public event and the ping: a signed POST of {id, type, timestamp, data}', () => {
+  it('lists in `webhooks` every public event and the ping: a signed POST of {type, timestamp, data}', () => {
     const webhooks = document.webhooks as Record<string, { post: Operation }>;
     expect(Object.keys(webhooks).sort()).toEqual([...PUBLIC_EVENT_TYPES, WEBHOOK_PING_TYPE].sort());
     for (const [type, { post }] of Object.entries(webhooks)) {
@@ -88,7 +89,7 @@ describe('the OpenAPI document', () => {
         'webhook-signature',
       ]);
       const schema = post.requestBody?.content['application/json']?.schema;
-      expect(schema?.required.sort()).toEqual(['data', 'id', 'timestamp', 'type']);
+      expect(schema?.required.sort()).toEqual(['data', 'timestamp', 'type']);
       expect(schema?.properties.type).toEqual({ type: 'string', const: type });
       expect(post.description).toContain(DELIVERY_TERMS);
       expect(post.security).toEqual([]);
@@ -102,6 +103,19 @@ describe('the OpenAPI document', () => {
     expect(data).toEqual(expected);
     expect(posted?.['x-scope']).toBe('messages:read');
     expect(posted?.description).toContain('the channel’s members');
+  });
+
+  it('describes the ping as the webhooks service sends it', () => {
+    const ping = (document.webhooks as Record<string, { post: Operation }>)[WEBHOOK_PING_TYPE]?.post;
+    const schema = ping?.requestBody?.content['application/json']?.schema ?? {};
+    const body = {
+      type: WEBHOOK_PING_TYPE,
+      timestamp: new Date().toISOString(),
+      data: { webhookId: '7b0c3a52-4c8e-4a8e-9d7e-2f0a1c2b3d4e' },
+    };
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    expect(ajv.validate(schema, body), JSON.stringify(ajv.errors)).toBe(true);
+    expect(ajv.validate(schema, { ...body, type: 'gig.created' })).toBe(false);
   });
 
   it('says the retry schedule the issue gives, from the webhooks limits', () => {
