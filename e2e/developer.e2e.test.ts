@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { AxeBuilder } from '@axe-core/playwright';
 import {
   INSUFFICIENT_SCOPE,
   identityRoutes,
@@ -11,7 +12,7 @@ import {
   STORAGE_KEYS,
 } from '@commonwork/contracts';
 import { expect, type Page, test } from '@playwright/test';
-import { apiAt, type BrowserGlobals, buildPerson, collectPageErrors, signUpWithDevIssuer } from './helpers.ts';
+import { apiAt, type BrowserGlobals, buildPerson, chooseLanguage, collectPageErrors, signUpWithDevIssuer } from './helpers.ts';
 import { layoutProblems } from './layout.ts';
 import { apiOf } from './signedUp.ts';
 
@@ -76,6 +77,9 @@ test('a token made in Settings reads with its scope, is refused without it, and 
   if (existsSync(new URL('../docs/integrators.md', import.meta.url))) {
     await page.getByRole('button', { name: 'Integrators’ guide' }).click();
     await expect(page.getByRole('region', { name: 'Integrators’ guide' })).toContainText('cw_pat_');
+    await page
+      .getByRole('region', { name: 'Integrators’ guide' })
+      .screenshot({ path: test.info().outputPath('developer-guide-1280-light.png') });
     await page.getByRole('button', { name: 'Integrators’ guide' }).click();
   }
 
@@ -258,4 +262,51 @@ test('the Developer tab works from the keyboard', async ({ page }) => {
   const secret = page.getByRole('region', { name: 'Your new token “Keyboard token”' });
   await expect(secret).toBeVisible();
   await expect(page.getByRole('listitem', { name: 'Keyboard token' })).toBeVisible();
+});
+
+test('the Developer tab says when a list cannot be read, meets WCAG 2.2 AA in both themes, and speaks German', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUpWithDevIssuer(page, buildPerson('developer-states'));
+
+  // A list the server does not answer: said, with Try again, which reads it again.
+  await page.route('**/api/webhooks', (route) =>
+    route.fulfill({ status: 503, json: { success: false, error: 'UNAVAILABLE', message: 'Down' } }),
+  );
+  await openDeveloperTab(page);
+  const failed = page.getByRole('alert').filter({ hasText: 'Could not load your webhooks.' });
+  await expect(failed).toBeVisible({ timeout: 15_000 });
+  await page.screenshot({ path: test.info().outputPath('developer-error-1280-light.png') });
+  await page.unroute('**/api/webhooks');
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('No webhooks yet')).toBeVisible();
+
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate(([key, value]) => (globalThis as unknown as BrowserGlobals).localStorage.setItem(key, value), [
+      STORAGE_KEYS.theme,
+      theme,
+    ] as const);
+    await openDeveloperTab(page);
+    await expect(page.getByText('No webhooks yet')).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+    expect(serious, theme).toEqual([]);
+    await page.getByRole('button', { name: 'Generate token' }).click();
+    const dialogResults = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(
+      dialogResults.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`),
+      `${theme}, token dialog`,
+    ).toEqual([]);
+    await page.keyboard.press('Escape');
+  }
+
+  await chooseLanguage(page, 'de');
+  await page.getByRole('tab', { name: 'Entwickler' }).click();
+  await expect(page.getByRole('heading', { name: 'Persönliche Zugriffstoken' })).toBeVisible();
+  await page.getByRole('button', { name: 'Token erzeugen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Neues persönliches Zugriffstoken' });
+  await expect(dialog.getByText('Tech-Events und Ihre Anmeldungen lesen')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Token erzeugen' }).click();
+  await expect(dialog.getByText('Der Name ist erforderlich')).toBeVisible();
+  await expect(dialog.getByText('Wählen Sie mindestens eine Berechtigung')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('developer-token-form-de-1280-dark.png') });
 });
