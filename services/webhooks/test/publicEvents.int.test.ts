@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   eventsRoutes,
   GigPublished,
+  identityRoutes,
   marketplaceRoutes,
   messagingRoutes,
   ordersRoutes,
@@ -250,6 +251,31 @@ describe('public events and who receives them', () => {
     expect(cursor.status).toBe(400);
     const end = await p.api.call(webhooksRoutes.feed, { token: ada.token, query: { after: '999999999' } });
     expect(end).toEqual({ success: true, events: [], next: '999999999', hasMore: false });
+  });
+
+  it('answers a personal access token only the types its read scopes cover', async () => {
+    const token = async (scopes: string[]) =>
+      (
+        await p.api.call(identityRoutes.createToken, {
+          token: ada.token,
+          // biome-ignore lint/suspicious/noExplicitAny: scopes by name
+          body: { name: `feed ${scopes.join(' ')}`, scopes: scopes as any },
+        })
+      ).secret;
+    const all = await feedOf(ada);
+    const gigsOnly = await token(['gigs:read']);
+    const gigs = await p.call('GET', '/api/feed?limit=100', { token: gigsOnly });
+    expect(gigs.status, JSON.stringify(gigs.body)).toBe(200);
+    expect(gigs.body.events.length).toBeGreaterThan(0);
+    expect(gigs.body.events).toEqual(all.filter((e) => e.type.startsWith('gig.')));
+    // Asking for a type it may not read answers nothing of it.
+    const asked = await p.call('GET', '/api/feed?types=channel.message.posted,gig.created', { token: gigsOnly });
+    expect(asked.body.events.every((e: PublicEvent) => e.type === 'gig.created')).toBe(true);
+    const none = await p.call('GET', '/api/feed', { token: await token(['webhooks:write']) });
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ success: true, events: [], next: '0', hasMore: false });
+    // A token may manage webhooks with webhooks:write, and not without it.
+    expect((await p.call('GET', '/api/webhooks', { token: gigsOnly })).status).toBe(403);
   });
 
   it(`forgets public events and ended deliveries older than ${WEBHOOK_LIMITS.feedKeptDays} days, and keeps deliveries still retried`, async () => {
