@@ -11,6 +11,7 @@ import { Modal } from '../../shared/ui/Modal.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { generateJoinLink, joinUrlOf } from './api.ts';
 import { channelTypeLabel } from './channelLabels.ts';
+import { IncomingWebhooks } from './IncomingWebhooks.tsx';
 import { useT } from './locales/index.ts';
 
 interface ChannelSettingsDialogProps {
@@ -34,7 +35,8 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * Channel settings (spec 002 §2, §6): type, member count, message count, description and the join
- * link. Admins (the creator or listed admins) generate and copy it; others see 'Admin Only'.
+ * link. Admins (the creator or listed admins) generate and copy it; others see 'Admin Only'. Admins
+ * also make and revoke the channel's incoming webhooks (issue 31).
  */
 export function ChannelSettingsDialog({ channel, open, onClose, isAdmin, joinLink, onJoinLink }: ChannelSettingsDialogProps) {
   const t = useT();
@@ -121,6 +123,7 @@ export function ChannelSettingsDialog({ channel, open, onClose, isAdmin, joinLin
             <p className="text-sm text-slate-500 dark:text-slate-400">{t('community.adminOnlyHint')}</p>
           )}
         </section>
+        {isAdmin && <IncomingWebhooks channelId={channel.id} />}
       </div>
     </Modal>
   );

@@ -29,6 +29,8 @@ export interface ListedMessage extends ActionableMessage {
   attachments?: Attachment[];
   /** A line of the platform's (an order's step in a conversation): shown apart, with no actions. */
   system?: SystemLine | null;
+  /** The integration (an incoming webhook) that posted it: its name is drawn with an App badge. */
+  app?: { id: string; name: string } | null;
 }
 
 interface MessageListProps<M extends ListedMessage> {
@@ -138,7 +140,8 @@ export function MessageList<M extends ListedMessage>(props: MessageListProps<M>)
           {messages.map((message, index) => {
             if (message.system)
               return <SystemLineItem key={message._id} line={message.system} content={message.content} createdAt={message.createdAt} />;
-            const grouped = continuesGroup(messages[index - 1], message);
+            // An app's posts may each name themselves (a webhook's `username`): a new name starts a new group.
+            const grouped = continuesGroup(messages[index - 1], message) && messages[index - 1]?.sender.name === message.sender.name;
             const picture = message.sender.profilePicture || message.sender.picture;
             const status = presence.get(message.sender._id);
             return (
@@ -165,6 +168,14 @@ export function MessageList<M extends ListedMessage>(props: MessageListProps<M>)
                   {!grouped && (
                     <div className="flex items-baseline gap-2">
                       <span className="truncate text-sm font-semibold text-slate-900 dark:text-white">{message.sender.name}</span>
+                      {message.app && (
+                        <span
+                          title={message.app.name}
+                          className="shrink-0 self-center rounded bg-slate-200 px-1 py-px text-[10px] leading-4 font-bold tracking-wide text-slate-600 uppercase dark:bg-slate-700 dark:text-slate-300"
+                        >
+                          {t('conversation.app')}
+                        </span>
+                      )}
                       <time dateTime={message.createdAt} className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
                         {messageTime(message.createdAt)}
                       </time>

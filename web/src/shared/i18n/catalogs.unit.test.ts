@@ -12,7 +12,7 @@ const TRANSLATIONS = ['es', 'fr', 'de'] as const;
  * name. Anything else identical to English is a translation someone forgot.
  */
 const SAME_AS_ENGLISH: Record<(typeof TRANSLATIONS)[number], readonly string[]> = {
-  es: ['Personal', 'Hackathon', 'Networking'],
+  es: ['Personal', 'Hackathon', 'Networking', 'App'],
   fr: [
     'Notifications',
     'Hackathon',
@@ -42,6 +42,7 @@ const SAME_AS_ENGLISH: Record<(typeof TRANSLATIONS)[number], readonly string[]> 
     'Tags',
     'Cloud',
     'Name',
+    'App',
   ],
 };
 
