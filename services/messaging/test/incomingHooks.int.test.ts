@@ -1,4 +1,4 @@
-import { SOCKET_EVENTS as E, messagingRoutes, notificationsRoutes } from '@commonwork/contracts';
+import { SOCKET_EVENTS as E, identityRoutes, messagingRoutes, notificationsRoutes } from '@commonwork/contracts';
 import { buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -172,5 +172,30 @@ describe('incoming webhooks: a channel’s admins make them, a POST to the secre
     expect((await postTo(url, { text: 'hello all' })).status).toBe(200);
     const channel = (await p.api.call(messagingRoutes.listChannels, { token: ada.token })).data.find((c) => c.id === id);
     expect(channel).toMatchObject({ memberCount: 1, messageCount: 1 });
+  });
+});
+
+describe('incoming webhooks: the platform’s admins (ADMIN_EMAILS) manage any channel’s they may read', () => {
+  let p: TestPlatform;
+  beforeAll(async () => {
+    p = await startTestPlatform({ ADMIN_EMAILS: 'Root@Example.com' });
+  });
+  afterAll(async () => {
+    await p?.stop();
+  });
+
+  it('lets a platform admin create and revoke a hook of a public channel someone else made', async () => {
+    const ada = await buildUser(p, 'Ada Admin');
+    const dev = await p.api.call(identityRoutes.devToken, { body: { email: 'root@example.com', name: 'Root' } });
+    const root = (await p.api.call(identityRoutes.googleSignIn, { body: { token: dev.token } })).token;
+    const id = (await p.api.call(messagingRoutes.createChannel, { token: ada.token, body: { name: 'lobby', type: 'public' } })).data.id;
+    const made = await p.api.send(messagingRoutes.createIncomingWebhook, { params: { id }, token: root, body: { name: 'Ops' } });
+    expect(made.status).toBe(201);
+    if (made.status !== 201) return;
+    const revoked = await p.api.send(messagingRoutes.revokeIncomingWebhook, {
+      params: { id, hookId: made.body.data.hook.id },
+      token: root,
+    });
+    expect(revoked.status).toBe(200);
   });
 });
