@@ -48,6 +48,13 @@ describe('channelMessage: the one channel message wire shape', () => {
   it('keeps a null clientId (a message posted without one)', () => {
     expect(channelMessage({ ...fields, channelId, clientId: null }).clientId).toBeNull();
   });
+
+  it("marks an app's message (an incoming webhook's), and reads a message published before apps as a person's", () => {
+    const app = { id: channelId, name: 'Deploy bot' };
+    expect(ChannelMessage.parse(channelMessage({ ...fields, channelId, app })).app).toEqual(app);
+    const { app: _, ...older } = channelMessage({ ...fields, channelId });
+    expect(ChannelMessage.parse(older).app).toBeNull();
+  });
 });
 
 describe('chatMessage: the one chat message wire shape', () => {
