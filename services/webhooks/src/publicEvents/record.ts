@@ -44,7 +44,9 @@ export const recordPublicEvent = defineHandler(PUBLIC_SOURCES, async (trx: Webho
         ])
         .where('enabled', '=', true)
         .where('owner_id', 'in', audience)
-        .where(sql<boolean>`${type} = any(events)`),
+        .where(sql<boolean>`${type} = any(events)`)
+        // A webhook being deleted meanwhile waits for this commit, then removes these deliveries too.
+        .forShare(),
     )
     .onConflict((oc) => oc.columns(['webhook_id', 'event_id']).doNothing())
     .executeTakeFirst();

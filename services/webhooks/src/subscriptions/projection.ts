@@ -56,8 +56,10 @@ export async function projectWebhookEvents(trx: WebhooksDb, events: StoredEvent<
         break;
       }
       case 'WebhookDeleted':
-        await trx.deleteFrom('webhook_deliveries').where('webhook_id', '=', id).execute();
+        // The row first: a public event making deliveries for it holds it shared, so this waits for
+        // that commit, and the next statement sees (and removes) what it made.
         await trx.deleteFrom('webhooks').where('id', '=', id).execute();
+        await trx.deleteFrom('webhook_deliveries').where('webhook_id', '=', id).execute();
         break;
       default: {
         const never: never = event;
