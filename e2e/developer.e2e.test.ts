@@ -10,6 +10,7 @@ import {
   PERSONAL_TOKEN_PATTERN,
   PUBLIC_EVENT_TYPES,
   STORAGE_KEYS,
+  webhooksRoutes,
 } from '@commonwork/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { apiAt, type BrowserGlobals, buildPerson, chooseLanguage, collectPageErrors, signUpWithDevIssuer } from './helpers.ts';
@@ -194,8 +195,24 @@ test('a token made in Settings reads with its scope, is refused without it, and 
     await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(2);
     expect(receiver.received[1]?.headers['webhook-id']).toBe(ping.headers['webhook-id']);
 
+    // Ten more pings: the log is paged, ten a page, newest first.
+    const owner = await apiOf(page, baseURL);
+    const webhookId = (await owner.call(webhooksRoutes.list)).webhooks[0]?.id ?? '';
+    for (let ping = 0; ping < 10; ping += 1) await owner.call(webhooksRoutes.ping, { params: { id: webhookId } });
+    await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(12);
+    await openDeveloperTab(page);
+    await webhook.getByRole('button', { name: 'Deliveries' }).click();
+    await expect(webhook.getByTestId('developer-delivery')).toHaveCount(10);
+    await webhook.getByRole('button', { name: 'Next' }).click();
+    await expect(webhook.getByText('Page 2')).toBeVisible();
+    await expect(webhook.getByTestId('developer-delivery')).toHaveCount(1);
+    await expect(webhook.getByRole('listitem', { name: 'webhook.ping: Succeeded' })).toHaveCount(1);
+    await expect(webhook.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await webhook.getByRole('button', { name: 'Previous' }).click();
+    await expect(webhook.getByText('Page 1')).toBeVisible();
+
     // Screenshots to look at: the tab with a token, the webhook and its log, 1280 and 390 px, light and dark.
-    await (await apiOf(page, baseURL)).call(identityRoutes.createToken, {
+    await owner.call(identityRoutes.createToken, {
       body: { name: 'Nightly report', scopes: ['orders:read', 'gigs:read', 'messages:read'], expiresInDays: null },
     });
     for (const theme of ['light', 'dark'] as const) {
@@ -208,7 +225,7 @@ test('a token made in Settings reads with its scope, is refused without it, and 
         await openDeveloperTab(page);
         const shown = page.getByRole('listitem', { name: receiver.url });
         await shown.getByRole('button', { name: 'Deliveries' }).click();
-        await expect(shown.getByRole('listitem', { name: 'webhook.ping: Succeeded' })).toBeVisible();
+        await expect(shown.getByRole('listitem', { name: 'webhook.ping: Succeeded' }).first()).toBeVisible();
         await expect(page.getByRole('listitem', { name: 'Nightly report' })).toBeVisible();
         expect(await layoutProblems(page)).toEqual([]);
         await page.screenshot({ path: test.info().outputPath(`developer-${width}-${theme}.png`), fullPage: true });
@@ -243,6 +260,11 @@ test('a token made in Settings reads with its scope, is refused without it, and 
 
 test('the Developer tab works from the keyboard', async ({ page }) => {
   await signUpWithDevIssuer(page, buildPerson('developer-keys'));
+  // Five tabs in one row from 640 px: none past the edge.
+  await page.setViewportSize({ width: 640, height: 900 });
+  await openDeveloperTab(page);
+  expect(await layoutProblems(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/settings');
   await page.getByRole('tab', { name: 'Developer' }).focus();
   await page.keyboard.press('Enter');
