@@ -192,6 +192,13 @@ describe('incoming webhooks: the platform’s admins (ADMIN_EMAILS) manage any c
     const made = await p.api.send(messagingRoutes.createIncomingWebhook, { params: { id }, token: root, body: { name: 'Ops' } });
     expect(made.status).toBe(201);
     if (made.status !== 201) return;
+    // Not a member of the public channel, and its hook posts all the same.
+    const posted = await fetch(`${p.url}${made.body.data.url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'Maintenance at noon' }),
+    });
+    expect(posted.status).toBe(200);
     const revoked = await p.api.send(messagingRoutes.revokeIncomingWebhook, {
       params: { id, hookId: made.body.data.hook.id },
       token: root,

@@ -28,8 +28,8 @@ export type ChannelCommand =
       /** Uploads of the sender's, already checked as theirs (the kit's `attachmentsOf`). */
       attachments?: Attachment[];
       /**
-       * An incoming webhook posting (incomingHooks/): `actor` is the hook, which is no member; it
-       * posts while the admin who made it is still a member of the channel.
+       * An incoming webhook posting (incomingHooks/): `actor` is the hook, which is no member; in a
+       * private channel it posts while the admin who made it is still a member.
        */
       app?: MessageApp & { createdBy: string };
     }
@@ -82,7 +82,8 @@ export function decide(command: ChannelCommand, state: ChannelState): ChannelEve
       if (!state.exists) throw ChannelNotFound();
       const events: ChannelEvent[] = [];
       if (command.app) {
-        if (!isMember(state, command.app.createdBy)) throw HookGone();
+        // A private channel's hook posts while its maker may still read the channel (an event's attendee leaves).
+        if (state.type === 'private' && !isMember(state, command.app.createdBy)) throw HookGone();
       } else if (!isMember(state, command.actor.userId)) {
         // A public channel is open to anyone signed in: the first post joins it. A private one needs a link.
         if (state.type === 'private') throw ChannelNotFound();
