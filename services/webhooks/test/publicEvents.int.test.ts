@@ -247,8 +247,11 @@ describe('public events and who receives them', () => {
     const bad = await feedPage(ada, { types: 'gig.exploded' });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('"field":"types');
-    const cursor = await p.api.send(webhooksRoutes.feed, { token: ada.token, query: { after: 'abc' } });
-    expect(cursor.status).toBe(400);
+    for (const after of ['abc', '-1', '99999999999999999999']) {
+      const cursor = await p.api.send(webhooksRoutes.feed, { token: ada.token, query: { after } });
+      expect(cursor.status, after).toBe(400);
+      expect(JSON.stringify(cursor.body)).toContain('"field":"after');
+    }
     const end = await p.api.call(webhooksRoutes.feed, { token: ada.token, query: { after: '999999999' } });
     expect(end).toEqual({ success: true, events: [], next: '999999999', hasMore: false });
   });

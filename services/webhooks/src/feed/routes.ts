@@ -1,7 +1,10 @@
 import { type AccessClaims, PUBLIC_EVENT_TYPES, PUBLIC_EVENTS, type PublicEventType, webhooksRoutes } from '@commonwork/contracts';
-import { registerRoute, type ServiceContext } from '@commonwork/kit';
+import { registerRoute, type ServiceContext, ValidationFailed } from '@commonwork/kit';
 import { sql } from 'kysely';
 import type { WebhooksTables } from '../tables.ts';
+
+const MAX_CURSOR = 2n ** 63n - 1n;
+const BAD_CURSOR = 'Cursor must be a cursor from an earlier answer';
 
 /**
  * The types a caller may read in the feed: all for a signed-in session; for a personal access
@@ -18,6 +21,8 @@ export function registerFeedRoute(ctx: ServiceContext<WebhooksTables>) {
   const { app, verifier, db } = ctx;
   registerRoute(app, verifier, webhooksRoutes.feed, async ({ query, caller }) => {
     const after = query.after ?? '0';
+    // A cursor is a bigint's digits; one past its range was never answered.
+    if (BigInt(after) > MAX_CURSOR) throw ValidationFailed(BAD_CURSOR, [{ field: 'after', message: BAD_CURSOR }]);
     const types = readableTypes(caller, query.types);
     if (types && types.length === 0) return { success: true as const, events: [], next: after, hasMore: false };
     let rows = db
