@@ -21,7 +21,8 @@ export const draftsRoutes = {
     auth: 'user',
     scope: 'drafts:write',
     body: CreateDraftRequest,
-    response: { 201: DraftResponse, 200: DraftResponse, ...errors },
+    // 409 DRAFT_ID_TAKEN: the id is someone else's draft.
+    response: { 201: DraftResponse, 200: DraftResponse, ...errors, 409: ErrorBody },
   }),
   list: defineRoute({
     method: 'GET',

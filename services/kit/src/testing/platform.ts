@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type ApiClient, createApiClient, identityRoutes } from '@commonwork/contracts';
 import type { Database } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
+import { fetchCheckedByDocument } from './documentedAnswers.ts';
 import { platformStarter, type StartedPlatform } from './registry.ts';
 import { createTestBus, createTestDatabase, testLogger } from './resources.ts';
 
@@ -16,7 +17,7 @@ export interface TestPlatform {
   /**
    * The gateway through contracts' typed client: `p.api.send(route, { params, query, body, token })`
    * answers `{ status, body }` whatever the status; every answer is checked against the route's
-   * response schema for that status.
+   * response schema for that status, and against the published OpenAPI document (status, media type, body).
    */
   api: ApiClient;
   /**
@@ -62,7 +63,8 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : null };
   };
-  const api = createApiClient({ baseUrl: platform.url, checkAnswers: true });
+  // Every answer checked twice: against the route's zod schema, and against the OpenAPI document the gateway publishes.
+  const api = createApiClient({ baseUrl: platform.url, checkAnswers: true, fetch: await fetchCheckedByDocument(platform.url) });
   return {
     url: platform.url,
     api,
