@@ -158,8 +158,12 @@ test('a token made in Settings reads with its scope, is refused without it, and 
     await webhookDialog.getByRole('button', { name: 'Add webhook' }).click();
     await expect(webhookDialog.getByText('Enter a valid http(s) URL')).toBeVisible();
     await expect(webhookDialog.getByText('Choose at least one event')).toBeVisible();
-    await webhookDialog.getByLabel('Payload URL').fill(receiver.url);
+    // An address the platform will not call: the server's reason, under the field.
+    await webhookDialog.getByLabel('Payload URL').fill('http://10.1.2.3/hook');
     await webhookDialog.getByRole('checkbox', { name: 'gig.created' }).check();
+    await webhookDialog.getByRole('button', { name: 'Add webhook' }).click();
+    await expect(webhookDialog.getByText('Webhook URLs may not point to a private, link-local or metadata address')).toBeVisible();
+    await webhookDialog.getByLabel('Payload URL').fill(receiver.url);
     await webhookDialog.getByRole('button', { name: 'Select all: Orders' }).click();
     await webhookDialog.getByLabel('Description').fill('Our invoicing');
     await webhookDialog.getByRole('button', { name: 'Add webhook' }).click();

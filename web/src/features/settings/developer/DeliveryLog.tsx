@@ -8,7 +8,7 @@ import CircleX from 'lucide-react/icons/circle-x';
 import Clock from 'lucide-react/icons/clock';
 import History from 'lucide-react/icons/history';
 import RotateCw from 'lucide-react/icons/rotate-cw';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../../shared/api/index.ts';
 import { formatRelativeTimeShort } from '../../../shared/format/index.ts';
 import { activeLocale } from '../../../shared/i18n/index.ts';
@@ -164,7 +164,7 @@ function DeliveryRow({ webhookId, delivery }: { webhookId: string; delivery: Web
   );
 }
 
-function LogFact({ label, children }: { label: string; children: React.ReactNode }) {
+function LogFact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
       <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>

@@ -5,7 +5,7 @@ import KeyRound from 'lucide-react/icons/key-round';
 import Loader2 from 'lucide-react/icons/loader-2';
 import Plus from 'lucide-react/icons/plus';
 import ShieldOff from 'lucide-react/icons/shield-off';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '../../../shared/api/index.ts';
@@ -15,7 +15,7 @@ import { buttonPrimary, buttonSecondary, buttonSecondarySmall, inputClass, label
 import { FormField } from '../../../shared/ui/FormField.tsx';
 import { Modal } from '../../../shared/ui/Modal.tsx';
 import { toast } from '../../../shared/ui/toast.ts';
-import { createToken, dropToken, revokeToken, TOKENS_KEY, useTokens } from './api.ts';
+import { createToken, dropToken, fieldErrorsOf, revokeToken, TOKENS_KEY, useTokens } from './api.ts';
 import { formatDay, scopeSentence } from './labels.ts';
 import { useT } from './locales/index.ts';
 import { ConfirmDialog, Empty, LoadError, Loading, SecretPanel, Section } from './parts.tsx';
@@ -159,7 +159,7 @@ function TokenRow({ token, onRevoke }: { token: PersonalToken; onRevoke: () => v
   );
 }
 
-export function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex gap-2 sm:flex-col sm:gap-0">
       <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
@@ -183,6 +183,7 @@ function CreateTokenDialog({
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<TokenForm, unknown, TokenBody>({ resolver: zodResolver(CreateTokenRequest), defaultValues: EMPTY });
 
@@ -200,7 +201,9 @@ function CreateTokenDialog({
       reset(EMPTY);
       onCreated(token.name, secret);
     } catch (error) {
-      toast.error(errorMessage(error, t('developer.tokens.createFailed')));
+      const fields = fieldErrorsOf(error, ['name', 'scopes', 'expiresInDays'] as const);
+      for (const { field, message } of fields) setError(field, { message });
+      if (fields.length === 0) toast.error(errorMessage(error, t('developer.tokens.createFailed')));
     }
   });
 

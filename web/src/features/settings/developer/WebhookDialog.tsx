@@ -13,7 +13,7 @@ import { FormField } from '../../../shared/ui/FormField.tsx';
 import { Modal } from '../../../shared/ui/Modal.tsx';
 import { Switch } from '../../../shared/ui/Switch.tsx';
 import { toast } from '../../../shared/ui/toast.ts';
-import { createWebhook, storeWebhook, updateWebhook } from './api.ts';
+import { createWebhook, fieldErrorsOf, storeWebhook, updateWebhook } from './api.ts';
 import { EVENTS_BY_FAMILY, familyLabel } from './labels.ts';
 import { useT } from './locales/index.ts';
 
@@ -70,11 +70,19 @@ function WebhookFormDialog({ webhook, onClose, onCreated }: Omit<WebhookDialogPr
     handleSubmit,
     getValues,
     setValue,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<WebhookFormInput, unknown, WebhookFormValues>({
     resolver: zodResolver(WebhookForm),
     defaultValues: webhook ? valuesOf(webhook) : EMPTY,
   });
+
+  // A field the server refused (an address it will not call) shows under that field; anything else in a toast.
+  const refused = (error: unknown, fallback: string) => {
+    const fields = fieldErrorsOf(error, ['url', 'events', 'description'] as const);
+    for (const { field, message } of fields) setError(field, { message });
+    if (fields.length === 0) toast.error(errorMessage(error, fallback));
+  };
 
   const submit = handleSubmit(async (values) => {
     if (!webhook) {
@@ -88,7 +96,7 @@ function WebhookFormDialog({ webhook, onClose, onCreated }: Omit<WebhookDialogPr
         toast.success(t('developer.webhooks.created'));
         onCreated(created, secret);
       } catch (error) {
-        toast.error(errorMessage(error, t('developer.webhooks.createFailed')));
+        refused(error, t('developer.webhooks.createFailed'));
       }
       return;
     }
@@ -102,7 +110,7 @@ function WebhookFormDialog({ webhook, onClose, onCreated }: Omit<WebhookDialogPr
       toast.success(t('developer.webhooks.updated'));
       onClose();
     } catch (error) {
-      toast.error(errorMessage(error, t('developer.webhooks.updateFailed')));
+      refused(error, t('developer.webhooks.updateFailed'));
     }
   });
 

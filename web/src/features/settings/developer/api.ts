@@ -9,7 +9,7 @@ import {
   webhooksRoutes,
 } from '@commonwork/contracts';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
-import { call } from '../../../shared/api/index.ts';
+import { call, isApiError } from '../../../shared/api/index.ts';
 
 /** Every query of the Developer tab starts with one of these keys. */
 export const TOKENS_KEY = ['developer', 'tokens'] as const;
@@ -97,3 +97,12 @@ export function useDeliveries(webhookId: string, page: number) {
 /** A webhook's log read again (after a ping or a redelivery). */
 export const refreshDeliveries = (queryClient: QueryClient, webhookId: string) =>
   queryClient.invalidateQueries({ queryKey: [...WEBHOOKS_KEY, webhookId, 'deliveries'] });
+
+/** A refused form's errors by field, as the server named them (400 with details), for the fields the form has. */
+export function fieldErrorsOf<F extends string>(error: unknown, fields: readonly F[]): { field: F; message: string }[] {
+  if (!isApiError(error)) return [];
+  return error.details.flatMap(({ field, message }) => {
+    const name = fields.find((each) => field === each || field.startsWith(`${each}.`) || field.startsWith(`${each}[`));
+    return name ? [{ field: name, message }] : [];
+  });
+}
