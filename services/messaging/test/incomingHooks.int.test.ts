@@ -164,6 +164,18 @@ describe('incoming webhooks: a channel’s admins make them, a POST to the secre
     expect((await postTo(url, { text: 'after a wait' })).status).toBe(200);
   });
 
+  it('takes a personal access token with messages:write, and refuses one without it (403 INSUFFICIENT_SCOPE)', async () => {
+    const id = await privateChannel('tokens');
+    const tokenWith = async (scopes: ('messages:read' | 'messages:write')[]) =>
+      (await p.api.call(identityRoutes.createToken, { token: ada.token, body: { name: scopes.join(' '), scopes } })).secret;
+    const writer = await tokenWith(['messages:write']);
+    const reader = await tokenWith(['messages:read']);
+    expect((await create(writer, id, 'Script')).status).toBe(201);
+    expect((await list(writer, id)).body.data?.map((h: { name: string }) => h.name)).toEqual(['Script']);
+    expect(await create(reader, id)).toMatchObject({ status: 403, body: { error: 'INSUFFICIENT_SCOPE' } });
+    expect((await list(reader, id)).status).toBe(403);
+  });
+
   it('posts into a public channel without joining it, and only its admin manages it', async () => {
     const id = (await p.api.call(messagingRoutes.createChannel, { token: ada.token, body: { name: 'open-hooks', type: 'public' } })).data
       .id;
