@@ -1,6 +1,7 @@
 import { SERVICE_NAMES } from '@commonwork/contracts';
 import { composeFile } from './compose.ts';
 import { gatewayK8sUpstreams, k8sServiceFile, kustomizationFile, realtimeK8sNeeds } from './k8s.ts';
+import { autoscalingFile, networkPoliciesFile } from './k8sPolicies.ts';
 import { replaceRegion } from './text.ts';
 
 /**
@@ -16,5 +17,7 @@ export function generatedFiles(read: (path: string) => string): Record<string, s
     ...Object.fromEntries(SERVICE_NAMES.map((name) => [`deploy/k8s/${name}.yaml`, k8sServiceFile(name)])),
     'deploy/k8s/gateway.yaml': region('deploy/k8s/gateway.yaml', gatewayK8sUpstreams()),
     'deploy/k8s/realtime.yaml': region('deploy/k8s/realtime.yaml', realtimeK8sNeeds()),
+    'deploy/k8s/autoscaling.yaml': autoscalingFile(),
+    'deploy/k8s/network-policies.yaml': networkPoliciesFile(),
   };
 }

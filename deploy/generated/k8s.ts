@@ -180,6 +180,8 @@ export function kustomizationFile(): string {
     'realtime.yaml',
     'gateway.yaml',
     'ingress.yaml',
+    'autoscaling.yaml',
+    'network-policies.yaml',
   ];
   return `${comment(GENERATED_NOTE, '')}# Commonwork on Kubernetes, cluster mode: a Deployment per process (a StatefulSet for the realtime
 # replicas), from the image the Dockerfile builds. \`kubectl kustomize deploy/k8s\` renders it; an
@@ -198,17 +200,16 @@ images:
 `;
 }
 
-/** The realtime StatefulSet's pods by their stable names, which the gateway lists. */
-export const realtimeK8sUrls = () =>
-  Array.from({ length: REALTIME_PART.replicas }, (_, i) => `http://realtime-${i}.realtime:${REALTIME_PART.port}`).join(',');
+/** The headless Service whose DNS answer lists the realtime replicas (every ready pod's address). */
+export const realtimeK8sDns = () => `http://realtime:${REALTIME_PART.port}`;
 
 /** The gateway's env entries for its upstreams (a region of the hand-written gateway.yaml). */
 export const gatewayK8sUpstreams = () =>
   SERVICE_NAMES.map((name) => envEntry(urlSettingOf(name), plainValue(inK8s(name)))).join('') +
   envEntry(
-    'REALTIME_URLS',
-    plainValue(realtimeK8sUrls()),
-    'Every realtime replica, by its own name (realtime.yaml): /socket.io/ goes to one of them, sticky by client address. One entry per replica of the StatefulSet.',
+    'REALTIME_DNS',
+    plainValue(realtimeK8sDns()),
+    'The realtime replicas: every address the headless Service `realtime` resolves to (realtime.yaml), looked up again every few seconds, so scaling the StatefulSet (kubectl scale, its HPA) is all it takes. /socket.io/ goes to one of them, sticky by client address.',
   );
 
 /** Realtime's env entries for the services it needs (a region of the hand-written realtime.yaml). */
