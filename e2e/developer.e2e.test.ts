@@ -287,6 +287,10 @@ test('the Developer tab works from the keyboard', async ({ page }) => {
   await page.keyboard.press('Enter');
   const secret = page.getByRole('region', { name: 'Your new token “Keyboard token”' });
   await expect(secret).toBeVisible();
+  // The secret has the focus: Tab reaches Copy, Enter copies.
+  await expect(secret.getByLabel('Secret')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(secret.getByRole('button', { name: 'Copy' })).toBeFocused();
   await expect(page.getByRole('listitem', { name: 'Keyboard token' })).toBeVisible();
 });
 

@@ -4,7 +4,7 @@ import Check from 'lucide-react/icons/check';
 import Copy from 'lucide-react/icons/copy';
 import KeyRound from 'lucide-react/icons/key-round';
 import RotateCw from 'lucide-react/icons/rotate-cw';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { buttonDanger } from '../../../shared/ui/buttonDanger.ts';
 import { buttonPrimary, buttonSecondary, buttonSecondarySmall } from '../../../shared/ui/classes.ts';
 import { Modal } from '../../../shared/ui/Modal.tsx';
@@ -61,6 +61,9 @@ export function SecretPanel({ title, secret, use, onDone }: { title: string; sec
   const t = useT();
   const [copied, setCopied] = useState(false);
   const fieldId = useId();
+  const field = useRef<HTMLInputElement>(null);
+  // Where the keyboard and a screen reader are taken when it appears: the secret, selected to copy.
+  useEffect(() => field.current?.focus(), []);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(secret);
@@ -88,6 +91,7 @@ export function SecretPanel({ title, secret, use, onDone }: { title: string; sec
         </label>
         <input
           id={fieldId}
+          ref={field}
           readOnly
           value={secret}
           onFocus={(event) => event.currentTarget.select()}
