@@ -43,22 +43,26 @@ describe('webhook deliveries on the running platform', () => {
   const at = (path: string) => receiver.received.filter((r) => r.path === path);
   /** Every request to `path` verifies with the package integrators use; answers the bodies. */
   const verified = (path: string, secret: string) =>
-    at(path).map((r: Received) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: any });
+    at(path).map(
+      (r: Received) =>
+        new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: Record<string, unknown> },
+    );
   const log = async (who: Person, id: string) =>
     (await p.api.call(webhooksRoutes.deliveries, { token: who.token, params: { id }, query: { page: 1, limit: 100 } })).deliveries;
 
-  /** A replica of the webhooks service whose clock is `offsetMs` ahead; its dispatcher is run by hand. */
+  /**
+   * Another replica of the webhooks service, its clock `offsetMs` ahead: its dispatcher and routes
+   * (the platform's replica consumes the events).
+   */
   const replicaAhead = (offsetMs: number) =>
     startService(
-      webhooksService(WebhooksConfig.parse({ NODE_ENV: 'test', WEBHOOK_ALLOW_LOOPBACK: 'true' }), {
-        now: () => new Date(Date.now() + offsetMs),
-      }),
       {
-        database: p.database,
-        bus: p.bus,
-        log: testLogger(),
-        verifier: remoteTokenVerifier([p.services.identity.url]),
+        ...webhooksService(WebhooksConfig.parse({ NODE_ENV: 'test', WEBHOOK_ALLOW_LOOPBACK: 'true' }), {
+          now: () => new Date(Date.now() + offsetMs),
+        }),
+        subscriptions: [],
       },
+      { database: p.database, bus: p.bus, log: testLogger(), verifier: remoteTokenVerifier([p.services.identity.url]) },
     );
   const runAhead = async (offsetMs: number) => {
     const replica = await replicaAhead(offsetMs);
@@ -133,6 +137,28 @@ describe('webhook deliveries on the running platform', () => {
     });
     expect(deliveries.map((d) => d.type)).toEqual(['gig.created', 'gig.created', 'gig.created']);
   });
+
+  it('three replicas side by side: each delivery sent once, in order per webhook', async () => {
+    const replicas = await Promise.all([replicaAhead(0), replicaAhead(0)]);
+    try {
+      const hooks = await Promise.all([subscribe(ada, '/side-a'), subscribe(ada, '/side-b')]);
+      const titles = Array.from({ length: 8 }, (_, i) => `Side by side ${i + 1}`);
+      for (const title of titles) await p.api.call(marketplaceRoutes.createGig, { token: ada.token, body: buildGig({ title }) });
+      await eventually(async () => at('/side-a').length >= 8 && at('/side-b').length >= 8, 60_000);
+      // Late doubles would show now.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      for (const [path, { secret }] of [
+        ['/side-a', hooks[0]],
+        ['/side-b', hooks[1]],
+      ] as const) {
+        expect(at(path)).toHaveLength(8);
+        expect(new Set(at(path).map((r) => r.headers['webhook-id'])).size).toBe(8);
+        expect(verified(path, secret).map((b) => b.data.title)).toEqual(titles);
+      }
+    } finally {
+      await Promise.all(replicas.map((replica) => replica.stop()));
+    }
+  }, 120_000);
 
   it('the receiver down, then up: every event delivered in order, each retry with the same webhook-id', async () => {
     const { webhook, secret } = await subscribe(ada, '/flaky');

@@ -154,7 +154,11 @@ export function deliveriesJob(options: DispatcherOptions): ServiceJob<Context> {
           .finally(() => inflight.delete(running));
         inflight.add(running);
       }
-      if (inflight.size === 0 && !rung) return;
+      if (inflight.size === 0) {
+        // Nothing in flight: rung meanwhile, look again at once; else done.
+        if (rung) continue;
+        return;
+      }
       if (claimed.length === 0 || inflight.size >= concurrency) {
         await Promise.race([...inflight, new Promise<void>((resolve) => (wake = resolve))]);
         wake = null;
