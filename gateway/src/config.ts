@@ -23,6 +23,13 @@ export const GatewayConfig = CommonConfig.extend({
   /** The realtime replicas, comma-separated; `/socket.io/` goes to one of them, sticky by client address. */
   REALTIME_URLS: envList(`http://127.0.0.1:${REALTIME_PART.port}`).pipe(z.array(z.string().url())),
   /**
+   * Or the realtime replicas by DNS, in place of REALTIME_URLS: `http://realtime:4010` means every
+   * address `realtime` resolves to (a headless Service's ready pods), on port 4010.
+   */
+  REALTIME_DNS: z.string().url().optional(),
+  /** How often REALTIME_DNS is looked up again; default 5,000 ms. */
+  REALTIME_DNS_REFRESH_MS: z.coerce.number().int().positive().default(5_000),
+  /**
    * The proxies in front (addresses or CIDR ranges, comma-separated, or `loopback`) whose
    * X-Forwarded-For names the client; none by default: the client is the peer address.
    */

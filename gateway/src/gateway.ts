@@ -25,7 +25,7 @@ import { createEdgeAuth } from './edgeAuth.ts';
 import { proxyLogger, replicaReplyOptions } from './forward.ts';
 import { prerenderedPages } from './prerenderedPages.ts';
 import { counterStore } from './rateLimitStore.ts';
-import { registerRealtimeProxy } from './realtimeProxy.ts';
+import { type RealtimeDns, registerRealtimeProxy } from './realtimeProxy.ts';
 import { Upstreams } from './upstreams.ts';
 
 /** Cache-Control of a built asset whose name carries its content's hash. */
@@ -41,6 +41,8 @@ export interface GatewayOptions {
   services: Readonly<Record<string, string | readonly string[]>>;
   /** Base URLs of the realtime replicas that `/socket.io/` is proxied to (sticky by client address); none: no proxy. */
   realtime?: readonly string[];
+  /** Or the realtime replicas found by DNS, every address of a headless Service's name (in place of `realtime`). */
+  realtimeDns?: RealtimeDns;
   /** Proxies in front whose X-Forwarded-For names the client (TRUSTED_PROXIES); none by default. */
   trustedProxies?: readonly string[];
   webDist?: string | undefined;
@@ -154,7 +156,12 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
     }
   });
 
-  await registerRealtimeProxy(app, { upstreams: options.realtime ?? [], trustedProxies, log: options.log });
+  await registerRealtimeProxy(app, {
+    upstreams: options.realtime ?? [],
+    ...(options.realtimeDns && { dns: options.realtimeDns }),
+    trustedProxies,
+    log: options.log,
+  });
 
   const webDist = options.webDist && resolve(options.webDist);
   if (webDist && existsSync(join(webDist, 'index.html'))) {

@@ -1,3 +1,3 @@
 export { GatewayConfig } from './config.ts';
 export { createGateway } from './gateway.ts';
-export { replicaIndexFor } from './realtimeProxy.ts';
+export { type LookupAll, type RealtimeDns, replicaIndexFor } from './realtimeProxy.ts';

@@ -26,6 +26,7 @@ const app = await createGateway({
   verifier: remoteTokenVerifier(config.IDENTITY_URL),
   services: byService((name) => config[urlSettingOf(name)]),
   realtime: config.REALTIME_URLS,
+  ...(config.REALTIME_DNS && { realtimeDns: { url: config.REALTIME_DNS, refreshMs: config.REALTIME_DNS_REFRESH_MS } }),
   trustedProxies: config.TRUSTED_PROXIES,
   webDist: config.WEB_DIST,
   rateLimit: {

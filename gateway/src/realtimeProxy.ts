@@ -1,3 +1,4 @@
+import { lookup as lookupAddresses } from 'node:dns/promises';
 import { Agent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -7,9 +8,66 @@ import proxyAddr from '@fastify/proxy-addr';
 export interface RealtimeProxyOptions {
   /** Base URLs of the realtime replicas, e.g. `['http://127.0.0.1:4010', 'http://127.0.0.1:4011']`. */
   upstreams: readonly string[];
+  /** Or the replicas found by DNS (a headless Service's name): takes the place of `upstreams`. */
+  dns?: RealtimeDns;
   /** Proxies whose X-Forwarded-For names the client, as for the gateway's `request.ip`. */
   trustedProxies: readonly string[];
   log: Logger;
+}
+
+/** Every address a host name resolves to (all its A/AAAA records). */
+export type LookupAll = (hostname: string) => Promise<string[]>;
+
+export interface RealtimeDns {
+  /** `http://realtime:4010`: the replicas are every address `realtime` resolves to, each on port 4010. */
+  url: string;
+  /** How often the name is looked up again; default 5,000 ms. */
+  refreshMs?: number;
+  /** The lookup; by default the system's resolver (getaddrinfo: /etc/hosts, the search domains, every record). */
+  lookup?: LookupAll;
+}
+
+const systemLookup: LookupAll = async (hostname) => (await lookupAddresses(hostname, { all: true })).map((a) => a.address);
+
+/** The answer for "no such name" or "no records": no replica right now (none ready), not a failed lookup. */
+const NO_RECORDS = new Set(['ENOTFOUND', 'ENODATA']);
+
+/**
+ * The realtime replicas as found by DNS, looked up again every `refreshMs`: a headless Service's
+ * name resolves to one address per ready pod, so the tier scales with `kubectl scale` or its HPA and
+ * nothing else. Sorted, so every gateway replica orders them alike and a client's sticky replica is
+ * the same whichever gateway it reaches. A failed lookup keeps the last list; no records empties it.
+ */
+export async function discoverReplicas(dns: RealtimeDns, log: Logger) {
+  const base = new URL(dns.url);
+  const lookup = dns.lookup ?? systemLookup;
+  let current: URL[] = [];
+  const refresh = async () => {
+    try {
+      const addresses = [...new Set(await lookup(base.hostname.replace(/^\[|\]$/g, '')))].sort();
+      const next = addresses.map((a) => new URL(`${base.protocol}//${a.includes(':') ? `[${a}]` : a}:${base.port || 80}`));
+      if (next.map(String).join() !== current.map(String).join()) log.info({ replicas: addresses }, 'realtime replicas');
+      current = next;
+    } catch (error) {
+      if (NO_RECORDS.has((error as NodeJS.ErrnoException).code ?? '')) current = [];
+      else log.warn({ err: error, name: base.hostname }, 'realtime replicas not looked up; keeping the last ones');
+    }
+  };
+  await refresh();
+  let running = Promise.resolve();
+  const timer = setInterval(() => {
+    running = refresh();
+  }, dns.refreshMs ?? 5_000);
+  timer.unref();
+  return {
+    current: () => current,
+    /** Looks the name up now (the next lookups keep their rhythm). */
+    refresh,
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }
 
 /**
@@ -50,9 +108,11 @@ const HOP_BY_HOP = new Set([
  * Neither rate limits nor edge auth apply here: the realtime tier authenticates the handshake.
  */
 export async function registerRealtimeProxy(app: App, options: RealtimeProxyOptions) {
-  const upstreams = options.upstreams.map((u) => new URL(u));
-  if (upstreams.length === 0) return;
   const log = options.log.child({ part: 'realtime-proxy' });
+  const fixed = options.upstreams.map((u) => new URL(u));
+  if (fixed.length === 0 && !options.dns) return;
+  const discovered = options.dns ? await discoverReplicas(options.dns, log) : null;
+  const replicas = () => discovered?.current() ?? fixed;
   const trust = proxyAddr.compile([...options.trustedProxies]);
   const agent = new Agent({ keepAlive: true });
   const tunnels = new Set<Duplex>();
@@ -75,7 +135,9 @@ export async function registerRealtimeProxy(app: App, options: RealtimeProxyOpti
           if (size > MAX_BODY) return void reply.raw.writeHead(413).end();
           chunks.push(chunk);
         }
-        forwardHttp(request.raw, Buffer.concat(chunks), reply.raw, replicaOrder(request.raw), 0);
+        const order = replicaOrder(request.raw);
+        if (order.length === 0) return void unavailable(reply.raw);
+        forwardHttp(request.raw, Buffer.concat(chunks), reply.raw, order, 0);
       },
     });
   });
@@ -85,16 +147,21 @@ export async function registerRealtimeProxy(app: App, options: RealtimeProxyOpti
       if (app.server.listenerCount('upgrade') === 1) socket.destroy();
       return;
     }
-    forwardUpgrade(req, socket, head, replicaOrder(req), 0);
+    const order = replicaOrder(req);
+    if (order.length === 0) return void socket.end('HTTP/1.1 502 Bad Gateway\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+    forwardUpgrade(req, socket, head, order, 0);
   });
 
   app.addHook('preClose', async () => {
+    await discovered?.stop();
     for (const tunnel of tunnels) tunnel.destroy();
     agent.destroy();
   });
 
-  /** The replicas to try, the client's own first. */
+  /** The replicas to try, the client's own first (none: no replica to send it to). */
   function replicaOrder(req: IncomingMessage): URL[] {
+    const upstreams = replicas();
+    if (upstreams.length === 0) return [];
     const start = replicaIndexFor(proxyAddr(req, trust), upstreams.length);
     return upstreams.map((_, i) => upstreams[(start + i) % upstreams.length] as URL);
   }
@@ -102,7 +169,7 @@ export async function registerRealtimeProxy(app: App, options: RealtimeProxyOpti
   function forwardHttp(req: IncomingMessage, body: Buffer, res: ServerResponse, order: URL[], attempt: number) {
     const target = order[attempt] as URL;
     const upstream = httpRequest({
-      host: target.hostname,
+      host: hostOf(target),
       port: target.port,
       method: req.method,
       path: req.url,
@@ -117,8 +184,7 @@ export async function registerRealtimeProxy(app: App, options: RealtimeProxyOpti
     upstream.on('error', (error: NodeJS.ErrnoException) => {
       if (UNREACHABLE.has(error.code ?? '') && attempt + 1 < order.length) return forwardHttp(req, body, res, order, attempt + 1);
       log.warn({ err: error, upstream: target.host }, 'realtime replica unreachable');
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ success: false, message: 'Realtime service unavailable', error: 'BAD_GATEWAY' }));
+      unavailable(res);
     });
     // A client that gives up (a closed tab mid-poll) ends the upstream request; a finished one leaves the kept-alive socket alone.
     res.on('close', () => {
@@ -129,7 +195,7 @@ export async function registerRealtimeProxy(app: App, options: RealtimeProxyOpti
 
   function forwardUpgrade(req: IncomingMessage, client: Duplex, head: Buffer, order: URL[], attempt: number) {
     const target = order[attempt] as URL;
-    const upstream: Socket = connect({ host: target.hostname, port: Number(target.port) || 80 });
+    const upstream: Socket = connect({ host: hostOf(target), port: Number(target.port) || 80 });
     const refused = (error: NodeJS.ErrnoException) => {
       if (UNREACHABLE.has(error.code ?? '') && attempt + 1 < order.length) return forwardUpgrade(req, client, head, order, attempt + 1);
       log.warn({ err: error, upstream: target.host }, 'realtime replica unreachable');
@@ -157,6 +223,14 @@ export async function registerRealtimeProxy(app: App, options: RealtimeProxyOpti
     });
   }
 }
+
+function unavailable(res: ServerResponse) {
+  if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ success: false, message: 'Realtime service unavailable', error: 'BAD_GATEWAY' }));
+}
+
+/** A URL's host for a connection: an IPv6 address without its brackets. */
+const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
 
 /** The headers sent on: hop-by-hop ones dropped (kept for an upgrade, which needs them), X-Forwarded-* added. */
 function forwardedHeaders(req: IncomingMessage, upgrade = false): IncomingHttpHeaders {

@@ -48,7 +48,7 @@ export interface Replicas {
  * run's own. The platform's embedded replica is stopped first, so the shared consumer is the two
  * replicas' alone.
  */
-export async function startReplicas(p: TestPlatform, options: { redisUrl?: string } = {}): Promise<Replicas> {
+export async function startReplicas(p: TestPlatform, options: { redisUrl?: string; hosts?: [string, string] } = {}): Promise<Replicas> {
   await p.services.realtime.stop();
   const redis = options.redisUrl ?? redisUrl;
   const redisPrefix = `cwtest-${randomBytes(5).toString('hex')}`;
@@ -63,8 +63,9 @@ export async function startReplicas(p: TestPlatform, options: { redisUrl?: strin
     // Without Redis, the two replicas share what Redis would have shared: the adapter's network and presence.
     ...(adapter && { adapter, presenceStore: new MemoryPresence() }),
   };
-  const a = await startRealtime(replicaOptions);
-  const b = await startRealtime(replicaOptions);
+  // `hosts`: one port on two addresses, as two pods behind one headless Service.
+  const a = await startRealtime({ ...replicaOptions, ...(options.hosts && { host: options.hosts[0] }) });
+  const b = await startRealtime({ ...replicaOptions, ...(options.hosts && { host: options.hosts[1], port: Number(new URL(a.url).port) }) });
   return {
     a,
     b,
