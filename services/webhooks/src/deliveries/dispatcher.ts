@@ -12,7 +12,7 @@ export interface DispatcherOptions {
   policy: SendPolicy;
   /** The clock deliveries are due, retried and disabled by (tests move it); the signature's timestamp is the real time. */
   now: () => Date;
-  /** Calls in flight at once, over every webhook (one per webhook at a time); default 32. */
+  /** Calls in flight at once, over every webhook (one per webhook at a time); default 64. */
   concurrency?: number;
   /** How often another replica's new deliveries are looked for; default 100 ms. */
   pollMs?: number;
@@ -51,7 +51,7 @@ export const payloadOf = (body: DeliveryBody) => JSON.stringify({ type: body.typ
  * again (at least once). Runs continuously: a pass, then a wait for the bell or `pollMs`.
  */
 export function deliveriesJob(options: DispatcherOptions): ServiceJob<Context> {
-  const concurrency = options.concurrency ?? 32;
+  const concurrency = options.concurrency ?? 64;
   const pollMs = options.pollMs ?? 100;
   // The lease outlasts any call (the sender's timeout covers it whole).
   const leaseMs = (options.policy.timeoutMs ?? WEBHOOK_LIMITS.timeoutMs) + 30_000;
@@ -94,7 +94,37 @@ export function deliveriesJob(options: DispatcherOptions): ServiceJob<Context> {
     return rows.map((row) => ({ ...row, body: typeof row.body === 'string' ? JSON.parse(row.body) : row.body }));
   };
 
-  const attempt = async (ctx: Context, delivery: Claimed) => {
+  /** The next open delivery of one webhook, claimed when it is due: what goes right after its head ended. */
+  const claimNextOf = async (ctx: Context, webhookId: string): Promise<Claimed | undefined> => {
+    const at = options.now();
+    const D = sql.table(`${ctx.name}.webhook_deliveries`);
+    const W = sql.table(`${ctx.name}.webhooks`);
+    const { rows } = await sql<Claimed>`
+      update ${D} d set claimed_until = ${new Date(at.getTime() + leaseMs)}
+      from (
+        select o.id, o.claimed_until, o.next_attempt_at from ${D} o
+        where o.webhook_id = ${webhookId} and o.status in ('pending', 'retrying') and o.type <> ${WEBHOOK_PING_TYPE}
+        order by o.seq limit 1
+      ) h, ${W} w
+      where d.id = h.id and w.id = d.webhook_id and w.enabled and d.status in ('pending', 'retrying')
+        and h.next_attempt_at <= ${at} and (h.claimed_until is null or h.claimed_until <= ${at})
+        and d.claimed_until is not distinct from h.claimed_until
+      returning d.id, d.webhook_id, d.type, d.body, d.attempts, d.round_start, w.url, w.secret, w.failing_since`.execute(ctx.db);
+    const row = rows[0];
+    return row && { ...row, body: typeof row.body === 'string' ? JSON.parse(row.body) : row.body };
+  };
+
+  /** Attempts a claimed delivery, then, while each ends for good, the next of its webhook (in the same slot). */
+  const attemptInTurn = async (ctx: Context, first: Claimed) => {
+    let delivery: Claimed | undefined = first;
+    while (delivery) {
+      const ended = await attempt(ctx, delivery);
+      delivery = ended ? await claimNextOf(ctx, delivery.webhook_id) : undefined;
+    }
+  };
+
+  /** One attempt, recorded; whether the webhook's line moved on (the head ended: succeeded or failed for good). */
+  const attempt = async (ctx: Context, delivery: Claimed): Promise<boolean> => {
     const db = withDispatchColumns(ctx.db);
     const result = await sendDelivery(
       { url: delivery.url, secret: delivery.secret, id: delivery.id, payload: payloadOf(delivery.body), at: new Date() },
@@ -117,12 +147,12 @@ export function deliveriesJob(options: DispatcherOptions): ServiceJob<Context> {
       })
       .where('id', '=', delivery.id)
       .execute();
-    if (delivery.type === WEBHOOK_PING_TYPE) return;
+    if (delivery.type === WEBHOOK_PING_TYPE) return false;
     if (result.ok) {
       if (delivery.failing_since) {
         await db.updateTable('webhooks').set({ failing_since: null }).where('id', '=', delivery.webhook_id).execute();
       }
-      return;
+      return true;
     }
     const webhook = await db
       .updateTable('webhooks')
@@ -138,7 +168,9 @@ export function deliveriesJob(options: DispatcherOptions): ServiceJob<Context> {
         at,
       });
       if (disabled) ctx.log.warn({ webhookId: delivery.webhook_id, failingSince: since }, 'webhook disabled after failing deliveries');
+      return false;
     }
+    return next.status === 'failed';
   };
 
   /** Attempts every due delivery, `concurrency` at once, claiming the next behind each as it ends. */
@@ -149,7 +181,7 @@ export function deliveriesJob(options: DispatcherOptions): ServiceJob<Context> {
       const free = concurrency - inflight.size;
       const claimed = free > 0 ? await claim(ctx, free) : [];
       for (const delivery of claimed) {
-        const running: Promise<void> = attempt(ctx, delivery)
+        const running: Promise<void> = attemptInTurn(ctx, delivery)
           .catch((error: unknown) => ctx.log.error({ err: error, deliveryId: delivery.id }, 'webhook delivery not recorded'))
           .finally(() => inflight.delete(running));
         inflight.add(running);
