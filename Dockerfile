@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # One image for every Commonwork process (cluster mode). Which process a container runs is chosen by
 # SERVICE (build arg for the default, env var at run time): `gateway`, or a service under services/
 # (`identity`, ...). A `command:` in compose or Kubernetes can also name the entry file directly.
@@ -8,8 +7,13 @@
 #
 # The processes run their TypeScript with tsx (as `npm start` does), so the runtime keeps the
 # dev dependencies that include tsx.
+#
+# Builds with the classic builder and with BuildKit alike (`DOCKER_BUILDKIT=0 docker build .` or
+# `docker buildx build .`): no `# syntax=` line (BuildKit would pull a frontend image for it), no
+# RUN --mount or heredocs; the base image is the only thing pulled (npm ci fetches packages).
 
-ARG NODE_IMAGE=node:20-slim
+# Debian 12 pinned (the tag moves with Node 20's patches); pin a digest with --build-arg in release builds.
+ARG NODE_IMAGE=node:20-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
@@ -19,8 +23,7 @@ ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
 COPY . .
 RUN npm ci --no-audit --no-fund \
  && npm run build:web \
- && npm cache clean --force \
- && mkdir -p /app/data
+ && npm cache clean --force
 
 FROM ${NODE_IMAGE} AS runtime
 ARG SERVICE=gateway
@@ -30,9 +33,11 @@ ENV NODE_ENV=production \
     WEB_DIST=/app/web/dist \
     HOST=0.0.0.0
 WORKDIR /app
-COPY --from=build --chown=node:node /app /app
-# The image's `node` user (uid 1000): no process runs as root.
-USER node
+# The code stays root's and read-only to the processes; only DATA_DIR (embedded mode's files) is theirs.
+COPY --from=build /app /app
+RUN mkdir -p /app/data && chown 1000:1000 /app/data
+# The image's `node` user, by number: Kubernetes' runAsNonRoot can verify a numeric user only.
+USER 1000:1000
 EXPOSE 8080 4001
 # exec: node is PID 1 and gets SIGTERM itself, for the graceful shutdown every process implements.
 CMD ["/bin/sh", "-c", "if [ \"$SERVICE\" = gateway ]; then entry=gateway/src/main.ts; else entry=\"services/$SERVICE/src/main.ts\"; fi; exec node --import tsx \"$entry\""]

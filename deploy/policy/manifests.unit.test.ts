@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { policyProblems } from './policy.ts';
@@ -106,5 +107,29 @@ describe('the Kubernetes manifests', () => {
       const byId = (objects: readonly K8sObject[]) => [...objects].sort((a, b) => id(a).localeCompare(id(b)));
       expect(byId(ours)).toEqual(byId(theirs));
     }
+  });
+});
+
+// No Docker daemon in CI: what makes the image build under both builders and run unprivileged is checked by reading it.
+describe('the Dockerfile', () => {
+  const dockerfile = readFileSync(deployDir('..', 'Dockerfile'), 'utf8');
+  const instructions = dockerfile.split('\n').filter((line) => line.trim() && !line.startsWith('#'));
+
+  it('needs nothing BuildKit alone has, nor any image but its base', () => {
+    // A `# syntax=` directive makes BuildKit pull a frontend image; the classic builder knows no RUN --mount or heredocs.
+    expect(dockerfile).not.toMatch(/^#\s*(syntax|check)\s*=/im);
+    expect(instructions.join('\n')).not.toMatch(/--mount|<<\s*-?['"]?[A-Z]+/);
+    const bases = instructions.filter((line) => /^FROM\s/i.test(line)).map((line) => line.split(/\s+/)[1]);
+    // The build argument, literally: every stage starts from the one base image.
+    expect(new Set(bases)).toEqual(new Set(['$' + '{NODE_IMAGE}']));
+    const copiesFrom = instructions.flatMap((line) => line.match(/--from=(\S+)/)?.[1] ?? []);
+    expect(copiesFrom.every((stage) => instructions.some((line) => new RegExp(`^FROM\\s.*\\sAS\\s${stage}$`, 'i').test(line)))).toBe(true);
+  });
+
+  it('runs as a numeric non-root user, the uid the manifests run as', () => {
+    const users = instructions.filter((line) => /^USER\s/i.test(line));
+    expect(users.at(-1)).toBe('USER 1000:1000');
+    const uids = new Set(base.flatMap((o) => o.spec?.template?.spec?.securityContext?.runAsUser ?? []));
+    expect(uids).toEqual(new Set([1000]));
   });
 });
