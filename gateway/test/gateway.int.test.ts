@@ -61,6 +61,7 @@ describe('gateway', () => {
           notifications: 'ok',
           drafts: 'ok',
           orders: 'ok',
+          webhooks: 'ok',
         },
       },
     });
