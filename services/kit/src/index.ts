@@ -25,6 +25,7 @@ export * from './jobs.ts';
 export * from './lifecycle.ts';
 export * from './limits.ts';
 export * from './logger.ts';
+export * from './metrics.ts';
 export * from './process.ts';
 export * from './random.ts';
 export * from './readModels/gigs.ts';

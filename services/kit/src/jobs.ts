@@ -1,4 +1,5 @@
 import type { Logger } from './logger.ts';
+import { metric, secondsSince } from './metrics.ts';
 
 /**
  * Work a service does on a clock rather than on a request or an event (reminders that fall due,
@@ -21,17 +22,22 @@ export interface RunningJob {
 }
 
 /** Runs a job every `everyMs` until stopped; a stop waits for the run in progress. */
-export function startJob<Context>(job: ServiceJob<Context>, ctx: Context, log: Logger): RunningJob {
+export function startJob<Context>(job: ServiceJob<Context>, ctx: Context, log: Logger, service = 'unknown'): RunningJob {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
 
   const runOnce = (): Promise<void> => {
+    const started = performance.now();
+    const measured = (outcome: 'ok' | 'failed') => metric.jobDuration.record(secondsSince(started), { service, job: job.name, outcome });
     running ??= job
       .run(ctx)
       .then(
-        () => undefined,
-        (error: unknown) => log.error({ err: error, job: job.name }, 'job failed'),
+        () => measured('ok'),
+        (error: unknown) => {
+          measured('failed');
+          log.error({ err: error, job: job.name }, 'job failed');
+        },
       )
       .finally(() => {
         running = null;

@@ -4,6 +4,7 @@ import type { DomainEvent } from './events/eventStore.ts';
 import { openInfrastructure } from './infrastructure.ts';
 import { shutdownOnSignals } from './lifecycle.ts';
 import { createLogger } from './logger.ts';
+import { startMetrics } from './metrics.ts';
 import { type ServiceDefinition, startService } from './service.ts';
 import { startTelemetry } from './telemetry.ts';
 
@@ -20,6 +21,7 @@ export async function runServiceProcess<DB, E extends DomainEvent>(options: {
   const { config, name } = options;
   const log = createLogger(name, config.LOG_LEVEL);
   const stopTelemetry = await startTelemetry(name, log);
+  const metrics = await startMetrics(name, log);
   const infra = await openInfrastructure(config, log);
   const service = await startService(options.definition, {
     ...infra,
@@ -31,6 +33,7 @@ export async function runServiceProcess<DB, E extends DomainEvent>(options: {
   });
   shutdownOnSignals(log, [
     { name: 'telemetry', stop: stopTelemetry },
+    { name: 'metrics', stop: metrics.stop },
     { name: 'infrastructure', stop: infra.close },
     { name, stop: service.stop },
   ]);

@@ -97,7 +97,7 @@ export async function startService<DB, E extends DomainEvent>(
   const { publish } = def;
   // The store holds only this service's own events, which are the service's `E`.
   const map: PublishMapper = publish ? (event) => publish(event as StoredEvent<E>) : toEnvelope;
-  const relay = new OutboxRelay({ db: storeOf(db), bus, log, map });
+  const relay = new OutboxRelay({ db: storeOf(db), bus, log, map, service: def.name });
   const app = createApp({
     logger: log,
     ...(options.requestLogLevel && { requestLogLevel: options.requestLogLevel }),
@@ -133,7 +133,7 @@ export async function startService<DB, E extends DomainEvent>(
     );
   }
   if (options.relay !== false) relay.start();
-  const jobs = Object.fromEntries((def.jobs ?? []).map((job) => [job.name, startJob(job, ctx, log)]));
+  const jobs = Object.fromEntries((def.jobs ?? []).map((job) => [job.name, startJob(job, ctx, log, def.name)]));
   const url = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
   return {
     name: def.name,
@@ -147,6 +147,7 @@ export async function startService<DB, E extends DomainEvent>(
       for (const job of Object.values(jobs)) await job.stop();
       for (const s of subscriptions) await s.stop();
       await relay.stop();
+      relay.forget();
     },
   };
 }

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { withTrace } from '../tracing.ts';
 import type { EventMetadata } from '@commonwork/contracts';
 import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { StaleVersion } from '../errors.ts';
+import { metric, secondsSince } from '../metrics.ts';
 
 /** A domain event as a service decides it: a type and its data. */
 export interface DomainEvent {
@@ -193,6 +195,7 @@ export async function appendToStreams(
     appends: { streamId: string; expectedVersion: number | 'any'; events: DomainEvent[]; metadata?: EventMetadata }[];
   },
 ): Promise<StoredEvent[]> {
+  const started = performance.now();
   const anyVersion = [...new Set(options.appends.filter((a) => a.expectedVersion === 'any').map((a) => a.streamId))].sort();
   // Sorted, so two transactions appending to the same streams take their locks in one order.
   for (const streamId of anyVersion)
@@ -207,7 +210,8 @@ export async function appendToStreams(
       type: event.type,
       version: options.versions?.[event.type] ?? 1,
       data: event.data,
-      metadata: append.metadata ?? options.metadata,
+      // The trace of what appends (the request, a consumer's handling), kept for the relay's later publish.
+      metadata: withTrace(append.metadata ?? options.metadata),
       occurred_at: options.now,
     })),
   );
@@ -223,6 +227,8 @@ export async function appendToStreams(
         as r(stream_id text, stream_version integer, event_id uuid, type text, version integer, data jsonb, metadata jsonb, occurred_at timestamptz)
       where writer.id is not null
       returning *`.execute(trx);
+    metric.appendDuration.record(secondsSince(started), { service: options.schema });
+    metric.appendedEvents.add(inserted.length, { service: options.schema });
     return inserted.map((row) => toStored(row));
   } catch (error) {
     if (isUniqueViolation(error, 'event_store_stream_version_unique')) throw StaleVersion();

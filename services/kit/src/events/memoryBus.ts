@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { EventEnvelope } from '@commonwork/contracts';
 import type { Logger } from '../logger.ts';
+import { observe } from '../metrics.ts';
 import {
   type ConsumerSpec,
   DEFAULT_MAX_DELIVER,
@@ -74,6 +75,16 @@ export class MemoryBus implements EventBus {
     }
     const state = durable;
     state.members.push(spec);
+    // The queue's length, counted only when scraped, once per durable however many members share it.
+    const unobserve =
+      state.members.length === 1
+        ? observe('consumerPending', () => [
+            {
+              value: pendingAfter(stream.messages, state.position, spec.filterSubject),
+              attributes: { stream: spec.stream, durable: spec.durable },
+            },
+          ])
+        : () => {};
 
     // Replicas that share a durable share one delivery chain, taking turns, as JetStream does.
     const drain = async () => {
@@ -109,6 +120,7 @@ export class MemoryBus implements EventBus {
     onMessage();
     return {
       stop: async () => {
+        unobserve();
         state.members = state.members.filter((m) => m !== spec);
         this.wake.off('message', onMessage);
         await state.running;
@@ -150,4 +162,18 @@ function nextMessages(messages: StoredMessage[], position: number, filter: strin
     if (m.seq > position && subjectMatches(filter, m.subject)) found.push(m);
   }
   return found;
+}
+
+/** How many messages after `position` the filter takes (the stream is in sequence order). */
+function pendingAfter(messages: StoredMessage[], position: number, filter: string) {
+  let low = 0;
+  let high = messages.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((messages[mid] as StoredMessage).seq <= position) low = mid + 1;
+    else high = mid;
+  }
+  let pending = 0;
+  for (let i = low; i < messages.length; i++) if (subjectMatches(filter, (messages[i] as StoredMessage).subject)) pending++;
+  return pending;
 }

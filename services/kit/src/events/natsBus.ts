@@ -2,6 +2,7 @@ import type { EventEnvelope } from '@commonwork/contracts';
 import { AckPolicy, DeliverPolicy, type JetStreamManager, type JsMsg, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, headers, type NatsConnection, nanos } from '@nats-io/transport-node';
 import type { Logger } from '../logger.ts';
+import { observe } from '../metrics.ts';
 import {
   type BusMessage,
   type ConsumerSpec,
@@ -92,6 +93,11 @@ export class NatsBus implements EventBus {
       max_deliver: maxDeliver + 1,
     });
     const consumer = await jetstream(this.nc).consumers.get(stream, spec.durable);
+    // Consumer lag, read from the server only when scraped: not yet delivered plus delivered, not acked.
+    const unobserve = observe('consumerPending', async () => {
+      const info = await this.jsm.consumers.info(stream, spec.durable);
+      return [{ value: info.num_pending + info.num_ack_pending, attributes: { stream: spec.stream, durable: spec.durable } }];
+    });
     const messages = await consumer.consume({ max_messages: MAX_BATCH });
     const prefix = this.options.namespace ? `${this.options.namespace}.` : '';
     const toBus = (m: JsMsg): BusMessage => ({
@@ -131,6 +137,7 @@ export class NatsBus implements EventBus {
     })();
     return {
       stop: async () => {
+        unobserve();
         await messages.close();
         await pump;
         await work;

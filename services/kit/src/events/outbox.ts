@@ -1,7 +1,9 @@
 import type { EventContract, EventEnvelope } from '@commonwork/contracts';
 import type { Kysely } from 'kysely';
+import { tracedPublish } from '../tracing.ts';
 import type { z } from 'zod';
 import type { Logger } from '../logger.ts';
+import { observe } from '../metrics.ts';
 import type { EventBus } from './bus.ts';
 import { CommitOrder } from './commitOrder.ts';
 import { type DomainEvent, type EventStoreTables, readWithSnapshot, type StoredEvent } from './eventStore.ts';
@@ -26,6 +28,8 @@ export interface OutboxOptions {
   pollMs?: number;
   /** Events read per round; default 200. */
   batchSize?: number;
+  /** The service whose store this is: its outbox lag is reported under this name (metrics). */
+  service?: string;
 }
 
 const RELAY = 'outbox';
@@ -62,11 +66,55 @@ export class OutboxRelay {
   private ensured = false;
   private readonly order = new CommitOrder();
 
-  constructor(private readonly options: OutboxOptions) {}
+  private readonly unobserve: (() => void)[] = [];
+  private lagRead: { at: number; lag: Promise<{ positions: number; seconds: number }> } | null = null;
+
+  constructor(private readonly options: OutboxOptions) {
+    // Reported while the relay is stopped too (a held-back outbox is exactly what the gauge is for);
+    // one read serves both gauges of a scrape.
+    const { service } = options;
+    if (service === undefined) return;
+    const read = () => {
+      if (!this.lagRead || Date.now() - this.lagRead.at > 1_000) this.lagRead = { at: Date.now(), lag: this.lag() };
+      return this.lagRead.lag;
+    };
+    this.unobserve.push(
+      observe('outboxLagPositions', async () => [{ value: (await read()).positions, attributes: { service } }]),
+      observe('outboxLagSeconds', async () => [{ value: (await read()).seconds, attributes: { service } }]),
+    );
+  }
+
+  /** Stops reporting this store's outbox lag (the service is stopping for good). */
+  forget() {
+    for (const stop of this.unobserve.splice(0)) stop();
+  }
 
   start() {
     this.stopped = false;
     this.kick();
+  }
+
+  /**
+   * What is not yet published: positions after the relay's, and the age of the oldest of them (0
+   * when caught up). Read on a scrape only; a plain read, never waiting on a round's lock.
+   */
+  async lag(): Promise<{ positions: number; seconds: number }> {
+    const { db } = this.options;
+    const row = await db.selectFrom('outbox_position').select('position').where('name', '=', RELAY).executeTakeFirst();
+    const position = Number(row?.position ?? 0);
+    const [next, last] = await Promise.all([
+      db
+        .selectFrom('event_store')
+        .select('occurred_at')
+        .where('global_position', '>', position)
+        .orderBy('global_position')
+        .limit(1)
+        .executeTakeFirst(),
+      db.selectFrom('event_store').select('global_position').orderBy('global_position', 'desc').limit(1).executeTakeFirst(),
+    ]);
+    const positions = Math.max(0, Number(last?.global_position ?? 0) - position);
+    const seconds = next ? Math.max(0, (Date.now() - new Date(next.occurred_at).getTime()) / 1000) : 0;
+    return { positions, seconds };
   }
 
   /** Asks for a round now (after a commit) instead of at the next poll. */
@@ -157,7 +205,7 @@ export class OutboxRelay {
       try {
         for (const event of events) {
           const envelope = map(event);
-          if (envelope) await bus.publish(envelope);
+          if (envelope) await tracedPublish(envelope, () => bus.publish(envelope));
           published = event.globalPosition;
         }
       } catch (error) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, {
   type FastifyInstance,
+  type FastifyRequest,
   LogController,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
@@ -9,9 +10,11 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from '../logger.ts';
+import { metric, observe } from '../metrics.ts';
 import { closeConnectionsWhenAnswered, isDraining } from './drain.ts';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './errorHandler.ts';
 import { assertStorable } from './storableText.ts';
+import { traceRequests } from '../tracing.ts';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, Logger, ZodTypeProvider>;
 
@@ -30,6 +33,11 @@ export interface AppOptions {
   trustedProxies?: readonly string[];
   /** The level of the one line each request writes on its response; default info. */
   requestLogLevel?: RequestLogLevel;
+  /**
+   * The route pattern a request is counted under in metrics when Fastify's own is not the contract's
+   * (the gateway's proxied prefixes); default the matched route's pattern.
+   */
+  routeOf?: (request: FastifyRequest) => string | undefined;
 }
 
 export type RequestLogLevel = 'info' | 'debug';
@@ -69,6 +77,7 @@ export function createApp(options: AppOptions): App {
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
 
   closeConnectionsWhenAnswered(app);
+  traceRequests(app);
   app.decorateRequest('caller', null);
   // Fastify refuses an empty body sent as application/json (FST_ERR_CTP_EMPTY_JSON_BODY), but clients
   // send that header on calls with no payload: an empty body is no body, and validation decides.
@@ -96,7 +105,16 @@ export function createApp(options: AppOptions): App {
     reply.header('x-request-id', request.id);
   });
   const level = options.requestLogLevel ?? 'info';
+  const bindings = options.logger.bindings() as { service?: string; name?: string };
+  const service = bindings.service ?? bindings.name ?? 'unknown';
   app.addHook('onResponse', async (request, reply) => {
+    metric.httpDuration.record(reply.elapsedTime / 1000, {
+      service,
+      'http.request.method': request.method,
+      // A pattern, never the raw path: an unmatched path is one series, not one per address tried.
+      'http.route': options.routeOf?.(request) ?? request.routeOptions.url ?? 'unmatched',
+      'http.response.status_code': reply.statusCode,
+    });
     const line = { method: request.method, url: loggedPath(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) };
     request.log[level](line, `${line.method} ${line.url} ${line.statusCode} ${line.ms} ms`);
   });
@@ -107,9 +125,8 @@ export function createApp(options: AppOptions): App {
   });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
-    if (isDraining(app)) return reply.status(503).send({ status: 'draining', checks: {} });
-    const results = await Promise.all(
+  const runChecks = () =>
+    Promise.all(
       (options.readiness ?? []).map(async ({ name, check }) => {
         try {
           // A dependency that does not answer in time is down: a probe never waits on a reconnecting client.
@@ -125,8 +142,16 @@ export function createApp(options: AppOptions): App {
         }
       }),
     );
+  app.get('/readyz', async (_request, reply) => {
+    if (isDraining(app)) return reply.status(503).send({ status: 'draining', checks: {} });
+    const results = await runChecks();
     const ready = results.every(([, state]) => state === 'ok');
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(results) });
   });
+  const unobserve = observe('ready', async () => {
+    const ready = !isDraining(app) && (await runChecks()).every(([, state]) => state === 'ok');
+    return [{ value: ready ? 1 : 0, attributes: { service } }];
+  });
+  app.addHook('onClose', async () => unobserve());
   return app;
 }
