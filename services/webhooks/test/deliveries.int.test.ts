@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { marketplaceRoutes, notificationsRoutes, WEBHOOK_LIMITS, webhooksRoutes } from '@commonwork/contracts';
+import { marketplaceRoutes, messagingRoutes, notificationsRoutes, WEBHOOK_LIMITS, webhooksRoutes } from '@commonwork/contracts';
 import { remoteTokenVerifier, startService } from '@commonwork/kit';
 import { buildGig, buildUser, eventually, startTestPlatform, type TestPlatform, testLogger } from '@commonwork/kit/testing';
 import { Webhook } from 'standardwebhooks';
@@ -32,6 +32,7 @@ describe('webhook deliveries on the running platform', () => {
   });
 
   const subscribe = async (who: Person, path: string, events: string[] = ['gig.created']) => {
+    since.set(path, Date.now());
     const res = await p.api.send(webhooksRoutes.create, {
       token: who.token,
       // biome-ignore lint/suspicious/noExplicitAny: the public event names as strings
@@ -40,7 +41,10 @@ describe('webhook deliveries on the running platform', () => {
     if (res.status !== 201) throw new Error(`create answered ${res.status}: ${JSON.stringify(res.body)}`);
     return res.body;
   };
-  const at = (path: string) => receiver.received.filter((r) => r.path === path);
+  /** When each path's webhook was made: events that happened before it are not this test's (the consumer may handle them late). */
+  const since = new Map<string, number>();
+  const at = (path: string) =>
+    receiver.received.filter((r) => r.path === path && Date.parse(JSON.parse(r.body).timestamp) >= (since.get(path) ?? 0));
   /** Every request to `path` verifies with the package integrators use; answers the bodies. */
   const verified = (path: string, secret: string) =>
     at(path).map(
@@ -136,6 +140,29 @@ describe('webhook deliveries on the running platform', () => {
       return all.length === 3 && all.every((d) => d.status === 'succeeded') && all;
     });
     expect(deliveries.map((d) => d.type)).toEqual(['gig.created', 'gig.created', 'gig.created']);
+  });
+
+  it("delivers a channel's messages to its members' webhooks, and to nobody else's", async () => {
+    const member = await subscribe(ada, '/channel', ['channel.message.posted']);
+    const stranger = await subscribe(eve, '/stranger', ['channel.message.posted']);
+    const channel = await p.api.call(messagingRoutes.createChannel, {
+      token: ada.token,
+      body: { name: `hooks-${randomUUID().slice(0, 8)}`, type: 'private' },
+    });
+    const posted = await p.api.send(messagingRoutes.postChannelMessage, {
+      token: ada.token,
+      params: { id: channel.data.id },
+      body: { content: 'Deploy finished' },
+    });
+    expect(posted.status).toBe(201);
+    await eventually(async () => at('/channel').length === 1);
+    const [body] = verified('/channel', member.secret);
+    expect(body?.type).toBe('channel.message.posted');
+    expect(JSON.stringify(body?.data)).toContain('Deploy finished');
+    // The stranger's webhook on the same event type: nothing, not even later.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(at('/stranger')).toHaveLength(0);
+    expect(await log(eve, stranger.webhook.id)).toEqual([]);
   });
 
   it('three replicas side by side: each delivery sent once, in order per webhook', async () => {

@@ -1,5 +1,5 @@
 import { WEBHOOK_LIMITS, WEBHOOK_PING_TYPE } from '@commonwork/contracts';
-import type { ServiceContext, ServiceJob } from '@commonwork/kit';
+import { metric, type ServiceContext, type ServiceJob } from '@commonwork/kit';
 import { sql } from 'kysely';
 import { disableWebhook } from '../subscriptions/disable.ts';
 import type { DeliveryBody, WebhooksTables } from '../tables.ts';
@@ -53,7 +53,8 @@ export const payloadOf = (body: DeliveryBody) => JSON.stringify({ type: body.typ
 export function deliveriesJob(options: DispatcherOptions): ServiceJob<Context> {
   const concurrency = options.concurrency ?? 64;
   const pollMs = options.pollMs ?? 100;
-  // The lease outlasts any call (the sender's timeout covers it whole).
+  // The lease outlasts any call (the sender's timeout covers it whole). Leases are on the database's
+  // clock, the one clock every replica shares; what is due is on the service's (tests move it).
   const leaseMs = (options.policy.timeoutMs ?? WEBHOOK_LIMITS.timeoutMs) + 30_000;
   let rung = false;
   let wake: (() => void) | null = null;
@@ -65,11 +66,10 @@ export function deliveriesJob(options: DispatcherOptions): ServiceJob<Context> {
 
   const claim = async (ctx: Context, limit: number): Promise<Claimed[]> => {
     const at = options.now();
-    const lease = new Date(at.getTime() + leaseMs);
     const D = sql.table(`${ctx.name}.webhook_deliveries`);
     const W = sql.table(`${ctx.name}.webhooks`);
     const { rows } = await sql<Claimed>`
-      update ${D} d set claimed_until = ${lease}
+      update ${D} d set claimed_until = now() + ${leaseMs}::int * interval '1 millisecond'
       from (
         select id, claimed_until from (
           select h.id, h.claimed_until, h.next_attempt_at
@@ -79,11 +79,11 @@ export function deliveriesJob(options: DispatcherOptions): ServiceJob<Context> {
             where o.webhook_id = w.id and o.status in ('pending', 'retrying') and o.type <> ${WEBHOOK_PING_TYPE}
             order by o.seq limit 1
           ) h
-          where w.enabled and h.next_attempt_at <= ${at} and (h.claimed_until is null or h.claimed_until <= ${at})
+          where w.enabled and h.next_attempt_at <= ${at} and (h.claimed_until is null or h.claimed_until <= now())
           union all
           select id, claimed_until, next_attempt_at from ${D}
           where status in ('pending', 'retrying') and type = ${WEBHOOK_PING_TYPE}
-            and next_attempt_at <= ${at} and (claimed_until is null or claimed_until <= ${at})
+            and next_attempt_at <= ${at} and (claimed_until is null or claimed_until <= now())
         ) due
         order by next_attempt_at
         limit ${limit}
@@ -100,14 +100,14 @@ export function deliveriesJob(options: DispatcherOptions): ServiceJob<Context> {
     const D = sql.table(`${ctx.name}.webhook_deliveries`);
     const W = sql.table(`${ctx.name}.webhooks`);
     const { rows } = await sql<Claimed>`
-      update ${D} d set claimed_until = ${new Date(at.getTime() + leaseMs)}
+      update ${D} d set claimed_until = now() + ${leaseMs}::int * interval '1 millisecond'
       from (
         select o.id, o.claimed_until, o.next_attempt_at from ${D} o
         where o.webhook_id = ${webhookId} and o.status in ('pending', 'retrying') and o.type <> ${WEBHOOK_PING_TYPE}
         order by o.seq limit 1
       ) h, ${W} w
       where d.id = h.id and w.id = d.webhook_id and w.enabled and d.status in ('pending', 'retrying')
-        and h.next_attempt_at <= ${at} and (h.claimed_until is null or h.claimed_until <= ${at})
+        and h.next_attempt_at <= ${at} and (h.claimed_until is null or h.claimed_until <= now())
         and d.claimed_until is not distinct from h.claimed_until
       returning d.id, d.webhook_id, d.type, d.body, d.attempts, d.round_start, w.url, w.secret, w.failing_since`.execute(ctx.db);
     const row = rows[0];
@@ -131,6 +131,7 @@ export function deliveriesJob(options: DispatcherOptions): ServiceJob<Context> {
       options.policy,
     );
     options.onAttempt?.(delivery.id, result);
+    metric.webhookDelivery.record(result.durationMs / 1000, { outcome: result.ok ? 'ok' : result.status === null ? 'no_answer' : 'error_status' });
     const at = options.now();
     const next = afterAttempt(result.ok, delivery.attempts + 1 - delivery.round_start, delivery.type, at);
     await db

@@ -75,7 +75,7 @@ export function registerDeliveryRoutes(ctx: ServiceContext<WebhooksTables>, opti
         .executeTakeFirst();
       if (!delivery) throw DeliveryNotFound();
       // Being sent right now: that attempt is the redelivery.
-      if (delivery.claimed_until && delivery.claimed_until > at) return delivery;
+      if (delivery.claimed_until && delivery.claimed_until > new Date()) return delivery;
       // Due now, the same id, a new round of retries; the deliveries before it are due now too, so the order holds.
       if (delivery.type !== WEBHOOK_PING_TYPE) {
         await trx
