@@ -1,5 +1,6 @@
 import { type Logger, pino } from 'pino';
 import pretty from 'pino-pretty';
+import { traceIds } from './tracing.ts';
 
 export type { Logger } from 'pino';
 
@@ -31,7 +32,8 @@ export function createLogger(
   level = process.env.LOG_LEVEL ?? 'info',
   options: { pretty?: boolean; destination?: NodeJS.WritableStream } = {},
 ): Logger {
-  const settings = { name: service, level, redact: { paths: REDACT, censor: '[redacted]' } };
+  // Every line written inside a span carries its `trace_id` and `span_id` (nothing when tracing is off).
+  const settings = { name: service, level, redact: { paths: REDACT, censor: '[redacted]' }, mixin: () => traceIds() ?? {} };
   if (!options.pretty) return pino(settings);
   return pino(
     settings,

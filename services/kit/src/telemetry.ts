@@ -1,5 +1,8 @@
 import { context, propagation } from '@opentelemetry/api';
 import type { Logger } from './logger.ts';
+import { tracingStarted } from './tracing.ts';
+
+export { contextOf, inSpan, tracedConsumer, tracedPublish, traceIds, traceRequests, tracingOn, withTrace } from './tracing.ts';
 
 /**
  * Starts OpenTelemetry when the standard OTEL_* variables ask for an exporter; off otherwise, so
@@ -8,11 +11,44 @@ import type { Logger } from './logger.ts';
 export async function startTelemetry(serviceName: string, log: Logger): Promise<() => Promise<void>> {
   const wanted = process.env.OTEL_EXPORTER_OTLP_ENDPOINT || (process.env.OTEL_TRACES_EXPORTER ?? 'none') !== 'none';
   if (!wanted) return async () => {};
+  const started = (globalThis as { [SDK]?: { shutdown(): Promise<void> } })[SDK];
+  if (started) return () => started.shutdown();
+  // Sampling by the standard variables; unset, a trace begun here is kept at OTEL_TRACES_SAMPLER_ARG's
+  // ratio (all by default) and a continued one follows its parent's choice.
+  process.env.OTEL_TRACES_SAMPLER ??= 'parentbased_traceidratio';
   const { NodeSDK } = await import('@opentelemetry/sdk-node');
-  const sdk = new NodeSDK({ serviceName });
+  const sdk = new NodeSDK({ serviceName, instrumentations: await instrumentations() });
   sdk.start();
+  (globalThis as { [SDK]?: { shutdown(): Promise<void> } })[SDK] = sdk;
+  tracingStarted(true);
   log.info({ serviceName }, 'telemetry started');
   return () => sdk.shutdown();
+}
+
+const SDK = Symbol.for('commonwork.telemetry.sdk');
+
+/**
+ * HTTP (node:http server and client), undici (fetch), pg, ioredis and Socket.IO. undici reports
+ * through diagnostics channels and works whenever the SDK starts; the others patch modules as they
+ * load, so they see only what loads after: start the process with `--import @commonwork/kit/otel`
+ * (otel.ts) for those. The kit's own spans (tracing.ts) need neither.
+ */
+async function instrumentations() {
+  const [http, undici, pg, ioredis, socketIo] = await Promise.all([
+    import('@opentelemetry/instrumentation-http'),
+    import('@opentelemetry/instrumentation-undici'),
+    import('@opentelemetry/instrumentation-pg'),
+    import('@opentelemetry/instrumentation-ioredis'),
+    import('@opentelemetry/instrumentation-socket.io'),
+  ]);
+  return [
+    // Probes and scrapes are not user actions.
+    new http.HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz|metrics)\b/.test(req.url ?? '') }),
+    new undici.UndiciInstrumentation({ ignoreRequestHook: (req) => /^\/(healthz|readyz|metrics)\b/.test(req.path) }),
+    new pg.PgInstrumentation(),
+    new ioredis.IORedisInstrumentation(),
+    new socketIo.SocketIoInstrumentation(),
+  ];
 }
 
 /** The W3C traceparent of the active span, carried in event metadata and NATS headers. */

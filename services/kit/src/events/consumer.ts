@@ -2,6 +2,7 @@ import type { EventContract, EventEnvelope, EventMetadata } from '@commonwork/co
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Logger } from '../logger.ts';
+import { tracedConsumer } from '../tracing.ts';
 import type { Aggregate, AggregateStore } from './aggregate.ts';
 import { type EventBus, type Subscription, UnprocessableEvent } from './bus.ts';
 import { type DomainEvent, storeOf } from './eventStore.ts';
@@ -161,12 +162,14 @@ export async function startConsumer<DB>(options: ConsumerOptions<DB>): Promise<S
     log.debug({ events: events.length, handled: fresh.size, durable }, 'events handled');
   };
 
-  return options.bus.consume({
-    stream: options.stream,
-    durable,
-    filterSubject: options.filterSubject,
-    ...(options.maxDeliver && { maxDeliver: options.maxDeliver }),
-    handle: ({ envelope }) => handleAll([envelope]),
-    handleBatch: (messages) => handleAll(messages.map((m) => m.envelope)),
-  });
+  return options.bus.consume(
+    tracedConsumer({
+      stream: options.stream,
+      durable,
+      filterSubject: options.filterSubject,
+      ...(options.maxDeliver && { maxDeliver: options.maxDeliver }),
+      handle: ({ envelope }) => handleAll([envelope]),
+      handleBatch: (messages) => handleAll(messages.map((m) => m.envelope)),
+    }),
+  );
 }

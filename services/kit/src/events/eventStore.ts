@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { withTrace } from '../tracing.ts';
 import type { EventMetadata } from '@commonwork/contracts';
 import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { StaleVersion } from '../errors.ts';
 import { metric, secondsSince } from '../metrics.ts';
+import { withTrace } from '../tracing.ts';
 
 /** A domain event as a service decides it: a type and its data. */
 export interface DomainEvent {

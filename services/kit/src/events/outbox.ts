@@ -1,9 +1,9 @@
 import type { EventContract, EventEnvelope } from '@commonwork/contracts';
 import type { Kysely } from 'kysely';
-import { tracedPublish } from '../tracing.ts';
 import type { z } from 'zod';
 import type { Logger } from '../logger.ts';
 import { observe } from '../metrics.ts';
+import { tracedPublish } from '../tracing.ts';
 import type { EventBus } from './bus.ts';
 import { CommitOrder } from './commitOrder.ts';
 import { type DomainEvent, type EventStoreTables, readWithSnapshot, type StoredEvent } from './eventStore.ts';

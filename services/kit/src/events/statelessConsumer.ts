@@ -1,5 +1,6 @@
 import type { EventContract, EventEnvelope } from '@commonwork/contracts';
 import type { Logger } from '../logger.ts';
+import { tracedConsumer } from '../tracing.ts';
 import { type EventBus, type Subscription, serviceStream } from './bus.ts';
 import { type ConsumedEvent, parseConsumed } from './consumer.ts';
 
@@ -80,7 +81,9 @@ export async function startStatelessConsumer<Ctx>(options: StatelessConsumerOpti
       await bus.ensureStream(stream, subjects);
       const filterSubject = subjects[0] ?? `${publisher}.>`;
       subscriptions.push(
-        await bus.consume({ stream, durable, filterSubject, handle, ...(options.maxDeliver && { maxDeliver: options.maxDeliver }) }),
+        await bus.consume(
+          tracedConsumer({ stream, durable, filterSubject, handle, ...(options.maxDeliver && { maxDeliver: options.maxDeliver }) }),
+        ),
       );
     }
   } catch (error) {

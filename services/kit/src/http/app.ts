@@ -11,10 +11,10 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from '../logger.ts';
 import { metric, observe } from '../metrics.ts';
+import { traceRequests } from '../tracing.ts';
 import { closeConnectionsWhenAnswered, isDraining } from './drain.ts';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './errorHandler.ts';
 import { assertStorable } from './storableText.ts';
-import { traceRequests } from '../tracing.ts';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, Logger, ZodTypeProvider>;
 
