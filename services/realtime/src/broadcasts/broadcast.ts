@@ -1,5 +1,5 @@
 import type { EventContract } from '@commonwork/contracts';
-import { defineReaction, type Logger, type Reaction } from '@commonwork/kit';
+import { defineReaction, inSpan, type Logger, type Reaction } from '@commonwork/kit';
 import type { z } from 'zod';
 import type { OrderedEmitter } from '../ordering.ts';
 import type { Presence } from '../presence.ts';
@@ -27,5 +27,8 @@ export function defineBroadcast<T extends string, S extends z.ZodType>(
   event: EventContract<T, S>,
   handle: (ctx: BroadcastContext, data: z.output<S>) => Promise<void>,
 ): Broadcast {
-  return defineReaction<BroadcastContext, readonly [EventContract<T, S>]>([event], (ctx, { data }) => handle(ctx, data));
+  // A span per broadcast, in the trace of the event it pushes (the consumer's span is its parent).
+  return defineReaction<BroadcastContext, readonly [EventContract<T, S>]>([event], (ctx, { data }) =>
+    inSpan(`realtime broadcast ${event.type}`, {}, () => handle(ctx, data)),
+  );
 }

@@ -1,4 +1,5 @@
 import { ChannelMessagePosted, SOCKET_EVENTS } from '@commonwork/contracts';
+import { inSpan } from '@commonwork/kit';
 import { rooms } from '../rooms.ts';
 import { defineBroadcast } from './broadcast.ts';
 
@@ -13,7 +14,13 @@ import { defineBroadcast } from './broadcast.ts';
 export const onChannelMessagePosted = defineBroadcast(ChannelMessagePosted, async ({ io, ordered, channelUpdates }, data) => {
   const { channelId, message } = data;
   await ordered.inOrder(rooms.channel(channelId), message.sequence, () => {
-    io.to(rooms.channel(channelId)).emit(SOCKET_EVENTS.newMessage, message);
+    const room = rooms.channel(channelId);
+    // The emit as a span of the post's trace (the adapter carries it to every replica's sockets).
+    void inSpan(
+      `socket.io emit ${SOCKET_EVENTS.newMessage}`,
+      { attributes: { 'messaging.system': 'socket.io', 'messaging.destination.name': room } },
+      () => void io.to(room).emit(SOCKET_EVENTS.newMessage, message),
+    );
     channelUpdates.publish({ channelId, lastActivity: data.lastActivity, messageCount: data.messageCount, lastSequence: message.sequence });
   });
 });
