@@ -1,5 +1,13 @@
 import { fileURLToPath } from 'node:url';
-import { CommonConfig, createLogger, loadConfig, openInfrastructure, shutdownOnSignals, startTelemetry } from '@commonwork/kit';
+import {
+  CommonConfig,
+  createLogger,
+  loadConfig,
+  openInfrastructure,
+  shutdownOnSignals,
+  startMetrics,
+  startTelemetry,
+} from '@commonwork/kit';
 import { prepareFirstStart, startFlags } from './demo/firstStart.ts';
 import { startPlatform } from './platform.ts';
 
@@ -23,6 +31,8 @@ const config = loadConfig(CommonConfig, env);
 // A person at a terminal reads lines; anything else (a pipe, a log collector) gets JSON.
 const log = createLogger('commonwork', config.LOG_LEVEL, { pretty: process.stdout.isTTY && process.env.LOG_FORMAT !== 'json' });
 const stopTelemetry = await startTelemetry('commonwork', log);
+// One process, one /metrics (METRICS_PORT) for every service in it.
+const metrics = await startMetrics('commonwork', log);
 const infra = await openInfrastructure(config, log);
 const firstStart = await prepareFirstStart(infra.database, flags, log);
 const platform = await startPlatform({ env, database: infra.database, bus: infra.bus, log });
@@ -37,6 +47,7 @@ if (firstStart.outcome === 'skipped') log.warn(firstStart.message);
 else if (firstStart.message) log.info(firstStart.message);
 shutdownOnSignals(log, [
   { name: 'telemetry', stop: stopTelemetry },
+  { name: 'metrics', stop: metrics.stop },
   { name: 'infrastructure', stop: infra.close },
   { name: 'platform', stop: platform.stop },
 ]);

@@ -8,6 +8,7 @@ import {
   createError,
   type Logger,
   MemoryRateCounter,
+  metric,
   type RateCounter,
   type TokenVerifier,
   tooManyRequestsMessage,
@@ -26,6 +27,7 @@ import { proxyLogger, replicaReplyOptions } from './forward.ts';
 import { prerenderedPages } from './prerenderedPages.ts';
 import { counterStore } from './rateLimitStore.ts';
 import { type RealtimeDns, registerRealtimeProxy } from './realtimeProxy.ts';
+import { contractRoutes } from './routePatterns.ts';
 import { Upstreams } from './upstreams.ts';
 
 /** Cache-Control of a built asset whose name carries its content's hash. */
@@ -79,6 +81,7 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
   const app = createApp({
     logger: options.log,
     trustedProxies,
+    routeOf: contractRoutes(),
     // Ready when some replica of every service is.
     readiness: [...upstreams.values()].map((replicas) => ({
       name: replicas.service,
@@ -122,6 +125,7 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
     allowList: (request) => !request.url.startsWith('/api/'),
     // Thrown, then shaped into the error body by the kit's error handler like any other error.
     errorResponseBuilder: (_request, context) => TooManyRequests(tooManyRequestsMessage(context.ttl)),
+    onExceeded: (_request, key) => metric.rateLimited.add(1, { bucket: key.slice(0, key.indexOf(':')) || 'other' }),
   });
 
   const document = buildOpenApiDocument(API_OPERATIONS, '1.0.0');

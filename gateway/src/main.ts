@@ -6,6 +6,7 @@ import {
   RedisRateCounter,
   remoteTokenVerifier,
   shutdownOnSignals,
+  startMetrics,
   startTelemetry,
 } from '@commonwork/kit';
 import { Redis } from 'ioredis';
@@ -16,6 +17,8 @@ import { createGateway } from './gateway.ts';
 const config = loadConfig(GatewayConfig);
 const log = createLogger('gateway', config.LOG_LEVEL);
 const stopTelemetry = await startTelemetry('gateway', log);
+// Prometheus's /metrics on METRICS_PORT, a port of its own: never the public one.
+const metrics = await startMetrics('gateway', log);
 // With Redis, every gateway replica and realtime replica counts a person's calls in one place;
 // while it is down, calls go uncounted at once rather than wait for the reconnection.
 const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { enableOfflineQueue: false }) : null;
@@ -39,6 +42,7 @@ const app = await createGateway({
 await app.listen({ host: config.HOST, port: config.PORT });
 shutdownOnSignals(log, [
   { name: 'telemetry', stop: stopTelemetry },
+  { name: 'metrics', stop: metrics.stop },
   { name: 'redis', stop: async () => void (await redis?.quit()) },
   { name: 'gateway', stop: () => drainAndClose(app, config.DRAIN_DELAY_MS) },
 ]);

@@ -6,6 +6,7 @@ import {
   NatsBus,
   remoteTokenVerifier,
   shutdownOnSignals,
+  startMetrics,
   startTelemetry,
 } from '@commonwork/kit';
 import { RealtimeConfig } from './config.ts';
@@ -15,6 +16,8 @@ import { startRealtime } from './server.ts';
 const config = loadConfig(RealtimeConfig);
 const log = createLogger('realtime', config.LOG_LEVEL);
 const stopTelemetry = await startTelemetry('realtime', log);
+// Prometheus's /metrics on METRICS_PORT, a port of its own: never the public one.
+const metrics = await startMetrics('realtime', log);
 // No database here: the realtime tier keeps no state of its own beyond Redis.
 const bus: EventBus = config.NATS_URL ? await NatsBus.connect({ url: config.NATS_URL, log }) : new MemoryBus(log);
 const realtime = await startRealtime({
@@ -30,6 +33,7 @@ const realtime = await startRealtime({
 });
 shutdownOnSignals(log, [
   { name: 'telemetry', stop: stopTelemetry },
+  { name: 'metrics', stop: metrics.stop },
   { name: 'bus', stop: () => bus.close() },
   { name: 'realtime', stop: realtime.stop },
 ]);

@@ -1,3 +1,4 @@
+import { metric } from '@commonwork/kit';
 import type { Redis } from 'ioredis';
 
 /**
@@ -21,7 +22,10 @@ export class MemoryOrderedEmitter implements OrderedEmitter {
   private readonly last = new Map<string, number>();
 
   async inOrder(conversation: string, sequence: number, emit: () => void) {
-    if (sequence <= (this.last.get(conversation) ?? 0)) return false;
+    if (sequence <= (this.last.get(conversation) ?? 0)) {
+      metric.gateSkips.add(1);
+      return false;
+    }
     this.last.delete(conversation); // re-inserted last: the Map's order is least recently used first
     this.last.set(conversation, sequence);
     if (this.last.size > 50_000) for (const key of [...this.last.keys()].slice(0, 10_000)) this.last.delete(key);
@@ -134,8 +138,14 @@ export class RedisOrderedEmitter implements OrderedEmitter {
     const claim = (): Promise<unknown> =>
       pub.eval(CLAIM, 1, key, sequence, Date.now() >= deadline ? '1' : '0', RECORD_TTL_MS, CLAIM_STALE_MS);
     let answer = await claim();
-    if (answer === 2) answer = await this.waitToClaim(`${key} ${sequence - 1}`, claim, deadline);
-    if (answer === 0) return false;
+    if (answer === 2) {
+      metric.gateWaits.add(1);
+      answer = await this.waitToClaim(`${key} ${sequence - 1}`, claim, deadline);
+    }
+    if (answer === 0) {
+      metric.gateSkips.add(1);
+      return false;
+    }
     await sub.ping();
     emit();
     await pub.eval(PUBLISHED, 1, key, sequence, this.channel);

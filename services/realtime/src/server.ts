@@ -8,6 +8,7 @@ import {
   type EventBus,
   type Logger,
   MemoryRateCounter,
+  observe,
   type RateCounter,
   RedisRateCounter,
   type Subscription,
@@ -85,6 +86,11 @@ export async function startRealtime(options: RealtimeOptions): Promise<RunningRe
     ...(adapter && { adapter }),
   });
 
+  // This replica's sockets and rooms (a socket's own room left out), counted when scraped.
+  const unobserve = [
+    observe('sockets', () => [{ value: io.engine.clientsCount, attributes: { service: 'realtime' } }]),
+    observe('rooms', () => [{ value: io.of('/').adapter.rooms.size - io.of('/').sockets.size, attributes: { service: 'realtime' } }]),
+  ];
   const store: PresenceStore =
     options.presenceStore ?? (redis ? new RedisPresence(redis.pub, prefix, PRESENCE_TTL_MS) : new MemoryPresence());
   const presence = new Presence(store, io, log);
@@ -143,6 +149,7 @@ export async function startRealtime(options: RealtimeOptions): Promise<RunningRe
     app,
     io,
     stop: async () => {
+      for (const stop of unobserve) stop();
       await subscription?.stop();
       subscription = null;
       channelUpdates.close();

@@ -131,7 +131,8 @@ export function deliveriesJob(options: DispatcherOptions): ServiceJob<Context> {
       options.policy,
     );
     options.onAttempt?.(delivery.id, result);
-    metric.webhookDelivery.record(result.durationMs / 1000, { outcome: result.ok ? 'ok' : result.status === null ? 'no_answer' : 'error_status' });
+    const outcome = result.ok ? 'ok' : result.status === null ? 'no_answer' : 'error_status';
+    metric.webhookDelivery.record(result.durationMs / 1000, { outcome });
     const at = options.now();
     const next = afterAttempt(result.ok, delivery.attempts + 1 - delivery.round_start, delivery.type, at);
     await db
