@@ -1,4 +1,4 @@
-import { createError } from '@commonwork/kit';
+import { createError, withoutCallerTrace } from '@commonwork/kit';
 import type { FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { FastifyRequest } from 'fastify';
 import type { Upstreams } from './upstreams.ts';
@@ -56,7 +56,7 @@ export function replicaReplyOptions(
 ): ReplyOptions {
   const tries = new WeakMap<object, { order: string[]; attempt: number }>();
   const options: ReplyOptions = {
-    rewriteRequestHeaders,
+    rewriteRequestHeaders: (request, headers) => withoutCallerTrace(rewriteRequestHeaders(request, headers)),
     getUpstream: (request) => {
       const order = upstreams.order();
       tries.set(request, { order, attempt: 0 });

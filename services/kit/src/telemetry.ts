@@ -2,7 +2,17 @@ import { context, propagation } from '@opentelemetry/api';
 import type { Logger } from './logger.ts';
 import { tracingStarted } from './tracing.ts';
 
-export { contextOf, inSpan, tracedConsumer, tracedPublish, traceIds, traceRequests, tracingOn, withTrace } from './tracing.ts';
+export {
+  contextOf,
+  inSpan,
+  tracedConsumer,
+  tracedPublish,
+  traceIds,
+  traceRequests,
+  tracingOn,
+  withoutCallerTrace,
+  withTrace,
+} from './tracing.ts';
 
 /**
  * Starts OpenTelemetry when the standard OTEL_* variables ask for an exporter; off otherwise, so

@@ -167,3 +167,14 @@ export function traceRequests(app: {
     context.with(trace.setSpan(parent, span), done);
   });
 }
+
+/**
+ * Headers a proxy forwards, without the caller's `traceparent` and `tracestate` when tracing is on:
+ * the proxy's own client span injects the current ones, and a request carrying both would name no
+ * parent at all.
+ */
+export function withoutCallerTrace<H extends Record<string, unknown>>(headers: H): H {
+  if (!on) return headers;
+  const { traceparent: _parent, tracestate: _state, ...rest } = headers;
+  return rest as H;
+}
