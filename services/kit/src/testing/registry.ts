@@ -1,6 +1,7 @@
 import type { CryptoKey } from 'jose';
 import type { Database } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
+import type { OutboxRelay } from '../events/outbox.ts';
 import type { App } from '../http/app.ts';
 import type { RunningJob } from '../jobs.ts';
 import type { Logger } from '../logger.ts';
@@ -27,6 +28,8 @@ export interface RunningPart {
   app: App;
   /** A service's jobs by name, run at once by tests with `runNow` (realtime has none). */
   jobs?: Readonly<Record<string, RunningJob>>;
+  /** A service's outbox relay (tests hold publishing back with `stop`, then `start`); realtime has none. */
+  relay?: OutboxRelay;
   stop: () => Promise<void>;
 }
 
