@@ -24,6 +24,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data directory; unset keeps the data in memory (tests). */
   dataDir?: string | undefined;
+  /** An initialised PGlite data directory's tarball to start from (tests): no initdb, seconds less. */
+  template?: Blob | undefined;
   /** Pool size against a PostgreSQL server; default 10. */
   poolSize?: number;
   /** Told when an idle pooled connection fails (logged by the caller). */
@@ -40,7 +42,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return wrap('postgres', new Kysely({ dialect: new PostgresDialect({ pool }) }));
   }
   // pg_trgm gives search its typo tolerance; PostgreSQL servers ship it in postgresql-contrib.
-  const pglite = await PGlite.create({ ...(options.dataDir && { dataDir: options.dataDir }), extensions: { pg_trgm } });
+  const pglite = await PGlite.create({
+    ...(options.dataDir && { dataDir: options.dataDir }),
+    ...(options.template && { loadDataDir: options.template }),
+    extensions: { pg_trgm },
+  });
   const root: AnyDb = new Kysely({ dialect: new PGliteDialect(pglite) });
   const db = wrap('pglite', root);
   return {

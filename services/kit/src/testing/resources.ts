@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
@@ -25,7 +29,7 @@ const suffix = () => randomBytes(5).toString('hex');
 export async function createTestDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({});
+    const database = await openDatabase({ template: await pgliteTemplate() });
     return { database, drop: () => database.close() };
   }
   const name = `cw_test_${suffix()}`;
@@ -47,6 +51,27 @@ export async function createTestDatabase(): Promise<{ database: Database; url?: 
       await cleanup.end();
     },
   };
+}
+
+/**
+ * The files of a freshly initialised PGlite, made once per machine and PGlite build and kept in the
+ * temporary folder: each test file's in-memory database starts from them instead of running initdb
+ * again, most of a PGlite test file's start (docs/decisions/tests/pglite-from-a-template.md). Written
+ * whole under another name, then renamed: a file run beside it reads a complete copy or none.
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const build = statSync(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  const path = join(tmpdir(), `commonwork-pglite-${build.size}-${Math.round(build.mtimeMs)}.tar`);
+  if (!existsSync(path)) {
+    const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
+    const fresh = await PGlite.create({ extensions: { pg_trgm } });
+    const files = await fresh.dumpDataDir('none');
+    await fresh.close();
+    const partial = `${path}.${process.pid}.part`;
+    writeFileSync(partial, Buffer.from(await files.arrayBuffer()));
+    renameSync(partial, path);
+  }
+  return new Blob([readFileSync(path)]);
 }
 
 /**
