@@ -95,11 +95,25 @@ export function clusterWaves({ servicePorts, replicas, realtimePorts, gatewayPor
   ];
 }
 
-/** A wave's parts as the supervisor runs them: `node --import tsx <entry>`, ready when `/readyz` answers. */
+/**
+ * A wave's parts as the supervisor runs them: `node --import tsx <entry>`, ready when `/readyz` answers.
+ * With a trace exporter asked for, OpenTelemetry starts first (`@commonwork/kit/otel`), so the pg,
+ * ioredis and Socket.IO instrumentations see those modules load; without, nothing is added.
+ */
 export const specsOf = (wave: Part[], env: NodeJS.ProcessEnv): ProcessSpec[] =>
   wave.map((part) => ({
     name: part.name,
-    args: ['--import', 'tsx', part.entry],
-    env: { ...env, ...part.env },
+    args: ['--import', 'tsx', ...(tracing(env) ? ['--import', '@commonwork/kit/otel'] : []), part.entry],
+    env: {
+      // A replica's spans under its service's name, told apart by its part's name.
+      ...(tracing(env) && {
+        OTEL_SERVICE_NAME: part.name.replace(/-\d+$/, ''),
+        OTEL_RESOURCE_ATTRIBUTES: `service.instance.id=${part.name}`,
+      }),
+      ...env,
+      ...part.env,
+    },
     readyUrl: `http://127.0.0.1:${part.port}/readyz`,
   }));
+
+const tracing = (env: NodeJS.ProcessEnv) => Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT) || (env.OTEL_TRACES_EXPORTER ?? 'none') !== 'none';

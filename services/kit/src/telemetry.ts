@@ -55,7 +55,8 @@ async function instrumentations() {
     // Probes and scrapes are not user actions.
     new http.HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz|metrics)\b/.test(req.url ?? '') }),
     new undici.UndiciInstrumentation({ ignoreRequestHook: (req) => /^\/(healthz|readyz|metrics)\b/.test(req.path) }),
-    new pg.PgInstrumentation(),
+    // A query outside traced work (the relay's and the jobs' polls) is no trace of its own.
+    new pg.PgInstrumentation({ requireParentSpan: true }),
     new ioredis.IORedisInstrumentation(),
     new socketIo.SocketIoInstrumentation(),
   ];
