@@ -40,4 +40,5 @@ RUN mkdir -p /app/data && chown 1000:1000 /app/data
 USER 1000:1000
 EXPOSE 8080 4001
 # exec: node is PID 1 and gets SIGTERM itself, for the graceful shutdown every process implements.
-CMD ["/bin/sh", "-c", "if [ \"$SERVICE\" = gateway ]; then entry=gateway/src/main.ts; else entry=\"services/$SERVICE/src/main.ts\"; fi; exec node --import tsx \"$entry\""]
+# With an OTLP endpoint, OpenTelemetry starts before the process loads its modules (kit/otel.ts), under the part's name.
+CMD ["/bin/sh", "-c", "if [ \"$SERVICE\" = gateway ]; then entry=gateway/src/main.ts; else entry=\"services/$SERVICE/src/main.ts\"; fi; otel=; if [ -n \"$OTEL_EXPORTER_OTLP_ENDPOINT\" ]; then otel='--import @commonwork/kit/otel'; export OTEL_SERVICE_NAME=\"${OTEL_SERVICE_NAME:-${SERVICE:-gateway}}\"; fi; exec node --import tsx $otel \"$entry\""]
