@@ -112,6 +112,8 @@ export const specsOf = (wave: Part[], env: NodeJS.ProcessEnv): ProcessSpec[] =>
       }),
       ...env,
       ...part.env,
+      // Metrics asked for (METRICS_PORT set): each part on its own port, 1000 above its service port, on this machine only.
+      ...(env.METRICS_PORT && { METRICS_PORT: String(part.port + 1000), METRICS_HOST: '127.0.0.1' }),
     },
     readyUrl: `http://127.0.0.1:${part.port}/readyz`,
   }));
