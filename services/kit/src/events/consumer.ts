@@ -29,6 +29,11 @@ export interface EventHandler<DB> {
    */
   readModel?: readonly (keyof DB & string)[];
   handle(trx: Kysely<DB>, event: { type: string; data: unknown; envelope: EventEnvelope }, tools: HandlerTools<DB>): Promise<void>;
+  /**
+   * Takes consecutive events of a batch at once (`defineBatchHandler`): the consumer hands it every
+   * run of events no other handler needs between them, so what an earlier handler keeps is applied first.
+   */
+  handleBatch?(trx: Kysely<DB>, events: { type: string; data: unknown; envelope: EventEnvelope }[], tools: HandlerTools<DB>): Promise<void>;
 }
 
 /**
@@ -40,6 +45,22 @@ export function defineHandler<DB, const Cs extends readonly EventContract[]>(
   handle: (trx: Kysely<DB>, event: ConsumedEvent<Cs[number]>, tools: HandlerTools<DB>) => Promise<void>,
 ): EventHandler<DB> {
   return { handles, handle: (trx, event, tools) => handle(trx, event as ConsumedEvent<Cs[number]>, tools) };
+}
+
+/**
+ * Declares a reaction that takes a run of events at once, in order (one statement for many): the
+ * consumer gives it the consecutive events of a batch it handles, cut wherever another handler must
+ * run in between (a read model it reads). One event handled alone is a run of one.
+ */
+export function defineBatchHandler<DB, const Cs extends readonly EventContract[]>(
+  handles: Cs,
+  handleBatch: (trx: Kysely<DB>, events: ConsumedEvent<Cs[number]>[], tools: HandlerTools<DB>) => Promise<void>,
+): EventHandler<DB> {
+  return {
+    handles,
+    handle: (trx, event, tools) => handleBatch(trx, [event as ConsumedEvent<Cs[number]>], tools),
+    handleBatch: (trx, events, tools) => handleBatch(trx, events as ConsumedEvent<Cs[number]>[], tools),
+  };
 }
 
 /**
@@ -152,10 +173,26 @@ export async function startConsumer<DB>(options: ConsumerOptions<DB>): Promise<S
         .returning('event_id')
         .execute();
       const ids = new Set(inserted.map((row) => row.event_id));
+      // Consecutive events of a batch handler go to it together; any other handler cuts the run first.
+      let run: { handler: EventHandler<DB>; events: (typeof events)[number]['event'][] } | undefined;
+      const flush = async () => {
+        if (run) await run.handler.handleBatch?.(trx, run.events, watched);
+        run = undefined;
+      };
       for (const { event, handlers } of events) {
         if (!ids.has(event.envelope.id)) continue;
-        for (const handler of handlers) await handler.handle(trx, event, watched);
+        for (const handler of handlers) {
+          if (!handler.handleBatch) {
+            await flush();
+            await handler.handle(trx, event, watched);
+          } else if (run?.handler === handler) run.events.push(event);
+          else {
+            await flush();
+            run = { handler, events: [event] };
+          }
+        }
       }
+      await flush();
       return ids;
     });
     if (fresh.size > 0 && appended) options.afterCommit?.();
