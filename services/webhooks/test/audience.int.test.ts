@@ -9,7 +9,7 @@ import {
   TechEventUpdated,
   TechEventWithdrawn,
 } from '@commonwork/contracts';
-import { buildOrderCard, published, readModelSpec, specId } from '@commonwork/kit/testing';
+import { buildOrderCard, published, readModelSpec, SPEC_START, specId } from '@commonwork/kit/testing';
 import { describe, expect, it } from 'vitest';
 import { subscriptions } from '../src/handlers/index.ts';
 import { migrations } from '../src/migrations.ts';
@@ -34,6 +34,9 @@ const card = {
   endsAt: '2026-12-01T21:00:00.000Z',
 } as const;
 const seat = (userId: string, attendeeCount: number) => ({ eventId, organizerId: ada, userId, title: 'Meetup', attendeeCount });
+/** The webhooks are made a minute after `SPEC_START`, when the first events happened; `later` events happen after. */
+const subscribedAt = new Date(SPEC_START.getTime() + 60_000);
+const later = { occurredAt: new Date(SPEC_START.getTime() + 120_000).toISOString() };
 const review = { reviewId, orderId, gigId, gigTitle: 'Logo', buyerId: bob, sellerId: ada, rating: 5, text: 'Great' };
 
 /** Everyone's webhook, subscribed to every public event; Eve's too. */
@@ -51,7 +54,7 @@ const everyoneSubscribes = async (db: WebhooksDb) => {
         enabled: true,
         disabled_reason: null,
         failing_since: null,
-        created_at: new Date(),
+        created_at: subscribedAt,
       })),
     )
     .execute();
@@ -79,10 +82,10 @@ describe("the audience of events' and orders' public events", () => {
     spec
       .given(published(TechEventRegistered, seat(bob, 1)))
       .meanwhile(everyoneSubscribes)
-      .given(published(TechEventRegistered, seat(cy, 2)))
-      .given(published(TechEventRegistrationCancelled, seat(cy, 1)))
-      .given(published(TechEventUpdated, card))
-      .given(published(TechEventWithdrawn, { eventId, organizerId: ada, title: 'Meetup', deleted: true }))
+      .given(published(TechEventRegistered, seat(cy, 2), later))
+      .given(published(TechEventRegistrationCancelled, seat(cy, 1), later))
+      .given(published(TechEventUpdated, card, later))
+      .given(published(TechEventWithdrawn, { eventId, organizerId: ada, title: 'Meetup', deleted: true }, later))
       .then(async (db) => {
         expect(await received(db)).toEqual([
           // Before anyone subscribed: in the feed, delivered to no one.
@@ -98,9 +101,9 @@ describe("the audience of events' and orders' public events", () => {
     spec
       .given(published(GigDeleted, { gigId, ownerId: ada, title: 'Logo' }))
       .meanwhile(everyoneSubscribes)
-      .given(published(OrderCompleted, buildOrderCard({ orderId, buyerId: bob, sellerId: ada, status: 'completed' })))
-      .given(published(ReviewWritten, review), published(ReviewReplied, { ...review, reply: 'Thanks' }))
-      .given(published(GigDeleted, { gigId: specId(14), ownerId: ada, title: 'Banner' }))
+      .given(published(OrderCompleted, buildOrderCard({ orderId, buyerId: bob, sellerId: ada, status: 'completed' }), later))
+      .given(published(ReviewWritten, review, later), published(ReviewReplied, { ...review, reply: 'Thanks' }, later))
+      .given(published(GigDeleted, { gigId: specId(14), ownerId: ada, title: 'Banner' }, later))
       .then(async (db) => {
         expect(await received(db)).toEqual([
           { type: 'gig.deleted', audience: [ada], delivered: [] },
@@ -112,7 +115,7 @@ describe("the audience of events' and orders' public events", () => {
       }));
 
   it('keeps one public event and one delivery a webhook when the same event comes twice', () => {
-    const completed = published(OrderCompleted, buildOrderCard({ orderId, buyerId: bob, sellerId: ada, status: 'completed' }));
+    const completed = published(OrderCompleted, buildOrderCard({ orderId, buyerId: bob, sellerId: ada, status: 'completed' }), later);
     return spec
       .given(published(GigDeleted, { gigId, ownerId: ada, title: 'Logo' }))
       .meanwhile(everyoneSubscribes)
@@ -132,4 +135,44 @@ describe("the audience of events' and orders' public events", () => {
         ]);
       });
   });
+
+  it('gives a webhook nothing that happened before it was made, however late the event is handled', () =>
+    spec
+      .given()
+      .meanwhile(everyoneSubscribes)
+      // Both handled after the webhooks were made; the first happened before (a consumer that was behind).
+      .given(
+        published(OrderCompleted, buildOrderCard({ orderId, buyerId: bob, sellerId: ada, status: 'completed' })),
+        published(ReviewWritten, review, later),
+      )
+      .then(async (db) => {
+        expect(await received(db)).toEqual([
+          { type: 'order.completed', audience: [ada, bob].sort(), delivered: [] },
+          { type: 'review.created', audience: [ada, bob].sort(), delivered: [ada, bob].sort() },
+        ]);
+      }));
+
+  it('applies the seats taken and given up within one batch before each event after them', () =>
+    spec
+      .given()
+      .meanwhile(everyoneSubscribes)
+      // One delivery of six: the consumer handles them in one transaction, the updates in runs between the seat changes.
+      .given(
+        published(TechEventRegistered, seat(bob, 1), later),
+        published(TechEventUpdated, card, later),
+        published(TechEventRegistrationCancelled, seat(bob, 0), later),
+        published(TechEventUpdated, card, later),
+        published(TechEventRegistered, seat(cy, 1), later),
+        published(TechEventUpdated, card, later),
+      )
+      .then(async (db) => {
+        expect(await received(db)).toEqual([
+          { type: 'event.registration.created', audience: [ada, bob].sort(), delivered: [ada, bob].sort() },
+          { type: 'event.updated', audience: [ada, bob].sort(), delivered: [ada, bob].sort() },
+          { type: 'event.registration.cancelled', audience: [ada, bob].sort(), delivered: [ada, bob].sort() },
+          { type: 'event.updated', audience: [ada], delivered: [ada] },
+          { type: 'event.registration.created', audience: [ada, cy].sort(), delivered: [ada, cy].sort() },
+          { type: 'event.updated', audience: [ada, cy].sort(), delivered: [ada, cy].sort() },
+        ]);
+      }));
 });

@@ -25,7 +25,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projections } from '../src/index.ts';
-import { recordPublicEvent } from '../src/publicEvents/record.ts';
+import { recordPublicEvents } from '../src/publicEvents/record.ts';
 import type { WebhooksTables } from '../src/tables.ts';
 
 type Person = Awaited<ReturnType<typeof buildUser>>;
@@ -43,7 +43,8 @@ describe('public events and who receives them', () => {
   let gigId: string;
 
   beforeAll(async () => {
-    p = await startTestPlatform();
+    // Webhooks to a port of this machine nobody listens on: loopback allowed, as in embedded development mode.
+    p = await startTestPlatform({ WEBHOOK_ALLOW_LOOPBACK: 'true' });
     [ada, bob, eve] = await Promise.all([buildUser(p, 'Ada Seller'), buildUser(p, 'Bob Buyer'), buildUser(p, 'Eve Stranger')]);
     for (const person of [ada, bob, eve]) {
       const res = await p.api.call(webhooksRoutes.create, {
@@ -220,14 +221,14 @@ describe('public events and who receives them', () => {
       metadata: { actorId: ada.id, correlationId: randomUUID(), causationId: null },
     };
     const db = p.database.forSchema<WebhooksTables>('webhooks');
-    const event = parseConsumed(recordPublicEvent.handles, envelope);
+    const event = parseConsumed(recordPublicEvents.handles, envelope);
     if (!event) throw new Error('not a public event');
     const tools = {
       aggregate: () => {
         throw new Error('no aggregates');
       },
     };
-    for (let i = 0; i < 2; i++) await db.transaction().execute((trx) => recordPublicEvent.handle(trx, event, tools));
+    for (let i = 0; i < 2; i++) await db.transaction().execute((trx) => recordPublicEvents.handle(trx, event, tools));
     const { rows } = await sql<{ events: number; deliveries: number }>`
       select (select count(*)::int from webhooks.public_events where event_id = ${envelope.id}) as events,
         (select count(*)::int from webhooks.webhook_deliveries where event_id = ${envelope.id}) as deliveries`.execute(p.database.root);

@@ -1,6 +1,6 @@
 import type { ServiceSubscription } from '@commonwork/kit';
 import { keepChannelMembers, keepEventRegistrations } from '../publicEvents/audience.ts';
-import { recordPublicEvent } from '../publicEvents/record.ts';
+import { recordPublicEvents } from '../publicEvents/record.ts';
 import type { WebhooksTables } from '../tables.ts';
 
 /**
@@ -9,14 +9,14 @@ import type { WebhooksTables } from '../tables.ts';
  * a channel before the next message is posted there, and does not receive it).
  */
 export const subscriptions: readonly ServiceSubscription<WebhooksTables>[] = [
-  { durable: 'webhooks-marketplace', stream: 'MARKETPLACE', filterSubject: 'marketplace.gig.>', handlers: [recordPublicEvent] },
-  { durable: 'webhooks-events', stream: 'EVENTS', filterSubject: 'events.event.>', handlers: [keepEventRegistrations, recordPublicEvent] },
-  { durable: 'webhooks-messaging', stream: 'MESSAGING', filterSubject: 'messaging.>', handlers: [keepChannelMembers, recordPublicEvent] },
+  { durable: 'webhooks-marketplace', stream: 'MARKETPLACE', filterSubject: 'marketplace.gig.>', handlers: [recordPublicEvents] },
+  { durable: 'webhooks-events', stream: 'EVENTS', filterSubject: 'events.event.>', handlers: [keepEventRegistrations, recordPublicEvents] },
+  { durable: 'webhooks-messaging', stream: 'MESSAGING', filterSubject: 'messaging.>', handlers: [keepChannelMembers, recordPublicEvents] },
   {
     durable: 'webhooks-notifications',
     stream: 'NOTIFICATIONS',
     filterSubject: 'notifications.inbox.notified',
-    handlers: [recordPublicEvent],
+    handlers: [recordPublicEvents],
   },
-  { durable: 'webhooks-orders', stream: 'ORDERS', filterSubject: 'orders.>', handlers: [recordPublicEvent] },
+  { durable: 'webhooks-orders', stream: 'ORDERS', filterSubject: 'orders.>', handlers: [recordPublicEvents] },
 ];
