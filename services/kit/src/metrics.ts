@@ -98,6 +98,11 @@ function instrumentsOf(meter: Meter): Instruments {
   return made as Instruments;
 }
 
+let started = false;
+
+/** Whether a process's metrics are on: attributes that cost something to work out are skipped when not. */
+export const metricsOn = () => started;
+
 /** Record here: `metric.httpDuration.record(seconds, attributes)`. No-ops until `startMetrics`. */
 export const metric: Instruments = instrumentsOf(createNoopMeter());
 
@@ -169,6 +174,7 @@ export async function startMetrics(processName: string, log: Logger, env: Metric
   const provider = new MeterProvider({ readers: [exporter], resource: resourceFromAttributes({ 'service.name': processName }) });
   const meter = provider.getMeter('commonwork');
   Object.assign(metric, instrumentsOf(meter));
+  started = true;
   for (const [key, def] of Object.entries(OBSERVED) as [ObservedName, GaugeDef][]) {
     const gauge = meter.createObservableGauge(def.name, { unit: def.unit, description: def.description });
     gauge.addCallback(async (result) => {
@@ -190,6 +196,7 @@ export async function startMetrics(processName: string, log: Logger, env: Metric
   return {
     url,
     stop: async () => {
+      started = false;
       Object.assign(metric, instrumentsOf(createNoopMeter()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await provider.shutdown();

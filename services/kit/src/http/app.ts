@@ -10,7 +10,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from '../logger.ts';
-import { metric, observe } from '../metrics.ts';
+import { metric, metricsOn, observe } from '../metrics.ts';
 import { traceRequests } from '../tracing.ts';
 import { closeConnectionsWhenAnswered, isDraining } from './drain.ts';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './errorHandler.ts';
@@ -108,13 +108,14 @@ export function createApp(options: AppOptions): App {
   const bindings = options.logger.bindings() as { service?: string; name?: string };
   const service = bindings.service ?? bindings.name ?? 'unknown';
   app.addHook('onResponse', async (request, reply) => {
-    metric.httpDuration.record(reply.elapsedTime / 1000, {
-      service,
-      'http.request.method': request.method,
-      // A pattern, never the raw path: an unmatched path is one series, not one per address tried.
-      'http.route': options.routeOf?.(request) ?? request.routeOptions.url ?? 'unmatched',
-      'http.response.status_code': reply.statusCode,
-    });
+    if (metricsOn())
+      metric.httpDuration.record(reply.elapsedTime / 1000, {
+        service,
+        'http.request.method': request.method,
+        // A pattern, never the raw path: an unmatched path is one series, not one per address tried.
+        'http.route': options.routeOf?.(request) ?? request.routeOptions.url ?? 'unmatched',
+        'http.response.status_code': reply.statusCode,
+      });
     const line = { method: request.method, url: loggedPath(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) };
     request.log[level](line, `${line.method} ${line.url} ${line.statusCode} ${line.ms} ms`);
   });
