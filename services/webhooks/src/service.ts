@@ -21,7 +21,12 @@ export interface WebhooksOptions {
  */
 export function webhooksService(config: WebhooksConfig, options: WebhooksOptions = {}): ServiceDefinition<WebhooksTables, WebhooksEvent> {
   const now = options.now ?? (() => new Date());
-  const urlRule = { httpsOnly: config.NODE_ENV === 'production', allowPrivate: config.WEBHOOK_ALLOW_PRIVATE };
+  // One rule for where a webhook may call: the create-time check of its URL and the sender's of every address.
+  const urlRule = {
+    httpsOnly: config.NODE_ENV === 'production',
+    allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+    allowLoopback: config.WEBHOOK_ALLOW_LOOPBACK && config.NODE_ENV !== 'production',
+  };
   return {
     name: 'webhooks',
     migrations,
@@ -32,9 +37,6 @@ export function webhooksService(config: WebhooksConfig, options: WebhooksOptions
       registerDeliveryRoutes(ctx, { now });
     },
     subscriptions,
-    jobs: [
-      retentionJob(now),
-      deliveriesJob({ now, policy: { ...urlRule, allowLoopback: config.WEBHOOK_ALLOW_LOOPBACK && config.NODE_ENV !== 'production' } }),
-    ],
+    jobs: [retentionJob(now), deliveriesJob({ now, policy: urlRule })],
   };
 }

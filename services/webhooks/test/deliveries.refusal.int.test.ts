@@ -48,16 +48,18 @@ describe('where deliveries may not go', () => {
     expect(receiver.received).toHaveLength(0);
   });
 
-  it('refuses a loopback address in the URL itself', async () => {
-    const webhook = await subscribe(`http://127.0.0.1:${receiver.port}/hook`);
-    await p.api.call(webhooksRoutes.ping, { token: ada.token, params: { id: webhook.id } });
-    const [delivery] = await eventually(async () => {
-      const deliveries = await log(webhook.id);
-      return deliveries[0]?.status === 'failed' && deliveries;
+  it('refuses a loopback address in the URL itself when the webhook is made, and makes none', async () => {
+    const res = await p.api.send(webhooksRoutes.create, {
+      token: ada.token,
+      body: { url: `http://127.0.0.1:${receiver.port}/hook`, events: ['gig.created'] },
     });
-    expect(delivery?.response).toBe(
-      'Refused: 127.0.0.1, a loopback address (127/8): loopback receivers are allowed only in embedded development mode',
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain(
+      'Webhook URLs may not point to a loopback address (127/8): loopback receivers are allowed only in embedded development mode',
     );
+    expect(JSON.stringify(res.body)).toContain('"url"');
+    const listed = await p.api.call(webhooksRoutes.list, { token: ada.token });
+    expect(JSON.stringify(listed)).not.toContain('127.0.0.1');
     expect(receiver.received).toHaveLength(0);
   });
 });

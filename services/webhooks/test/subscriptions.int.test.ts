@@ -15,7 +15,8 @@ describe('webhook subscriptions through the gateway', () => {
   let eve: Person;
 
   beforeAll(async () => {
-    p = await startTestPlatform();
+    // Webhooks to a port of this machine nobody listens on: loopback allowed, as in embedded development mode.
+    p = await startTestPlatform({ WEBHOOK_ALLOW_LOOPBACK: 'true' });
     [ada, eve] = await Promise.all([buildUser(p, 'Ada Hooks'), buildUser(p, 'Eve Stranger')]);
   }, 120_000);
   afterAll(() => p?.stop());

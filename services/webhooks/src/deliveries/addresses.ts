@@ -118,17 +118,30 @@ export interface AddressPolicy {
   allowLoopback: boolean;
 }
 
-/** Why calling this address is refused, or null when it may be called. */
-export function refusalOf(address: string, policy: AddressPolicy): string | null {
+/**
+ * Whether calling this address is refused, and why: its class's label and, when a setting would
+ * allow it, which (null for the classes never called); null when it may be called. The sender
+ * (after resolution) and the create-time check of a literal address in a URL both judge by it.
+ */
+export function addressRefusal(address: string, policy: AddressPolicy): { label: string; allowedBy: string | null } | null {
   const found = classifyAddress(address);
   if (!found) return null;
   if (found.kind === 'loopback') {
-    return policy.allowLoopback ? null : `${address}, ${found.label}: loopback receivers are allowed only in embedded development mode`;
+    return policy.allowLoopback
+      ? null
+      : { label: found.label, allowedBy: 'loopback receivers are allowed only in embedded development mode' };
   }
   if (found.kind === 'private' || found.kind === 'link-local') {
     return policy.allowPrivate
       ? null
-      : `${address}, ${found.label}: an operator may allow private receivers with WEBHOOK_ALLOW_PRIVATE=true`;
+      : { label: found.label, allowedBy: 'an operator may allow private receivers with WEBHOOK_ALLOW_PRIVATE=true' };
   }
-  return `${address}, ${found.label}, is never called`;
+  return { label: found.label, allowedBy: null };
+}
+
+/** Why calling this address is refused, or null when it may be called. */
+export function refusalOf(address: string, policy: AddressPolicy): string | null {
+  const refused = addressRefusal(address, policy);
+  if (!refused) return null;
+  return refused.allowedBy ? `${address}, ${refused.label}: ${refused.allowedBy}` : `${address}, ${refused.label}, is never called`;
 }

@@ -1,39 +1,24 @@
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { type AddressPolicy, addressRefusal } from '../deliveries/addresses.ts';
 
-/**
- * Ranges no webhook may call, as literal addresses in the URL: private (RFC 1918, ULA), link-local
- * and the cloud metadata address, "this network". The sender checks every address again after DNS
- * resolution (a name may resolve to any of them); this only refuses the obvious at create.
- */
-const PRIVATE = new BlockList();
-PRIVATE.addSubnet('0.0.0.0', 8, 'ipv4');
-PRIVATE.addSubnet('10.0.0.0', 8, 'ipv4');
-PRIVATE.addSubnet('100.64.0.0', 10, 'ipv4');
-PRIVATE.addSubnet('172.16.0.0', 12, 'ipv4');
-PRIVATE.addSubnet('192.168.0.0', 16, 'ipv4');
-PRIVATE.addSubnet('169.254.0.0', 16, 'ipv4');
-PRIVATE.addSubnet('fc00::', 7, 'ipv6');
-PRIVATE.addSubnet('fe80::', 10, 'ipv6');
-PRIVATE.addAddress('::', 'ipv6');
-
-export interface UrlRule {
+/** What a deployment lets a webhook's URL be: the sender's address policy, and https only in production. */
+export interface UrlRule extends AddressPolicy {
   /** NODE_ENV=production: https only. */
   httpsOnly: boolean;
-  /** WEBHOOK_ALLOW_PRIVATE=true: an operator lets webhooks call private addresses. */
-  allowPrivate: boolean;
 }
 
-/** Why a webhook may not call this URL, in a sentence; null when it may (as far as the URL itself tells). */
+/**
+ * Why a webhook may not call this URL, in a sentence; null when it may (as far as the URL itself
+ * tells). A literal address is judged as the sender judges every address after DNS resolution
+ * (deliveries/addresses.ts, one list of ranges): a name may resolve to anything, so it is left to the sender.
+ */
 export function urlProblem(value: string, rule: UrlRule): string | null {
   const url = new URL(value);
   if (rule.httpsOnly && url.protocol !== 'https:') return 'Webhook URLs must use https';
   if (url.username || url.password) return 'Webhook URLs may not contain a user name or password';
-  if (rule.allowPrivate) return null;
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  const family = isIP(host);
-  if (family === 0) return null;
-  // An IPv4-mapped IPv6 address (`[::ffff:a00:1]`) is checked against the IPv4 ranges by BlockList itself.
-  return PRIVATE.check(host, family === 4 ? 'ipv4' : 'ipv6')
-    ? 'Webhook URLs may not point to a private, link-local or metadata address'
-    : null;
+  if (isIP(host) === 0) return null;
+  const refused = addressRefusal(host, rule);
+  if (!refused) return null;
+  return `Webhook URLs may not point to ${refused.label}${refused.allowedBy ? `: ${refused.allowedBy}` : ''}`;
 }
