@@ -178,3 +178,9 @@ export function withoutCallerTrace<H extends Record<string, unknown>>(headers: H
   const { traceparent: _parent, tracestate: _state, ...rest } = headers;
   return rest as H;
 }
+
+/** Whether a span is active here (never when tracing is off). */
+export const inTrace = () => on && trace.getSpan(context.active()) !== undefined;
+
+/** Runs `fn` outside any trace: a loop started from a request must not carry its span onwards. */
+export const outsideTraces = <T>(fn: () => T): T => context.with(ROOT_CONTEXT, fn);

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Logger } from '../logger.ts';
 import { observe } from '../metrics.ts';
-import { tracedPublish } from '../tracing.ts';
+import { inTrace, outsideTraces, tracedPublish } from '../tracing.ts';
 import type { EventBus } from './bus.ts';
 import { CommitOrder } from './commitOrder.ts';
 import { type DomainEvent, type EventStoreTables, readWithSnapshot, type StoredEvent } from './eventStore.ts';
@@ -118,7 +118,9 @@ export class OutboxRelay {
   }
 
   /** Asks for a round now (after a commit) instead of at the next poll. */
-  kick() {
+  kick(): void {
+    // Its rounds belong to no request's trace (each publish is in its event's own): kicked from one, it leaves it.
+    if (inTrace()) return outsideTraces(() => this.kick());
     if (this.stopped) return;
     if (this.running) {
       this.again = true;
