@@ -120,7 +120,10 @@ export class OutboxRelay {
   /** Asks for a round now (after a commit) instead of at the next poll. */
   kick(): void {
     // Its rounds belong to no request's trace (each publish is in its event's own): kicked from one, it leaves it.
-    if (inTrace()) return outsideTraces(() => this.kick());
+    if (inTrace()) {
+      outsideTraces(() => this.kick());
+      return;
+    }
     if (this.stopped) return;
     if (this.running) {
       this.again = true;
