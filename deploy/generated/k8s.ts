@@ -1,5 +1,6 @@
 import { manifestOf, REALTIME_PART, SERVICE_NAMES, type ServiceName, urlSettingOf } from '@commonwork/contracts';
 import { entryOf } from '../local/clusterParts.ts';
+import { METRICS_PORT, SCRAPE_ANNOTATIONS } from './k8sPolicies.ts';
 import { comment, GENERATED_NOTE, inK8s, whoReaches } from './text.ts';
 
 const I = ' '.repeat(12);
@@ -77,7 +78,8 @@ spec:
         app.kubernetes.io/name: ${name}
         app.kubernetes.io/component: service
         app.kubernetes.io/part-of: commonwork
-    spec:
+      annotations:
+${SCRAPE_ANNOTATIONS}    spec:
       automountServiceAccountToken: false
       terminationGracePeriodSeconds: 30
       securityContext:
@@ -94,6 +96,8 @@ spec:
           ports:
             - name: http
               containerPort: ${port}
+            - name: metrics
+              containerPort: ${METRICS_PORT}
           envFrom:
             - configMapRef:
                 name: commonwork-config

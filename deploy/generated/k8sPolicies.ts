@@ -4,6 +4,13 @@ import { comment, GENERATED_NOTE } from './text.ts';
 /** The gateway's replicas (gateway.yaml, written by hand) and the HPA's floor for it. */
 export const GATEWAY_REPLICAS = 2;
 export const GATEWAY_PORT = 8080;
+/** Where every part serves its Prometheus metrics in the cluster (config.yaml's METRICS_PORT; deploy/observability). */
+export const METRICS_PORT = 9464;
+/** A pod template's annotations for Prometheus's pod discovery (deploy/observability/prometheus/scrape.yml). */
+export const SCRAPE_ANNOTATIONS = `        prometheus.io/scrape: "true"
+        prometheus.io/port: "${METRICS_PORT}"
+        prometheus.io/path: /metrics
+`;
 
 /** Every workload of the base: its kind, its floor of replicas and the ceiling its HPA may scale it to. */
 export const WORKLOADS = [
@@ -137,6 +144,25 @@ ${labelsOf('gateway', '  ')}  policyTypes: [Ingress]
     - ports:
         - { protocol: TCP, port: ${GATEWAY_PORT} }
 `;
+  const metrics = `# Prometheus, in the monitoring namespace, scrapes every part's metrics port (METRICS_PORT in
+# config.yaml; deploy/observability). No Service names that port.
+apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata:
+  name: metrics-from-monitoring
+spec:
+  podSelector:
+    matchLabels:
+      app.kubernetes.io/part-of: commonwork
+  policyTypes: [Ingress]
+  ingress:
+    - from:
+        - namespaceSelector:
+            matchLabels:
+              kubernetes.io/metadata.name: monitoring
+      ports:
+        - { protocol: TCP, port: ${METRICS_PORT} }
+`;
   const perPart = [...SERVICE_NAMES, 'realtime'].map((name) => {
     const callers = callersOf(name);
     return `# ${name}: reached by ${callers.join(', ')}.
@@ -186,5 +212,5 @@ ${rules.join('')}`,
   return `${comment(GENERATED_NOTE, '')}${comment(
     'Who may talk to whom. Services are reached only by the gateway, the realtime replicas and the services whose manifest `needs` them; events travel through NATS, not between services. Kubelet probes are not subject to these policies. Your CNI must enforce NetworkPolicies (Calico, Cilium, ...): without one they are accepted and ignored.',
     '',
-  )}${[defaults, gateway, ...perPart, ...egress].join('---\n')}`;
+  )}${[defaults, gateway, metrics, ...perPart, ...egress].join('---\n')}`;
 }
