@@ -64,7 +64,7 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
     return { status: res.status, body: text ? JSON.parse(text) : null };
   };
   // Every answer checked twice: against the route's zod schema, and against the OpenAPI document the gateway publishes.
-  const api = createApiClient({ baseUrl: platform.url, checkAnswers: true, fetch: await fetchCheckedByDocument(platform.url) });
+  const api = createApiClient({ baseUrl: platform.url, checkAnswers: true, fetch: fetchCheckedByDocument(platform.url) });
   return {
     url: platform.url,
     api,
