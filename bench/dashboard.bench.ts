@@ -11,6 +11,7 @@ import { startPlatform } from '../deploy/local/platform.ts';
 import { seedDemo } from '../deploy/local/seed.ts';
 import { createBenchDatabase, stopEach } from './benchDatabase.ts';
 import { drained } from './drained.ts';
+import { ms } from './format.ts';
 import { type LoadResult, type LoadRun, percentile, runLoad, serialLatencies, summarize } from './load.ts';
 import { droppingEventsOf } from './quietBus.ts';
 import { restClient } from './rest.ts';
@@ -36,7 +37,6 @@ if (!serverUrl) {
   process.exit(2);
 }
 const step = (message: string) => console.error(`[bench:dashboard] ${message}`);
-const ms = (n: number) => (Number.isNaN(n) ? '—' : n < 100 ? n.toFixed(1) : Math.round(n).toLocaleString('en-US'));
 
 const runStarted = Date.now();
 const { name, url: benchUrl, drop } = await createBenchDatabase(serverUrl);

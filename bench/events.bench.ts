@@ -13,6 +13,7 @@ import { startPlatform } from '../deploy/local/platform.ts';
 import { seedDemo } from '../deploy/local/seed.ts';
 import { createBenchDatabase, stopEach } from './benchDatabase.ts';
 import { drained } from './drained.ts';
+import { ms } from './format.ts';
 import { type LoadRun, percentile, runLoad, summarize } from './load.ts';
 import { droppingEventsOf } from './quietBus.ts';
 import { restClient } from './rest.ts';
@@ -55,7 +56,6 @@ if (!serverUrl) {
   process.exit(2);
 }
 const step = (message: string) => console.error(`[bench:events] ${message}`);
-const ms = (n: number) => (Number.isNaN(n) ? '—' : n < 100 ? n.toFixed(1) : Math.round(n).toLocaleString('en-US'));
 const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
 
 async function searchScenario(path: string, directUrl: string, gatewayUrl: string) {

@@ -20,6 +20,7 @@ import { sql } from 'kysely';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { startPlatform } from '../deploy/local/platform.ts';
 import { stopEach } from './benchDatabase.ts';
+import { ms } from './format.ts';
 import { atFixedRate, hrNow, type Summary, sleep, summarize } from './realtime/stats.ts';
 import { restClient, signUp } from './rest.ts';
 import { writeSection } from './section.ts';
@@ -46,7 +47,6 @@ if (!process.env.DATABASE_URL || !process.env.NATS_URL) {
   process.exit(2);
 }
 const step = (message: string) => console.error(`[bench:notifications] ${message}`);
-const ms = (n: number) => (Number.isNaN(n) ? '—' : n < 100 ? n.toFixed(1) : Math.round(n).toLocaleString('en-US'));
 const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
 const log = createLogger('bench', 'silent');
 

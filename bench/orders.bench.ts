@@ -5,7 +5,7 @@
 // `cw_bench_*` database of its own, dropped at the end); on JetStream when NATS_URL is set (a
 // namespace of its own), else on the in-process bus.
 import { randomUUID } from 'node:crypto';
-import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { availableParallelism, cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { marketplaceRoutes, ordersRoutes, urlOf } from '@commonwork/contracts';
 import { loadKeyStore } from '@commonwork/identity';
@@ -16,6 +16,7 @@ import { startPlatform } from '../deploy/local/platform.ts';
 import { createBenchDatabase, stopEach } from './benchDatabase.ts';
 import { type BurstAnswer, runBurst } from './burst.ts';
 import { drained } from './drained.ts';
+import { load, ms } from './format.ts';
 import { percentile } from './load.ts';
 import { restClient, signUp } from './rest.ts';
 import { requirePostgres, sleep, stepper, watchdog } from './run.ts';
@@ -33,11 +34,6 @@ const serverUrl = requirePostgres('bench:orders');
 const step = stepper('bench:orders');
 const stopWatch = watchdog('bench:orders', RUN_BUDGET_MS);
 const log = createLogger('bench', 'silent');
-const ms = (n: number) => (Number.isNaN(n) ? '—' : n < 100 ? n.toFixed(1) : Math.round(n).toLocaleString('en-US'));
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(', ');
 
 /** A burst's figures: answers by status, latency, and the order each answer names. */
 function summarize(answers: BurstAnswer[], expected: number) {

@@ -1,3 +1,4 @@
+import { ms } from './format.ts';
 import type { LoadResult } from './load.ts';
 import { writeSection } from './section.ts';
 
@@ -40,7 +41,6 @@ export interface RunInfo {
 
 export const TARGETS = { searchP99Ms: 50, gatewayOverhead: 0.15 } as const;
 
-const ms = (n: number) => (Number.isNaN(n) ? '—' : n < 100 ? n.toFixed(1) : Math.round(n).toLocaleString('en-US'));
 const rps = (n: number) => (n < 10 ? n.toFixed(1) : Math.round(n).toLocaleString('en-US'));
 const pct = (n: number) => (Number.isNaN(n) ? '—' : `${n >= 0 ? '+' : ''}${(n * 100).toFixed(1)} %`);
 const overheadOf = (r: ScenarioResult) => r.gateway.p50 / r.direct.p50 - 1;

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { availableParallelism, cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { GigUpdated, marketplaceRoutes, webhooksRoutes } from '@commonwork/contracts';
 import { loadKeyStore } from '@commonwork/identity';
@@ -19,6 +19,7 @@ import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { startPlatform } from '../deploy/local/platform.ts';
 import { createBenchDatabase, stopEach } from './benchDatabase.ts';
+import { load, ms } from './format.ts';
 import { percentile } from './load.ts';
 import { restClient, signUp } from './rest.ts';
 import { now, requirePostgres, sleep, stepper, watchdog } from './run.ts';
@@ -38,11 +39,6 @@ const serverUrl = requirePostgres('bench:webhooks');
 const step = stepper('bench:webhooks');
 const stopWatch = watchdog('bench:webhooks', RUN_BUDGET_MS);
 const log = createLogger('bench', 'silent');
-const ms = (n: number) => (Number.isNaN(n) ? '—' : n < 100 ? n.toFixed(1) : Math.round(n).toLocaleString('en-US'));
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(', ');
 
 /** The receiver: one HTTP server, a path per subscription; every request verified and recorded. */
 async function startReceiver(secrets: Map<string, Webhook>) {
