@@ -97,6 +97,13 @@ describe('the Kubernetes manifests', () => {
     expect(gateway?.spec.ingress).toEqual([{ ports: [{ protocol: 'TCP', port: 8080 }] }]);
   });
 
+  it('keeps every JetStream stream on each node of the NATS cluster (NATS_STREAM_REPLICAS)', () => {
+    const config = base.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'commonwork-config');
+    const nats = infra.find((o) => o.kind === 'StatefulSet' && o.metadata.name === 'nats');
+    expect(nats?.spec.replicas).toBe(3);
+    expect(Number(config?.data.NATS_STREAM_REPLICAS)).toBe(nats?.spec.replicas);
+  });
+
   it.skipIf(!kubectl)('renders as `kubectl kustomize` does', () => {
     for (const [dir, ours] of [
       [deployDir('k8s'), base],

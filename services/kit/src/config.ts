@@ -75,6 +75,11 @@ export const CommonConfig = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** NATS with JetStream; unset means the in-process bus. */
   NATS_URL: z.string().optional(),
+  /**
+   * How many JetStream nodes keep each stream; default 1 (one server). 3 on a three-node cluster,
+   * so losing one node loses no acknowledged event (JetStream allows at most 5).
+   */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   DATA_DIR: z.string().default('./data'),
   /**
    * How long a stopping process keeps serving after its `/readyz` says "draining", so whatever

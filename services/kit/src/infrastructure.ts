@@ -9,7 +9,14 @@ import type { Logger } from './logger.ts';
 export interface InfrastructureConfig {
   DATABASE_URL?: string | undefined;
   NATS_URL?: string | undefined;
+  NATS_STREAM_REPLICAS?: number | undefined;
   DATA_DIR: string;
+}
+
+/** JetStream when NATS_URL is set, with each stream on NATS_STREAM_REPLICAS nodes; else the in-process bus. */
+export async function openBus(config: Omit<InfrastructureConfig, 'DATA_DIR'>, log: Logger): Promise<EventBus> {
+  if (!config.NATS_URL) return new MemoryBus(log);
+  return NatsBus.connect({ url: config.NATS_URL, log, replicas: config.NATS_STREAM_REPLICAS });
 }
 
 /**
@@ -27,7 +34,7 @@ export async function openInfrastructure(
     dataDir,
     onIdleError: (error) => log.warn({ err: error }, 'idle database connection closed'),
   });
-  const bus: EventBus = config.NATS_URL ? await NatsBus.connect({ url: config.NATS_URL, log }) : new MemoryBus(log);
+  const bus = await openBus(config, log);
   log.info({ database: database.kind, bus: config.NATS_URL ? 'nats' : 'in-process' }, 'infrastructure ready');
   return {
     database,

@@ -1,14 +1,4 @@
-import {
-  createLogger,
-  type EventBus,
-  loadConfig,
-  MemoryBus,
-  NatsBus,
-  remoteTokenVerifier,
-  shutdownOnSignals,
-  startMetrics,
-  startTelemetry,
-} from '@commonwork/kit';
+import { createLogger, loadConfig, openBus, remoteTokenVerifier, shutdownOnSignals, startMetrics, startTelemetry } from '@commonwork/kit';
 import { RealtimeConfig } from './config.ts';
 import { startRealtime } from './server.ts';
 
@@ -19,7 +9,7 @@ const stopTelemetry = await startTelemetry('realtime', log);
 // Prometheus's /metrics on METRICS_PORT, a port of its own: never the public one.
 const metrics = await startMetrics('realtime', log);
 // No database here: the realtime tier keeps no state of its own beyond Redis.
-const bus: EventBus = config.NATS_URL ? await NatsBus.connect({ url: config.NATS_URL, log }) : new MemoryBus(log);
+const bus = await openBus(config, log);
 const realtime = await startRealtime({
   bus,
   log,

@@ -1,5 +1,14 @@
 import type { EventEnvelope } from '@commonwork/contracts';
-import { AckPolicy, DeliverPolicy, type JetStreamManager, type JsMsg, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  JetStreamApiCodes,
+  JetStreamApiError,
+  type JetStreamManager,
+  type JsMsg,
+  jetstream,
+  jetstreamManager,
+} from '@nats-io/jetstream';
 import { connect, headers, type NatsConnection, nanos } from '@nats-io/transport-node';
 import type { Logger } from '../logger.ts';
 import { observe } from '../metrics.ts';
@@ -26,6 +35,11 @@ export interface NatsBusOptions {
   namespace?: string;
   /** How long a delivery may take before JetStream redelivers it; default 30 s. */
   ackWaitMs?: number;
+  /**
+   * How many JetStream nodes keep each stream (NATS_STREAM_REPLICAS); default 1. A clustered NATS
+   * only survives losing a node with every stream writable when this is 3 (deploy/k8s/infra).
+   */
+  replicas?: number;
 }
 
 /** The JetStream adapter: one stream per publishing service, durable pull consumers, msg-id dedupe. */
@@ -58,12 +72,19 @@ export class NatsBus implements EventBus {
       name: this.streamName(stream),
       subjects: subjects.map((s) => this.subject(s)),
       duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+      num_replicas: this.options.replicas ?? 1,
     };
-    try {
-      await this.jsm.streams.info(config.name);
-      await this.jsm.streams.update(config.name, config);
-    } catch {
-      await this.jsm.streams.add(config);
+    const existing = await this.jsm.streams.info(config.name).catch((error: unknown) => {
+      if (error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound) return null;
+      throw error;
+    });
+    // A stream made before the setting changed (one replica, by an older version) is brought to it:
+    // JetStream copies its messages to the new peers itself. A refusal (a server outside a cluster
+    // makes no stream on more than one node) stops the start in JetStream's own words.
+    const made = existing ? await this.jsm.streams.update(config.name, config) : await this.jsm.streams.add(config);
+    if (existing && existing.config.num_replicas !== made.config.num_replicas) {
+      const change = { stream: config.name, from: existing.config.num_replicas, to: made.config.num_replicas };
+      this.options.log.info(change, 'stream replicas changed');
     }
   }
 
