@@ -1,4 +1,5 @@
-import { identityRoutes } from '@commonwork/contracts';
+import { randomUUID } from 'node:crypto';
+import { InboxCountChanged, identityRoutes } from '@commonwork/contracts';
 import { type RunningMetrics, startMetrics } from '@commonwork/kit';
 import { buildUser, eventually, startTestPlatform, type TestPlatform, testLogger } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +80,31 @@ describe('/metrics', () => {
     expect(
       find(samples, 'commonwork_job_duration_count', { service: 'notifications', job: 'reminders', outcome: 'ok' })[0]?.value,
     ).toBeGreaterThan(0);
+  });
+
+  it("times each realtime broadcast from its event's append to its socket emits, by event type", async () => {
+    const occurredAt = new Date(Date.now() - 3_000).toISOString();
+    const userId = randomUUID();
+    await p.bus.publish({
+      id: randomUUID(),
+      type: InboxCountChanged.type,
+      version: InboxCountChanged.version,
+      occurredAt,
+      streamId: `inbox-${userId}`,
+      data: { userId, unreadCount: 1, revision: 1 },
+      metadata: { actorId: null, correlationId: randomUUID(), causationId: null },
+    });
+    const event = { service: 'realtime', event: InboxCountChanged.type };
+    const samples = await eventually(async () => {
+      const all = await scrape();
+      return find(all, 'commonwork_realtime_delivery_duration_count', event)[0]?.value === 1 && all;
+    });
+    // Appended 3 s before it was published: at least 3 s, and emitted within a few seconds of that.
+    const seconds = find(samples, 'commonwork_realtime_delivery_duration_sum', event)[0]?.value ?? 0;
+    expect(seconds).toBeGreaterThanOrEqual(3);
+    expect(seconds).toBeLessThan(10);
+    expect(find(samples, 'commonwork_realtime_delivery_duration_bucket', { ...event, le: '2.5' })[0]?.value).toBe(0);
+    expect(find(samples, 'commonwork_realtime_delivery_duration_bucket', { ...event, le: '10' })[0]?.value).toBe(1);
   });
 
   it('shows outbox lag growing while the relay is held back, and falling to 0 once it publishes', async () => {

@@ -45,6 +45,7 @@ describe('deploy/observability', () => {
         'HttpErrorsAboveOnePercent',
         'ReplicaNotReady',
         'GigSearchP99OverTarget',
+        'RealtimeDeliveryP99OverTarget',
       ]),
     );
   });

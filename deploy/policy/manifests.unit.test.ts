@@ -101,7 +101,8 @@ describe('the Kubernetes manifests', () => {
     const config = base.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'commonwork-config');
     const nats = infra.find((o) => o.kind === 'StatefulSet' && o.metadata.name === 'nats');
     expect(nats?.spec.replicas).toBe(3);
-    expect(Number(config?.data.NATS_STREAM_REPLICAS)).toBe(nats?.spec.replicas);
+    const settings = config?.data as Record<string, string> | undefined;
+    expect(Number(settings?.NATS_STREAM_REPLICAS)).toBe(nats?.spec.replicas);
   });
 
   it.skipIf(!kubectl)('renders as `kubectl kustomize` does', () => {

@@ -42,6 +42,15 @@ export const RECORDED = {
   webhookDelivery: histogram('commonwork.webhook.delivery.duration', 's', 'Webhook delivery attempts by outcome'),
   /** bucket (sign-in | user | token | ip) */
   rateLimited: counter('commonwork.gateway.rate_limited', 'Requests refused by the gateway rate limit (429)'),
+  /**
+   * service (realtime), event (the domain event's type). Clocks: the append's is the publisher's,
+   * the emit's this replica's (NTP-synchronised hosts keep the error to milliseconds).
+   */
+  realtimeDelivery: histogram(
+    'commonwork.realtime.delivery.duration',
+    's',
+    "From an event's append (its occurredAt) to its broadcast's socket emits on this realtime replica",
+  ),
   /** Ordering gate: a message waited for its predecessor. */
   gateWaits: counter('commonwork.realtime.gate.waits', 'Messages that waited at the ordering gate for a predecessor'),
   /** Ordering gate: a message skipped (a redelivery, or a late one after the bound). */

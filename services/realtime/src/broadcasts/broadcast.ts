@@ -1,5 +1,5 @@
 import type { EventContract } from '@commonwork/contracts';
-import { defineReaction, inSpan, type Logger, type Reaction } from '@commonwork/kit';
+import { defineReaction, inSpan, type Logger, metric, type Reaction } from '@commonwork/kit';
 import type { z } from 'zod';
 import type { OrderedEmitter } from '../ordering.ts';
 import type { Presence } from '../presence.ts';
@@ -28,7 +28,12 @@ export function defineBroadcast<T extends string, S extends z.ZodType>(
   handle: (ctx: BroadcastContext, data: z.output<S>) => Promise<void>,
 ): Broadcast {
   // A span per broadcast, in the trace of the event it pushes (the consumer's span is its parent).
-  return defineReaction<BroadcastContext, readonly [EventContract<T, S>]>([event], (ctx, { data }) =>
-    inSpan(`realtime broadcast ${event.type}`, {}, () => handle(ctx, data)),
-  );
+  return defineReaction<BroadcastContext, readonly [EventContract<T, S>]>([event], async (ctx, { data, envelope }) => {
+    await inSpan(`realtime broadcast ${event.type}`, {}, () => handle(ctx, data));
+    // Its emits are out (a message's once the ordering gate let it through): what a reader waits
+    // for after the commit. Message changes gathered into frames (changeBatches) leave up to a
+    // frame's window (250 ms) later.
+    const seconds = Math.max(0, Date.now() - Date.parse(envelope.occurredAt)) / 1000;
+    metric.realtimeDelivery.record(seconds, { service: 'realtime', event: event.type });
+  });
 }
