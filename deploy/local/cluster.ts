@@ -1,10 +1,9 @@
 // `npm run start:cluster`: the platform in cluster mode on this machine. Every service, and the
 // gateway, runs as its own Node process against real PostgreSQL, NATS JetStream and Redis, exactly as
 // the pods of deploy/k8s do; this file only supervises them (prefixed output, start order, signals).
-import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { CLUSTER_ENV, type ClusterLayout, clusterWaves, DEFAULT_LAYOUT, SERVICES, specsOf } from './clusterParts.ts';
-import { Supervisor } from './supervisor.ts';
+import { portHeld, Supervisor } from './supervisor.ts';
 import { ensureWebBuilt } from './webBuild.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -54,23 +53,13 @@ function prefixOf(name: string) {
 }
 const say = (message: string) => console.log(`${prefixOf('cluster')}${message}`);
 
-/** Something already answering on a port would also answer our readiness polls: refuse to start. */
-const inUse = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    const answer = (used: boolean) => {
-      socket.destroy();
-      resolve(used);
-    };
-    socket.setTimeout(1_000);
-    socket.once('connect', () => answer(true));
-    socket.once('timeout', () => answer(false));
-    socket.once('error', () => answer(false));
-  });
-const busy: string[] = [];
-for (const part of parts) if (await inUse(part.port)) busy.push(`${part.name} (${part.port})`);
-if (busy.length > 0) {
-  say(`port already in use: ${busy.join(', ')}. Stop what listens there, or choose PORT / IDENTITY_PORT.`);
+// Something already answering on a part's port would also answer its readiness polls: refuse to start, in one sentence.
+const held: string[] = [];
+for (const part of parts) if (await portHeld(part.port)) held.push(`${part.port} (${part.name})`);
+if (held.length > 0) {
+  say(
+    `Cannot start: port${held.length > 1 ? 's' : ''} ${held.join(', ')} ${held.length > 1 ? 'are' : 'is'} held by another process; stop it or set other ports (PORT, IDENTITY_PORT, REALTIME_PORTS, ...).`,
+  );
   process.exit(1);
 }
 
@@ -94,7 +83,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void supervisor.stop(signal);
   });
 }
-// Never leave a detached child behind, whatever way this process ends (short of SIGKILL).
+// Never leave a detached child behind: on an exit of its own it kills them; on a SIGKILL each part
+// sees its IPC channel close and stops within 5 s (the kit's shutdownOnSignals).
 process.on('exit', () => supervisor.killAll());
 void supervisor.finished.then((code) => process.exit(code));
 

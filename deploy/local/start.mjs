@@ -8,7 +8,9 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 ensureWebBuilt(root);
 const child = spawn(process.execPath, ['--import', 'tsx', 'deploy/local/embedded.ts', ...process.argv.slice(2)], {
   cwd: root,
-  stdio: 'inherit',
+  // The IPC channel is only watched by the platform (the kit's shutdownOnSignals): when this launcher
+  // is gone, even by SIGKILL, the channel closes and the platform stops instead of holding its port.
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

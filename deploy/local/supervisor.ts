@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -24,6 +25,20 @@ export interface SupervisorOptions {
   backoffMs?: number;
   maxBackoffMs?: number;
 }
+
+/** Whether something accepts connections on 127.0.0.1:`port` (and would answer a part's readiness polls for it). */
+export const portHeld = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    const answer = (held: boolean) => {
+      socket.destroy();
+      resolve(held);
+    };
+    socket.setTimeout(1_000);
+    socket.once('connect', () => answer(true));
+    socket.once('timeout', () => answer(false));
+    socket.once('error', () => answer(false));
+  });
 
 /** A process that ran this long before it exited is restarted after the first delay again. */
 const STABLE_AFTER_MS = 30_000;
@@ -105,10 +120,12 @@ export class Supervisor {
   private launch(part: Supervised): Supervised {
     if (!this.parts.includes(part)) this.parts.push(part);
     // Own process group: a Ctrl-C in the terminal reaches only the supervisor, which forwards it once.
+    // The IPC channel is never written to: the part watches it (the kit's shutdownOnSignals) and
+    // stops when it closes, which the kernel does however the supervisor ends, SIGKILL included.
     const child = spawn(process.execPath, part.spec.args, {
       cwd: this.options.cwd,
       env: part.spec.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       detached: true,
     });
     part.child = child;
@@ -140,7 +157,10 @@ export class Supervisor {
     const ranLong = Date.now() - part.startedAt >= STABLE_AFTER_MS;
     part.failures = ranLong ? 0 : part.failures + 1;
     const delay = Math.min((this.options.backoffMs ?? 500) * 2 ** Math.max(0, part.failures - 1), this.options.maxBackoffMs ?? 30_000);
-    this.options.say(`${part.spec.name} exited (code ${code}); restarting it in ${(delay / 1000).toFixed(1)} s`);
+    // Its own port was closed with it: whatever answers there now is another process, which no restart removes.
+    const port = Number(new URL(part.spec.readyUrl).port);
+    const why = (await portHeld(port)) ? `: port ${port} is held by another process` : '';
+    this.options.say(`${part.spec.name} exited (code ${code})${why}; restarting it in ${(delay / 1000).toFixed(1)} s`);
     await sleep(delay);
     if (this.stopping) return;
     this.launch(part);
