@@ -17,6 +17,13 @@ export const UPLOAD_RULES: Record<
 };
 
 /**
+ * The most pixels one image may decode to, every frame of an animation counted: 25 megapixels (a
+ * 6000x4000 camera photo fits), about 100 MB once decoded. A type's own bound is lower where its
+ * largest picture is smaller; a generic image may be 10000 pixels on a side, but not on both.
+ */
+export const MAX_IMAGE_PIXELS = 25_000_000;
+
+/**
  * Files other than images, sent with messages (issue 29): what their bytes must be (never the name
  * or the claimed type), the type each is served as, and their size cap.
  */

@@ -26,7 +26,8 @@ export const mediaRoutes = {
     scope: 'media:write',
     querystring: UploadQuery,
     upload: { field: 'file' },
-    response: { 201: UploadResponse, ...errors },
+    // 503 BUSY: more images waiting to be decoded than the process takes at once; the client may try again.
+    response: { 201: UploadResponse, ...errors, 503: ErrorBody },
   }),
   uploadFile: defineRoute({
     method: 'POST',
