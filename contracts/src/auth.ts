@@ -69,5 +69,16 @@ export const AccessClaims = z.object({
   scopes: z.array(Scope).optional(),
   /** The personal access token's id: its own rate-limit budget, and what revocation ends. */
   tid: z.uuid().optional(),
+  /** A signed-in session's id (every access token carries one): what signing out ends, on every replica within a second. */
+  sid: z.uuid().optional(),
 });
 export type AccessClaims = z.infer<typeof AccessClaims>;
+
+/** POST /api/auth/logout and /api/auth/logout-all: the sessions ended. */
+export const SignedOutResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** How many sessions this ended (1 for a sign-out, every live one of the person's for a sign-out everywhere). */
+  ended: z.number().int().min(0),
+});
+export type SignedOutResponse = z.infer<typeof SignedOutResponse>;

@@ -8,7 +8,6 @@ import {
   MemoryRateCounter,
   parseConfig,
   type RunningService,
-  remoteIntrospection,
   startService,
 } from '@commonwork/kit';
 import { startRealtime } from '@commonwork/realtime';
@@ -33,12 +32,9 @@ export async function startPlatform(options: PlatformOptions) {
   const identityConfig = parseConfig(IdentityConfig, env);
   const gatewayConfig = parseConfig(GatewayConfig, env);
   const keys = options.keys ?? (await loadKeyStore(keysFileOf(identityConfig)));
-  // Personal access tokens are asked of identity's internal route once identity listens (it starts first).
+  // Ended sessions and personal access tokens are asked of identity's internal routes once identity listens (it starts first).
   let identityUrls: string[] = [];
-  const verifier = identityVerifier(
-    keys,
-    remoteIntrospection(() => identityUrls),
-  );
+  const verifier = identityVerifier(keys, () => identityUrls);
   // The gateway writes each request's line; the services' lines for the same request are its hops.
   const requestLogLevel = 'debug';
 

@@ -6,6 +6,7 @@ import {
   GoogleAuthRequest,
   SessionResponse,
   SetupUserRequest,
+  SignedOutResponse,
 } from '../auth.ts';
 import { ErrorBody } from '../errors.ts';
 import { ChangePlanRequest } from '../plans.ts';
@@ -39,6 +40,22 @@ export const identityRoutes = {
     auth: 'public',
     body: GoogleAuthRequest,
     response: { 200: SessionResponse, ...errors },
+  }),
+  signOut: defineRoute({
+    method: 'POST',
+    url: '/api/auth/logout',
+    summary: 'Sign out: the session of the token this call carries ends, refused everywhere within a second. Signed-in sessions only',
+    auth: 'user',
+    scope: 'session',
+    response: { 200: SignedOutResponse, ...errors },
+  }),
+  signOutEverywhere: defineRoute({
+    method: 'POST',
+    url: '/api/auth/logout-all',
+    summary: 'Sign out everywhere: every session of the person ends (this one included), refused everywhere within a second. Signed-in sessions only',
+    auth: 'user',
+    scope: 'session',
+    response: { 200: SignedOutResponse, ...errors },
   }),
   createUser: defineRoute({
     method: 'POST',

@@ -1,6 +1,7 @@
 import type { ServiceMigration } from '@commonwork/kit';
 import { sql } from 'kysely';
 import { reviewRatingsMigration } from './reviews/migration.ts';
+import { sessionsMigration } from './sessions/migration.ts';
 import { tokensMigration } from './tokens/migration.ts';
 
 export const migrations: ServiceMigration[] = [
@@ -76,4 +77,5 @@ export const migrations: ServiceMigration[] = [
   },
   reviewRatingsMigration,
   tokensMigration,
+  sessionsMigration,
 ];

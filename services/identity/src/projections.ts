@@ -15,5 +15,6 @@ export const projections: Projections<IdentityTables, IdentityEvent> = {
   publish: publishUserEvent,
   kept: {
     personal_token_uses: 'when each token was last used: a counter kept outside events',
+    sessions: 'signed-in sessions until their tokens expire: kept outside events (docs/decisions/identity/signing-out.md)',
   },
 };

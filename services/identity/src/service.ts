@@ -1,5 +1,13 @@
 import { join } from 'node:path';
-import { createTokenVerifier, type ServiceDefinition, type TokenIntrospection, withPersonalTokens } from '@commonwork/kit';
+import {
+  createTokenVerifier,
+  endedSessionsList,
+  remoteEndedSessionsSource,
+  remoteIntrospection,
+  type ServiceDefinition,
+  withEndedSessions,
+  withPersonalTokens,
+} from '@commonwork/kit';
 import { devLoginNotice } from './auth/devLoginAccess.ts';
 import { createIdTokenVerifier } from './auth/idTokens.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
@@ -9,6 +17,8 @@ import { subscriptions } from './handlers/index.ts';
 import type { KeyStore } from './keys/keyStore.ts';
 import { migrations } from './migrations.ts';
 import { publishUserEvent } from './publish.ts';
+import { registerSessionRoutes } from './sessions/routes.ts';
+import { sessionsOf } from './sessions/sessions.ts';
 import { registerStatsRoutes } from './stats/routes.ts';
 import type { IdentityTables } from './tables.ts';
 import { registerTokenRoutes } from './tokens/routes.ts';
@@ -20,18 +30,22 @@ import { usersOf } from './users/users.ts';
 export const keysFileOf = (config: IdentityConfig) => config.IDENTITY_KEYS_FILE ?? join(config.DATA_DIR, 'keys', 'identity.json');
 
 /**
- * Identity verifies its JWTs with its own keys, without a network round trip; personal access tokens
- * through `introspect` (identity's internal route, on whichever replica answers), kept a second.
+ * Identity verifies its JWTs with its own keys, without a network round trip; ended sessions and
+ * personal access tokens as every other part does, through identity's internal routes on
+ * `identityUrls` (whichever replica answers: a function, for a platform whose identity starts later).
  */
-export const identityVerifier = (keys: KeyStore, introspect?: TokenIntrospection) =>
-  introspect ? withPersonalTokens(createTokenVerifier(keys.accessKeys), introspect) : createTokenVerifier(keys.accessKeys);
+export const identityVerifier = (keys: KeyStore, identityUrls: readonly string[] | (() => readonly string[])) =>
+  withPersonalTokens(
+    withEndedSessions(createTokenVerifier(keys.accessKeys), endedSessionsList(remoteEndedSessionsSource(identityUrls))),
+    remoteIntrospection(identityUrls),
+  );
 
 export interface IdentityOptions {
   /** The time tokens' expiries are set from and checked against (tests move it forward); default the real one. */
   now?: () => Date;
 }
 
-/** The identity service: sign-in, the dev issuer, users and profiles, their statistics, personal access tokens. */
+/** The identity service: sign-in and signing out, the dev issuer, users and profiles, their statistics, personal access tokens. */
 export function identityService(
   config: IdentityConfig,
   keys: KeyStore,
@@ -52,9 +66,10 @@ export function identityService(
       const notice = devLoginNotice(devLogin);
       ctx.log[notice.level](notice.message);
       const users = usersOf(ctx);
-      const ttlSeconds = config.ACCESS_TOKEN_TTL_SECONDS;
-      registerAuthRoutes(ctx, { keys, users, verifyIdToken, googleClientId: config.GOOGLE_CLIENT_ID ?? null, devLogin, ttlSeconds });
-      registerUserRoutes(ctx, { keys, users, verifyIdToken, ttlSeconds });
+      const sessions = sessionsOf(ctx.db, keys, config.ACCESS_TOKEN_TTL_SECONDS);
+      registerAuthRoutes(ctx, { keys, users, verifyIdToken, googleClientId: config.GOOGLE_CLIENT_ID ?? null, devLogin, sessions });
+      registerUserRoutes(ctx, { users, verifyIdToken, sessions });
+      registerSessionRoutes(ctx, sessions);
       registerPlanRoutes(ctx, users, config.ADMIN_EMAILS);
       registerStatsRoutes(ctx);
       registerTokenRoutes(ctx, { now: options.now ?? (() => new Date()) });

@@ -1,6 +1,7 @@
 import type { MemberPlan, Preferences } from '@commonwork/contracts';
 import type { ColumnType, Generated, JSONColumnType, Kysely, Selectable } from 'kysely';
 import type { ReviewRatingsTables } from './reviews/tables.ts';
+import type { SessionsTables } from './sessions/tables.ts';
 import type { PersonalTokensTables } from './tokens/tables.ts';
 
 /** The links kept in one jsonb column: contact and social handles. */
@@ -36,8 +37,8 @@ export interface UsersTable {
   updated_at: Date;
 }
 
-/** Identity's tables: its projection of users, the statistics read model, the ratings of people's reviews and personal access tokens. */
-export interface IdentityTables extends StatsTables, ReviewRatingsTables, PersonalTokensTables {
+/** Identity's tables: its projection of users, the statistics read model, the ratings of people's reviews, personal access tokens and signed-in sessions. */
+export interface IdentityTables extends StatsTables, ReviewRatingsTables, PersonalTokensTables, SessionsTables {
   users: UsersTable;
 }
 

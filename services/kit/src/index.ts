@@ -1,3 +1,4 @@
+export * from './auth/sessions.ts';
 export * from './auth/verifier.ts';
 export * from './config.ts';
 export * from './db/database.ts';

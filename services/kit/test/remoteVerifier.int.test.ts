@@ -25,7 +25,7 @@ describe('checking access tokens against identity replicas', () => {
     );
     await new Promise<void>((resolve) => identity.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(identity.address() as AddressInfo).port}`;
-    token = await new SignJWT({ email: 'ada@example.com', role: 'user' })
+    token = await new SignJWT({ email: 'ada@example.com', role: 'user', sid: randomUUID() })
       .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
       .setSubject(sub)
       .setIssuer(ACCESS_TOKEN_ISSUER)

@@ -1,7 +1,16 @@
 import { SOCKET_EVENTS } from '@commonwork/contracts';
-import { AppError, PERSONAL_TOKEN_CACHE_MS, requireScope, SESSION_EXPIRED, type TokenVerifier } from '@commonwork/kit';
+import {
+  AppError,
+  ENDED_SESSIONS_MAX_AGE_MS,
+  type EndedSessions,
+  PERSONAL_TOKEN_CACHE_MS,
+  requireScope,
+  SESSION_ENDED,
+  SESSION_EXPIRED,
+  type TokenVerifier,
+} from '@commonwork/kit';
 import type { ExtendedError } from 'socket.io';
-import type { RealtimeSocket } from './types.ts';
+import type { RealtimeServer, RealtimeSocket } from './types.ts';
 
 const AUTH_REQUIRED = 'Authentication required';
 
@@ -13,7 +22,8 @@ const AUTH_REQUIRED = 'Authentication required';
  *
  * A personal access token needs `messages:read` to connect, and is asked again every second
  * (through the verifier's one-second cache), so a socket whose token is revoked or expires is closed
- * within about two seconds on whichever replica holds it.
+ * within about two seconds on whichever replica holds it. A signed-in session's socket is closed when
+ * the session is signed out (`closeEndedSessions`).
  */
 export function authenticateHandshake(verifier: TokenVerifier, options: { recheckMs?: number } = {}) {
   return async (socket: RealtimeSocket, next: (err?: ExtendedError) => void) => {
@@ -30,6 +40,7 @@ export function authenticateHandshake(verifier: TokenVerifier, options: { rechec
         if (claims.tid) socket.data.tokenId = claims.tid;
         recheckWhileConnected(socket, verifier, options.recheckMs ?? PERSONAL_TOKEN_CACHE_MS);
       }
+      if (claims.sid) socket.data.sessionId = claims.sid;
       if (claims.exp !== undefined) endAtExpiry(socket, claims.exp * 1000);
       next();
     } catch (error) {
@@ -82,6 +93,38 @@ function recheckWhileConnected(socket: RealtimeSocket, verifier: TokenVerifier, 
   }, everyMs);
   timer.unref();
   socket.once('disconnect', () => clearInterval(timer));
+}
+
+/**
+ * Closes this replica's sockets of signed-out sessions: one look at the verifier's list of ended
+ * sessions every half `ENDED_SESSIONS_MAX_AGE_MS` for all of them (asking identity costs no more
+ * with more sockets, unlike verifying each token again), so a socket outlives its sign-out by about
+ * a second on whichever replica holds it. Returns the stop.
+ */
+export function closeEndedSessions(io: RealtimeServer, ended: EndedSessions) {
+  let looking = false;
+  const timer = setInterval(() => {
+    const sockets = io.of('/').sockets;
+    // No sockets, no questions: the list stops asking identity while it is not used.
+    if (looking || sockets.size === 0) return;
+    looking = true;
+    ended
+      .current()
+      .then((sids) => {
+        if (sids.size === 0) return;
+        for (const socket of sockets.values()) {
+          if (socket.data.sessionId && sids.has(socket.data.sessionId)) {
+            socket.emit(SOCKET_EVENTS.error, { message: SESSION_ENDED });
+            socket.disconnect(true);
+          }
+        }
+      })
+      .finally(() => {
+        looking = false;
+      });
+  }, ENDED_SESSIONS_MAX_AGE_MS / 2);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 function refusal(reason: string): ExtendedError {

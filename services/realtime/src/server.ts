@@ -19,7 +19,7 @@ import {
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server, type ServerOptions } from 'socket.io';
-import { authenticateHandshake } from './auth.ts';
+import { authenticateHandshake, closeEndedSessions } from './auth.ts';
 import { ChangeBatches, MemoryChangeStore, RedisChangeStore } from './broadcasts/changeBatches.ts';
 import { ChannelUpdates } from './broadcasts/channelUpdates.ts';
 import { startBroadcasts } from './broadcasts/index.ts';
@@ -114,6 +114,7 @@ export async function startRealtime(options: RealtimeOptions): Promise<RunningRe
   });
 
   io.use(authenticateHandshake(options.verifier));
+  const stopClosingEnded = options.verifier.endedSessions ? closeEndedSessions(io, options.verifier.endedSessions) : () => undefined;
   io.on('connection', (socket) => {
     const { userId, token } = socket.data;
     void socket.join(rooms.user(userId));
@@ -150,6 +151,7 @@ export async function startRealtime(options: RealtimeOptions): Promise<RunningRe
     io,
     stop: async () => {
       for (const stop of unobserve) stop();
+      stopClosingEnded();
       await subscription?.stop();
       subscription = null;
       channelUpdates.close();

@@ -9,6 +9,8 @@ export interface SocketData {
   /** A personal access token's scopes and id; absent for a signed-in session, which may do everything. */
   scopes?: Scope[];
   tokenId?: string;
+  /** A signed-in session's id: its socket is closed when the session is signed out. */
+  sessionId?: string;
 }
 
 /** Replicas share rooms through the adapter only: they send each other no events of their own. */

@@ -1,6 +1,6 @@
-import { SOCKET_EVENTS as E } from '@commonwork/contracts';
+import { SOCKET_EVENTS as E, identityRoutes } from '@commonwork/contracts';
 import { issueAccessToken } from '@commonwork/identity';
-import { SESSION_EXPIRED } from '@commonwork/kit';
+import { SESSION_ENDED, SESSION_EXPIRED } from '@commonwork/kit';
 import { buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from './support.ts';
@@ -26,6 +26,27 @@ describe('a live connection and its session', () => {
     } finally {
       client.close();
       lasting.close();
+    }
+  });
+
+  it('ends within about a second when its session is signed out, and says why; the person’s other sessions stay', async () => {
+    const ada = await buildUser(p, 'Ada Signing Out');
+    const dev = await p.api.call(identityRoutes.devToken, { body: { email: ada.email, name: 'Ada Signing Out' } });
+    const laptop = (await p.api.call(identityRoutes.googleSignIn, { body: { token: dev.token } })).token;
+    const client = await connect(p.services.realtime.url, ada.token);
+    const other = await connect(p.services.realtime.url, laptop);
+    try {
+      expect((await p.api.send(identityRoutes.signOut, { token: ada.token })).status).toBe(200);
+      const at = Date.now();
+      expect(await client.next(E.error)).toEqual({ message: SESSION_ENDED });
+      await eventually(async () => !client.socket.connected);
+      expect(Date.now() - at).toBeLessThanOrEqual(1_500);
+      expect(other.socket.connected).toBe(true);
+      // A new socket with the signed-out token is refused at the handshake.
+      await expect(connect(p.services.realtime.url, ada.token)).rejects.toMatchObject({ data: { reason: SESSION_ENDED } });
+    } finally {
+      client.close();
+      other.close();
     }
   });
 });

@@ -1,11 +1,11 @@
 import { identityRoutes } from '@commonwork/contracts';
 import { registerRoute, type ServiceContext } from '@commonwork/kit';
 import type { KeyStore } from '../keys/keyStore.ts';
+import type { Sessions } from '../sessions/sessions.ts';
 import type { IdentityTables } from '../tables.ts';
 import type { Users } from '../users/users.ts';
 import { type DevLoginAccess, DevLoginLocalOnly, devLoginAllowed } from './devLoginAccess.ts';
 import { SignInUnavailable, signDevIdToken, type VerifiedIdentity } from './idTokens.ts';
-import { sessionFor } from './session.ts';
 
 export interface AuthDeps {
   keys: KeyStore;
@@ -13,7 +13,7 @@ export interface AuthDeps {
   verifyIdToken: (credential: string) => Promise<VerifiedIdentity>;
   googleClientId: string | null;
   devLogin: DevLoginAccess;
-  ttlSeconds: number;
+  sessions: Sessions;
 }
 
 export function registerAuthRoutes(ctx: ServiceContext<IdentityTables>, deps: AuthDeps) {
@@ -37,6 +37,6 @@ export function registerAuthRoutes(ctx: ServiceContext<IdentityTables>, deps: Au
   registerRoute(app, verifier, identityRoutes.googleSignIn, async ({ body, request }) => {
     const who = await deps.verifyIdToken(body.token);
     const { row, isNew } = await deps.users.findOrRegister(who, ctx.metadataFor(request, null));
-    return sessionFor(deps.keys, deps.ttlSeconds, row, isNew, isNew ? 'Account created successfully' : 'Signed in successfully');
+    return deps.sessions.start(row, isNew, isNew ? 'Account created successfully' : 'Signed in successfully');
   });
 }

@@ -1,18 +1,16 @@
 import { identityRoutes, PICTURE_MESSAGES } from '@commonwork/contracts';
 import { Forbidden, registerRoute, type ServiceContext, writeOrAnswerNewer } from '@commonwork/kit';
 import type { VerifiedIdentity } from '../auth/idTokens.ts';
-import { sessionFor } from '../auth/session.ts';
-import type { KeyStore } from '../keys/keyStore.ts';
+import type { Sessions } from '../sessions/sessions.ts';
 import type { IdentityTables } from '../tables.ts';
 import { ProfileChangedElsewhere, UserNotFound } from './decide.ts';
 import { presentUser } from './present.ts';
 import { UsernameTaken, type Users } from './users.ts';
 
 export interface UserRouteDeps {
-  keys: KeyStore;
   users: Users;
   verifyIdToken: (credential: string) => Promise<VerifiedIdentity>;
-  ttlSeconds: number;
+  sessions: Sessions;
 }
 
 export function registerUserRoutes(ctx: ServiceContext<IdentityTables>, deps: UserRouteDeps) {
@@ -23,7 +21,7 @@ export function registerUserRoutes(ctx: ServiceContext<IdentityTables>, deps: Us
     const who = await deps.verifyIdToken(body.credential);
     const { row, isNew } = await users.findOrRegister({ ...who, name: body.name || who.name }, ctx.metadataFor(request, null));
     reply.status(isNew ? 201 : 200);
-    return sessionFor(deps.keys, deps.ttlSeconds, row, isNew, isNew ? 'User created successfully' : 'User already exists');
+    return deps.sessions.start(row, isNew, isNew ? 'User created successfully' : 'User already exists');
   });
 
   registerRoute(app, verifier, identityRoutes.setupUser, async ({ body, caller, request }) => {
@@ -33,7 +31,8 @@ export function registerUserRoutes(ctx: ServiceContext<IdentityTables>, deps: Us
       { type: 'CompleteProfile', name: body.name, username: body.username, bio: body.bio, picture: body.picture },
       ctx.metadataFor(request, caller.sub),
     );
-    return sessionFor(deps.keys, deps.ttlSeconds, row, false, 'Profile completed successfully');
+    // The same session, its token renewed with the completed profile: the sign-up's token would otherwise outlive a sign-out.
+    return deps.sessions.renew(caller.sid, row, 'Profile completed successfully');
   });
 
   registerRoute(app, verifier, identityRoutes.userByUsername, async ({ params, caller }) => {

@@ -1,6 +1,7 @@
 import { AccessClaims, INSUFFICIENT_SCOPE, insufficientScopeMessage, PERSONAL_TOKEN_PREFIX, type RouteScope } from '@commonwork/contracts';
 import { createRemoteJWKSet, type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from 'jose';
 import { AppError, createError, Unauthorized } from '../errors.ts';
+import { type EndedSessions, endedSessionsList, remoteEndedSessionsSource, SESSION_ENDED } from './sessions.ts';
 
 /** Issuer and audience of the platform's access tokens; identity signs, everyone verifies. */
 export const ACCESS_TOKEN_ISSUER = 'commonwork-identity';
@@ -8,7 +9,10 @@ export const ACCESS_TOKEN_AUDIENCE = 'commonwork';
 /** What a person is told when their access token has expired, on a call or on a live connection. */
 export const SESSION_EXPIRED = 'Session expired. Please sign in again.';
 
-export type TokenVerifier = (token: string) => Promise<AccessClaims>;
+export type TokenVerifier = ((token: string) => Promise<AccessClaims>) & {
+  /** The signed-out sessions it refuses, for a holder of live connections to close theirs (realtime). */
+  endedSessions?: EndedSessions;
+};
 
 export const KeysUnavailable = createError('AUTH_UNAVAILABLE', 'Sign-in cannot be checked right now. Please try again.', 503);
 
@@ -20,7 +24,21 @@ const unreachable = (error: unknown) => error instanceof TypeError || error inst
  * that answers (each serves the same keys), and cached.
  */
 export function remoteTokenVerifier(identityUrls: readonly string[]): TokenVerifier {
-  return withPersonalTokens(remoteJwtVerifier(identityUrls), remoteIntrospection(identityUrls));
+  const ended = endedSessionsList(remoteEndedSessionsSource(identityUrls));
+  return withPersonalTokens(withEndedSessions(remoteJwtVerifier(identityUrls), ended), remoteIntrospection(identityUrls));
+}
+
+/**
+ * A JWT verifier that also refuses a signed-out session (its `sid` on identity's list of ended
+ * sessions, at most a second old), and carries the list for whoever holds connections open.
+ */
+export function withEndedSessions(jwt: TokenVerifier, ended: EndedSessions): TokenVerifier {
+  const verify = async (token: string) => {
+    const claims = await jwt(token);
+    if (claims.sid && (await ended.current()).has(claims.sid)) throw Unauthorized(SESSION_ENDED);
+    return claims;
+  };
+  return Object.assign(verify, { endedSessions: ended });
 }
 
 /** Identity's JWTs only, against its key set over HTTP. */
@@ -54,6 +72,8 @@ export function createTokenVerifier(getKey: JWTVerifyGetKey): TokenVerifier {
       });
       const claims = AccessClaims.safeParse(payload);
       if (!claims.success) throw Unauthorized('Invalid token');
+      // Tokens signed before sessions had ids cannot be signed out, so they are ended once (docs/decisions/identity/signing-out.md).
+      if (!claims.data.sid) throw Unauthorized(SESSION_EXPIRED);
       return claims.data;
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw Unauthorized(SESSION_EXPIRED);
@@ -136,7 +156,7 @@ export function withPersonalTokens(
     swept = t;
     for (const [key, entry] of answers) if (t - entry.at >= cacheMs) answers.delete(key);
   };
-  return async (token) => {
+  const verify = async (token: string) => {
     if (!token.startsWith(PERSONAL_TOKEN_PREFIX)) return jwt(token);
     const t = now();
     sweep(t);
@@ -152,6 +172,7 @@ export function withPersonalTokens(
     });
     return answer;
   };
+  return Object.assign(verify, { endedSessions: jwt.endedSessions });
 }
 
 export const InsufficientScope = createError(INSUFFICIENT_SCOPE, insufficientScopeMessage('session'), 403);
