@@ -12,6 +12,8 @@ export interface ProcessSpec {
   env: NodeJS.ProcessEnv;
   /** Polled until it answers 2xx: the process is ready. */
   readyUrl: string;
+  /** A program that runs `node` as given, replacing itself (`['ip', 'netns', 'exec', 'ns1']`): the part runs in what it sets up. */
+  wrapper?: string[];
 }
 
 export interface SupervisorOptions {
@@ -122,7 +124,8 @@ export class Supervisor {
     // Own process group: a Ctrl-C in the terminal reaches only the supervisor, which forwards it once.
     // The IPC channel is never written to: the part watches it (the kit's shutdownOnSignals) and
     // stops when it closes, which the kernel does however the supervisor ends, SIGKILL included.
-    const child = spawn(process.execPath, part.spec.args, {
+    const [program = process.execPath, ...prefix] = [...(part.spec.wrapper ?? []), process.execPath];
+    const child = spawn(program, [...prefix, ...part.spec.args], {
       cwd: this.options.cwd,
       env: part.spec.env,
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
