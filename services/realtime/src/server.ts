@@ -29,6 +29,7 @@ import { createMessagingClient } from './messagingClient.ts';
 import { MemoryOrderedEmitter, type OrderedEmitter, RedisOrderedEmitter } from './ordering.ts';
 import { MemoryPresence, PRESENCE_TTL_MS, Presence, type PresenceStore, RedisPresence } from './presence.ts';
 import { rooms } from './rooms.ts';
+import { coalesceSocketWrites } from './socketWrites.ts';
 import type { InterServerEvents, RealtimeServer, SocketData } from './types.ts';
 
 export interface RealtimeOptions {
@@ -85,6 +86,7 @@ export async function startRealtime(options: RealtimeOptions): Promise<RunningRe
     serveClient: false,
     ...(adapter && { adapter }),
   });
+  coalesceSocketWrites(io);
 
   // This replica's sockets and rooms (a socket's own room left out), counted when scraped.
   const unobserve = [
