@@ -1,5 +1,6 @@
 import type { Webhook } from '@commonwork/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+import type { LucideIcon } from 'lucide-react';
 import ChevronDown from 'lucide-react/icons/chevron-down';
 import Pencil from 'lucide-react/icons/pencil';
 import Plus from 'lucide-react/icons/plus';
@@ -150,34 +151,25 @@ function WebhookRow({ webhook, onEdit, onDelete }: { webhook: Webhook; onEdit: (
         )}
       </div>
       <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          className={buttonSecondarySmall}
+        <WebhookAction
+          icon={Send}
+          label={t('developer.webhooks.ping')}
+          named={t('developer.webhooks.pingNamed', { url: webhook.url })}
           onClick={() => void ping()}
           disabled={pinging}
-          aria-label={t('developer.webhooks.pingNamed', { url: webhook.url })}
-        >
-          <Send className="h-4 w-4" aria-hidden="true" />
-          {t('developer.webhooks.ping')}
-        </button>
-        <button
-          type="button"
-          className={buttonSecondarySmall}
+        />
+        <WebhookAction
+          icon={Pencil}
+          label={t('developer.webhooks.edit')}
+          named={t('developer.webhooks.editNamed', { url: webhook.url })}
           onClick={onEdit}
-          aria-label={t('developer.webhooks.editNamed', { url: webhook.url })}
-        >
-          <Pencil className="h-4 w-4" aria-hidden="true" />
-          {t('developer.webhooks.edit')}
-        </button>
-        <button
-          type="button"
-          className={buttonSecondarySmall}
+        />
+        <WebhookAction
+          icon={Trash2}
+          label={t('developer.webhooks.delete')}
+          named={t('developer.webhooks.deleteNamed', { url: webhook.url })}
           onClick={onDelete}
-          aria-label={t('developer.webhooks.deleteNamed', { url: webhook.url })}
-        >
-          <Trash2 className="h-4 w-4" aria-hidden="true" />
-          {t('developer.webhooks.delete')}
-        </button>
+        />
         <button
           type="button"
           className={buttonSecondarySmall}
@@ -193,5 +185,27 @@ function WebhookRow({ webhook, onEdit, onDelete }: { webhook: Webhook; onEdit: (
         {showLog && <DeliveryLog webhookId={webhook.id} />}
       </div>
     </li>
+  );
+}
+
+/** One of a webhook's actions: its icon and short label, named with the webhook's URL for screen readers. */
+function WebhookAction({
+  icon: Icon,
+  label,
+  named,
+  onClick,
+  disabled,
+}: {
+  icon: LucideIcon;
+  label: string;
+  named: string;
+  onClick: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <button type="button" className={buttonSecondarySmall} onClick={onClick} disabled={disabled} aria-label={named}>
+      <Icon className="h-4 w-4" aria-hidden="true" />
+      {label}
+    </button>
   );
 }
