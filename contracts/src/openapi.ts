@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorBody } from './errors.ts';
-import type { RouteContract } from './http/route.ts';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, type RouteContract, WRITE_METHODS } from './http/route.ts';
 import { PERSONAL_TOKEN_PREFIX, type RouteScope, SCOPE_NAMES, SCOPES } from './scopes.ts';
 import { PUBLIC_EVENT_TYPES, PUBLIC_EVENTS, PublicEvent, WEBHOOK_LIMITS, WEBHOOK_PING_TYPE } from './webhooks.ts';
 
@@ -64,10 +64,32 @@ function commonErrors(route: RouteContract): Record<string, string> {
     ...(route.auth !== 'public' && { 401: 'No valid access token (`optional` routes: an invalid one)' }),
     ...(route.auth !== 'public' && { 403: insufficientScopeText(route.scope) }),
     ...((route.body || route.upload) && { 413: 'The body is larger than this route takes' }),
+    ...(recordsKey(route) && {
+      409: 'A request with this `Idempotency-Key` is still being processed; try again in a moment',
+      422: 'This `Idempotency-Key` was already used for a different request',
+    }),
     429: 'Too many calls from this person or address; `retry-after` says when to try again',
     503: 'A service this call needs is unavailable or busy; try again in a moment',
   };
 }
+
+/** A signed-in write with a JSON body (or none): its Idempotency-Key is recorded, and its answer kept 24 hours. */
+const recordsKey = (route: RouteContract) => WRITE_METHODS.has(route.method) && !route.upload && route.auth !== 'public';
+
+/** The header every write takes (components.parameters), referred to by each write operation. */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'Makes a write safe to send again (Stripe’s convention): a unique value per write (a UUID), sent again unchanged with the ' +
+    'same body when the first answer was lost. Within 24 hours the same key and body answer the first result (with ' +
+    `\`${IDEMPOTENT_REPLAYED_HEADER}: true\`) instead of writing again; the same key with a different body is refused with 422 ` +
+    '`IDEMPOTENCY_KEY_REUSED`; while the first is still being processed a repeat waits for it, then 409 `IDEMPOTENCY_KEY_IN_USE`. ' +
+    'Keys are scoped to the caller (a person, or a personal access token). Calls without a signed-in caller and uploads accept ' +
+    'the header and do not record it.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+};
 
 /** Builds the OpenAPI 3.1 document of the public API from the route contracts, each under its operation id. */
 export function buildOpenApiDocument(operations: readonly { operationId: string; route: RouteContract }[], version: string) {
@@ -75,7 +97,11 @@ export function buildOpenApiDocument(operations: readonly { operationId: string;
   const errorBody = toSchema(ErrorBody);
   for (const { operationId, route } of operations) {
     const path = route.url.replace(/:([A-Za-z]+)/g, '{$1}');
-    const parameters = [...objectParameters(route.params, 'path'), ...objectParameters(route.querystring, 'query')];
+    const parameters = [
+      ...objectParameters(route.params, 'path'),
+      ...objectParameters(route.querystring, 'query'),
+      ...(WRITE_METHODS.has(route.method) ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+    ];
     const responses: Record<string, unknown> = Object.fromEntries(
       Object.entries(commonErrors(route)).map(([status, description]) => [
         status,
@@ -134,7 +160,7 @@ export function buildOpenApiDocument(operations: readonly { operationId: string;
     },
     // Relative: the gateway that serves this document is the one to call.
     servers: [{ url: '/', description: 'The gateway serving this document' }],
-    components: { securitySchemes: { bearer: BEARER_SCHEME } },
+    components: { securitySchemes: { bearer: BEARER_SCHEME }, parameters: { IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER } },
     paths,
     webhooks: buildWebhooks(),
   };

@@ -50,6 +50,17 @@ describe('the OpenAPI document', () => {
     expect(document.servers).toEqual([{ url: '/', description: expect.any(String) }]);
   });
 
+  it('takes Idempotency-Key on every write, one header parameter referred to, and says the key’s refusals', () => {
+    expect(document.components.parameters.IdempotencyKey).toMatchObject({ name: 'Idempotency-Key', in: 'header', required: false });
+    for (const { operationId, route } of API_OPERATIONS) {
+      const operation = document.paths[route.url.replace(/:([A-Za-z]+)/g, '{$1}')]?.[route.method.toLowerCase()] as Operation;
+      const refers = (operation.parameters as unknown[]).some((p) => (p as { $ref?: string }).$ref === '#/components/parameters/IdempotencyKey');
+      expect([operationId, refers]).toEqual([operationId, route.method !== 'GET']);
+      const recorded = route.method !== 'GET' && route.auth !== 'public' && !route.upload;
+      if (recorded) expect(operation.responses).toHaveProperty('422');
+    }
+  });
+
   it('describes the bearer scheme: a session’s token or a personal access token, and every scope with its sentence', () => {
     const bearer = document.components.securitySchemes.bearer;
     expect(bearer).toMatchObject({ type: 'http', scheme: 'bearer' });

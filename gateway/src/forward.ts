@@ -1,6 +1,10 @@
-import { createError, withoutCallerTrace } from '@commonwork/kit';
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { type HttpMethod, IDEMPOTENCY_KEY_HEADER, WRITE_METHODS } from '@commonwork/contracts';
+import { createError, DEFAULT_BODY_LIMIT, withoutCallerTrace } from '@commonwork/kit';
 import type { FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { FastifyRequest } from 'fastify';
+import { BodyTooLarge } from './bodyLimit.ts';
 import type { Upstreams } from './upstreams.ts';
 
 export const ServiceUnavailable = createError('SERVICE_UNAVAILABLE', 'Service temporarily unavailable', 503);
@@ -16,6 +20,69 @@ const TIMED_OUT = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'F
 const REPEATABLE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 type ReplyOptions = NonNullable<FastifyHttpProxyOptions['replyOptions']>;
+
+/** A write the gateway can send again: its JSON body kept (or none), and the key it goes with. */
+interface Replayable {
+  body: Buffer | null;
+  key: string;
+}
+const replayable = new WeakMap<object, Replayable>();
+/** What of a request the choice to send it again reads (the proxy's requests are typed over any server). */
+type Forwarded = Pick<FastifyRequest, 'headers' | 'method'>;
+
+const KEY_HEADER = IDEMPOTENCY_KEY_HEADER.toLowerCase();
+const isJson = (contentType: string | undefined) => {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || type.endsWith('+json');
+};
+
+/**
+ * Keeps a write's JSON body (up to the services' limit) so it can be sent to another replica when
+ * the first breaks off before answering, and gives it an Idempotency-Key when the caller sent none,
+ * so the service does it once however often it arrives. Uploads are streamed as before and never
+ * sent twice. Runs before the proxy, whose body is then a stream over the kept bytes.
+ */
+export async function keepWriteForReplay(request: FastifyRequest) {
+  if (!WRITE_METHODS.has(request.method as HttpMethod)) return;
+  const sent = request.headers[KEY_HEADER];
+  const key = typeof sent === 'string' ? sent : randomUUID();
+  if (!hasBody(request)) {
+    replayable.set(request, { body: null, key });
+    return;
+  }
+  if (!isJson(request.headers['content-type']) || !(request.body instanceof Readable)) return;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request.body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    // A chunked body declares no length: the limit the declared length meets at the door holds here.
+    if (size > DEFAULT_BODY_LIMIT) throw BodyTooLarge();
+    chunks.push(chunk);
+  }
+  const body = Buffer.concat(chunks);
+  replayable.set(request, { body, key });
+  request.body = Readable.from([body]);
+}
+
+/** The headers for a kept write: its key, the caller's or the one the gateway gave it. */
+const withKey = (request: object, headers: Record<string, string | string[] | undefined>) => {
+  const kept = replayable.get(request);
+  return kept && headers[KEY_HEADER] === undefined ? { ...headers, [KEY_HEADER]: kept.key } : headers;
+};
+
+/**
+ * Whether a request can go to another replica after this error. A request that never reached the
+ * replica can when its body is kept or it has none; one whose connection broke can when it is safe
+ * to repeat: a read, or a signed-in write with its key (the service records the key in the write's
+ * own transaction and answers a repeat from the record). An anonymous write is not recorded, so it is
+ * not sent again once it may have been read.
+ */
+const mayRetry = (request: Forwarded, code: string) => {
+  const kept = replayable.has(request);
+  if (NOT_SENT.has(code)) return kept || !hasBody(request);
+  if (!BROKEN.has(code)) return false;
+  return REPEATABLE.has(request.method) || (kept && request.headers.authorization !== undefined);
+};
 
 /** The failing call's own code (a refused connection's ECONNREFUSED), under the proxy's error that wraps it. */
 const codeOf = (error: Error) => {
@@ -45,10 +112,8 @@ export function proxyLogger(request: FastifyRequest, reply: { raw: { destroyed: 
 
 /**
  * The proxy's reply options for one service: each request goes to the replicas in the order
- * `upstreams` gives, and on to the next when one cannot take it: any request that never reached
- * the replica and has no body (its body stream is gone once sent), and a GET, HEAD or OPTIONS
- * whose connection broke. When none can, the answer is ours: 503 when no replica was reached, 502
- * when one broke off, 504 when one took too long.
+ * `upstreams` gives, and on to the next when one cannot take it (`mayRetry`). When none can, the
+ * answer is ours: 503 when no replica was reached, 502 when one broke off, 504 when one took too long.
  */
 export function replicaReplyOptions(
   upstreams: Upstreams,
@@ -56,7 +121,7 @@ export function replicaReplyOptions(
 ): ReplyOptions {
   const tries = new WeakMap<object, { order: string[]; attempt: number }>();
   const options: ReplyOptions = {
-    rewriteRequestHeaders: (request, headers) => withoutCallerTrace(rewriteRequestHeaders(request, headers)),
+    rewriteRequestHeaders: (request, headers) => withoutCallerTrace(withKey(request, rewriteRequestHeaders(request, headers))),
     getUpstream: (request) => {
       const order = upstreams.order();
       tries.set(request, { order, attempt: 0 });
@@ -70,11 +135,13 @@ export function replicaReplyOptions(
       const code = codeOf(error);
       // A replica that refuses connections is gone until its probe says otherwise: the next requests skip it.
       if (state && NOT_SENT.has(code)) upstreams.markDown(state.order[state.attempt] as string);
-      const again = (NOT_SENT.has(code) && !hasBody(request)) || (BROKEN.has(code) && REPEATABLE.has(request.method));
-      if (state && again && state.attempt + 1 < state.order.length) {
+      if (state && mayRetry(request, code) && state.attempt + 1 < state.order.length) {
         state.attempt += 1;
         const next = state.order[state.attempt] as string;
         request.log.warn({ err: error, service: upstreams.service, next }, 'replica failed; trying the next');
+        // The kept body, read again from its start (the stream sent to the failed replica is spent).
+        const kept = replayable.get(request);
+        if (kept?.body) request.body = Readable.from([kept.body]);
         return void reply.from(request.url, { ...options, getUpstream: () => next });
       }
       request.log.warn({ err: error, service: upstreams.service }, 'no replica answered');

@@ -23,7 +23,7 @@ import type { FastifyRequest } from 'fastify';
 import { DEFAULT_SECTION_TIMEOUT_MS, registerDashboard } from './bff/dashboard.ts';
 import { createBodyLimit } from './bodyLimit.ts';
 import { createEdgeAuth } from './edgeAuth.ts';
-import { proxyLogger, replicaReplyOptions } from './forward.ts';
+import { keepWriteForReplay, proxyLogger, replicaReplyOptions } from './forward.ts';
 import { prerenderedPages } from './prerenderedPages.ts';
 import { counterStore } from './rateLimitStore.ts';
 import { type RealtimeDns, registerRealtimeProxy } from './realtimeProxy.ts';
@@ -146,6 +146,7 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
     proxies.addHook('onRequest', async (request, reply) => {
       request.log = proxyLogger(request, reply);
     });
+    proxies.addHook('preHandler', keepWriteForReplay);
     for (const [service, prefixes] of Object.entries(SERVICE_PREFIXES)) {
       const replyOptions = replicaReplyOptions(replicasOf(service), (request, headers) => ({
         ...headers,

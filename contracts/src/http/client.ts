@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ErrorBody, ErrorDetail } from '../errors.ts';
-import type { HttpMethod, RouteContract } from './route.ts';
+import { type HttpMethod, IDEMPOTENCY_KEY_HEADER, type RouteContract, WRITE_METHODS } from './route.ts';
 import { type Query, type QueryValue, urlOf } from './url.ts';
 
 /**
@@ -35,6 +35,11 @@ export type CallInput<C extends RouteContract> = ParamsInput<C> &
     token?: string | null;
     headers?: Record<string, string>;
     signal?: AbortSignal;
+    /**
+     * A write's Idempotency-Key; a fresh one for each call by default. A caller that sends the same
+     * write again (a retry of its own) passes the key of the first, so the write is done once.
+     */
+    idempotencyKey?: string;
   };
 
 type ParamsInput<C> = C extends { params: infer S extends z.ZodType } ? { params: z.input<S> } : { params?: never };
@@ -74,6 +79,7 @@ export interface LooseInput {
   token?: string | null;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  idempotencyKey?: string;
 }
 
 /**
@@ -119,6 +125,21 @@ export interface ApiClient {
   sendUnchecked<C extends RouteContract>(route: C, input: LooseInput): Promise<Answer<C>>;
 }
 
+const KEY_HEADER = IDEMPOTENCY_KEY_HEADER.toLowerCase();
+
+/**
+ * A random UUID (version 4). `crypto.randomUUID` exists only in secure contexts, and the app may be
+ * served over plain HTTP on a local network; `getRandomValues` exists in every context.
+ */
+export function newKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const { baseUrl = '', checkAnswers = false } = options;
 
@@ -129,6 +150,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (token) headers.Authorization = `Bearer ${token}`;
     const form = typeof FormData !== 'undefined' && body instanceof FormData;
     if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
+    if (WRITE_METHODS.has(route.method) && !Object.keys(headers).some((name) => name.toLowerCase() === KEY_HEADER))
+      headers[IDEMPOTENCY_KEY_HEADER] = input.idempotencyKey ?? newKey();
     const response = await (options.fetch ?? fetch)(`${baseUrl}${urlOf(route.url, params, query)}`, {
       method: route.method satisfies HttpMethod,
       headers,

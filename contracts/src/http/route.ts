@@ -32,3 +32,15 @@ export interface RouteContract {
 export function defineRoute<T extends RouteContract>(route: T): T {
   return route;
 }
+
+/**
+ * The header a write carries so it can be sent again safely (Stripe's convention): the same key and
+ * body within 24 hours answer the first result, the same key with another body is refused (422).
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** Set on an answer given from a key's record rather than by doing the write again. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+/** The methods that write, and so take an Idempotency-Key. */
+export const WRITE_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** What an Idempotency-Key may be: 1 to 255 visible ASCII characters (a UUID is the usual one). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;

@@ -1,6 +1,7 @@
 export * from './auth/sessions.ts';
 export * from './auth/verifier.ts';
 export * from './config.ts';
+export * from './db/commitHooks.ts';
 export * from './db/database.ts';
 export * from './db/keepNewest.ts';
 export * from './db/migrations.ts';
@@ -17,6 +18,7 @@ export * from './events/rebuild.ts';
 export * from './events/statelessConsumer.ts';
 export * from './events/storeMigration.ts';
 export * from './http/app.ts';
+export * from './http/idempotency.ts';
 export { drainAndClose } from './http/drain.ts';
 export * from './http/newerVersion.ts';
 export * from './http/routes.ts';

@@ -13,6 +13,7 @@ import { OutboxRelay, type PublishMapper, toEnvelope } from './events/outbox.ts'
 import { kitMigrations } from './events/storeMigration.ts';
 import { type App, createApp, type RequestLogLevel } from './http/app.ts';
 import { drainAndClose } from './http/drain.ts';
+import { idempotencyKeysCleanup, idempotencyOf, useIdempotency } from './http/idempotency.ts';
 import { type RunningJob, type ServiceJob, startJob } from './jobs.ts';
 import type { Logger } from './logger.ts';
 import { currentTraceparent } from './telemetry.ts';
@@ -122,6 +123,7 @@ export async function startService<DB, E extends DomainEvent>(
       traceparent: currentTraceparent() ?? (request.headers.traceparent as string | undefined),
     }),
   };
+  useIdempotency(app, idempotencyOf(db, def.name));
   await def.register(ctx);
   const subscriptions: Subscription[] = [];
   for (const consumer of def.subscriptions ?? []) {
@@ -133,7 +135,10 @@ export async function startService<DB, E extends DomainEvent>(
     );
   }
   if (options.relay !== false) relay.start();
-  const jobs = Object.fromEntries((def.jobs ?? []).map((job) => [job.name, startJob(job, ctx, log, def.name)]));
+  const jobs = Object.fromEntries([
+    ...(def.jobs ?? []).map((job) => [job.name, startJob(job, ctx, log, def.name)] as const),
+    [idempotencyKeysCleanup.name, startJob(idempotencyKeysCleanup, { db }, log, def.name)] as const,
+  ]);
   const url = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
   return {
     name: def.name,

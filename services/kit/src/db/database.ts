@@ -3,6 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { withCommitHooksDialect } from './commitHooks.ts';
 
 // Kysely's own examples type an untyped handle this way; each service narrows it with its table types.
 // biome-ignore lint/suspicious/noExplicitAny: the root handle spans every service's schema
@@ -39,7 +40,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection the server drops (restart, failover) is discarded by the pool and the next
     // query opens a new one; without a listener the pool would crash the process instead.
     pool.on('error', (error) => options.onIdleError?.(error));
-    return wrap('postgres', new Kysely({ dialect: new PostgresDialect({ pool }) }));
+    return wrap('postgres', new Kysely({ dialect: withCommitHooksDialect(new PostgresDialect({ pool })) }));
   }
   // pg_trgm gives search its typo tolerance; PostgreSQL servers ship it in postgresql-contrib.
   const pglite = await PGlite.create({
@@ -47,7 +48,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ...(options.template && { loadDataDir: options.template }),
     extensions: { pg_trgm },
   });
-  const root: AnyDb = new Kysely({ dialect: new PGliteDialect(pglite) });
+  const root: AnyDb = new Kysely({ dialect: withCommitHooksDialect(new PGliteDialect(pglite)) });
   const db = wrap('pglite', root);
   return {
     ...db,

@@ -1,5 +1,6 @@
 import type { EventMetadata } from '@commonwork/contracts';
 import type { Kysely } from 'kysely';
+import { type CommitHook, currentCommitHooks, withCommitHooks } from '../db/commitHooks.ts';
 import { AppError, Busy } from '../errors.ts';
 import { appendToStreams, type DomainEvent, type EventVersions, readStream, readStreams, type StoredEvent, storeOf } from './eventStore.ts';
 
@@ -237,7 +238,8 @@ export function bindAggregate<DB, S, C, E extends DomainEvent>(
     for (let batch = waiting.get(id); batch && batch.length > 0; batch = waiting.get(id)) {
       waiting.set(id, []);
       try {
-        const outcomes = await attempt(id, batch);
+        // The batch commits every command's write, so it carries every request's commit hooks (their idempotency keys).
+        const outcomes = await withCommitHooks([...new Set(batch.flatMap((entry) => entry.hooks))], () => attempt(id, batch));
         batch.forEach((entry, i) => {
           const outcome = outcomes[i];
           if (outcome?.ok) entry.resolve({ state: outcome.state, events: outcome.events });
@@ -263,11 +265,12 @@ export function bindAggregate<DB, S, C, E extends DomainEvent>(
           reject(Busy());
           return;
         }
+        const hooks = currentCommitHooks();
         if (queued) {
-          queued.push({ command, metadata, resolve, reject });
+          queued.push({ command, metadata, hooks, resolve, reject });
           return;
         }
-        waiting.set(id, [{ command, metadata, resolve, reject }]);
+        waiting.set(id, [{ command, metadata, hooks, resolve, reject }]);
         // The first transaction starts once this turn's other callbacks (requests read from other
         // sockets) have run, so they join it. Started at once on PGlite, which answers within the
         // process, it would commit before the next request was read: nothing would ever be grouped
@@ -285,6 +288,8 @@ interface Queued<C> {
   metadata: EventMetadata;
 }
 interface Settle<S, E extends DomainEvent> {
+  /** The commit hooks of the request that queued the command. */
+  hooks: readonly CommitHook[];
   resolve: (result: { state: S; events: StoredEvent<E>[] }) => void;
   reject: (error: unknown) => void;
 }

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { ServiceMigration } from '../db/migrations.ts';
+import { idempotencyKeysMigration } from '../http/idempotency.ts';
 
 /** The kit's tables in every service schema, in order; services' own migrations run after these. */
-export const kitMigrations = (): ServiceMigration[] => [eventStoreMigration, snapshotsMigration];
+export const kitMigrations = (): ServiceMigration[] => [eventStoreMigration, snapshotsMigration, idempotencyKeysMigration];
 
 /** The event store, outbox position and idempotency tables every service schema holds (ARCHITECTURE §3). */
 export const eventStoreMigration: ServiceMigration = {

@@ -79,6 +79,7 @@ export function createApp(options: AppOptions): App {
   closeConnectionsWhenAnswered(app);
   traceRequests(app);
   app.decorateRequest('caller', null);
+  app.decorateRequest('idempotencyClaim', null);
   // Fastify refuses an empty body sent as application/json (FST_ERR_CTP_EMPTY_JSON_BODY), but clients
   // send that header on calls with no payload: an empty body is no body, and validation decides.
   const parseJson = app.getDefaultJsonParser('error', 'error');

@@ -2,8 +2,10 @@ import type { AccessClaims, RouteContract } from '@commonwork/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { bearerToken, requireScope, type TokenVerifier } from '../auth/verifier.ts';
+import { currentCommitHooks, withCommitHooks } from '../db/commitHooks.ts';
 import { Unauthorized } from '../errors.ts';
 import type { App } from './app.ts';
+import { idempotencyFor, idempotencyKeyOf, type KeyClaim } from './idempotency.ts';
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
@@ -20,6 +22,8 @@ export interface RouteInput<C extends RouteContract> {
 declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | null;
+    /** A write's hold on its Idempotency-Key, until its answer is recorded. */
+    idempotencyClaim: KeyClaim | null;
   }
 }
 
@@ -33,7 +37,9 @@ type Output<C extends RouteContract> = { [S in keyof C['response']]: z.input<C['
 /**
  * Registers a handler for a route contract. The pipeline reads in order: authenticate (per the
  * contract's `auth`), validate (the contract's zod schemas), handle. Authorization is the
- * handler's, because only the domain knows who owns what.
+ * handler's, because only the domain knows who owns what. A signed-in write with an Idempotency-Key
+ * is done once per key (idempotency.ts): its key is committed with its transactions, and a repeat
+ * is answered from the record.
  */
 export function registerRoute<C extends RouteContract>(
   app: App,
@@ -61,14 +67,35 @@ export function registerRoute<C extends RouteContract>(
       if (bodyMayBeAbsent && isAbsent(request.body)) request.body = {};
     },
     handler: async (request, reply) => {
-      return handler({
+      const input = {
         params: request.params,
         query: request.query,
         body: request.body,
         caller: request.caller,
         request,
         reply,
-      } as RouteInput<C>);
+      } as RouteInput<C>;
+      const idempotency = idempotencyFor(app);
+      const key = idempotency && idempotencyKeyOf(request, contract);
+      if (!idempotency || !key) return handler(input);
+      const begun = await idempotency.begin(request, reply, key);
+      if (!('hook' in begun)) return begun;
+      request.idempotencyClaim = begun;
+      try {
+        return await withCommitHooks([...currentCommitHooks(), begun.hook], () => handler(input));
+      } catch (error) {
+        if (!(await begun.takenOver())) throw error;
+        request.idempotencyClaim = null;
+        return begun.holderAnswer(reply);
+      }
+    },
+    onSend: async (request, reply, payload) => {
+      const claim = request.idempotencyClaim;
+      if (!claim) return payload;
+      request.idempotencyClaim = null;
+      const type = reply.getHeader('content-type');
+      await claim.settle(reply.statusCode, typeof type === 'string' ? type : undefined, payload);
+      return payload;
     },
   });
 }

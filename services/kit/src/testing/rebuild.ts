@@ -4,8 +4,16 @@ import type { Database } from '../db/database.ts';
 import type { DomainEvent } from '../events/eventStore.ts';
 import { type Projections, rebuildPlatform, rebuildProjections, type ServiceReadSide } from '../events/rebuild.ts';
 
-/** The kit's tables in every schema (event store, relay, consumers, snapshots) and the migrator's: none is a read model. */
-const KIT_TABLES = ['event_store', 'outbox_position', 'processed_events', 'snapshots', 'kysely_migration', 'kysely_migration_lock'];
+/** The kit's tables in every schema (event store, relay, consumers, snapshots, idempotency keys) and the migrator's: none is a read model. */
+const KIT_TABLES = [
+  'event_store',
+  'outbox_position',
+  'processed_events',
+  'snapshots',
+  'idempotency_keys',
+  'kysely_migration',
+  'kysely_migration_lock',
+];
 
 /** Columns of a table set outside events, by table (`schema.table`): a rebuild resets them, so they are not compared. */
 type OutsideEvents = Readonly<Record<string, readonly string[]>>;

@@ -1,5 +1,5 @@
 import type { EventMetadata } from '@commonwork/contracts';
-import type { AggregateStore } from '@commonwork/kit';
+import { type AggregateStore, type CommitHook, currentCommitHooks, withCommitHooks } from '@commonwork/kit';
 import { sql } from 'kysely';
 import { revisionOf } from '../reads/listMessages.ts';
 import type { MessagingDb, MessagingTables } from '../tables.ts';
@@ -30,6 +30,8 @@ export interface ChangeRequest {
 
 interface Waiting {
   change: ChangeRequest;
+  /** The commit hooks of the request that asked for the change (its idempotency key). */
+  hooks: readonly CommitHook[];
   resolve: (changed: ChangedMessage | undefined) => void;
   reject: (error: unknown) => void;
 }
@@ -72,7 +74,9 @@ export function conversationTurns(db: MessagingDb, messages: Messages, afterComm
     for (let batch = waiting.get(conversationId); batch && batch.length > 0; batch = waiting.get(conversationId)) {
       waiting.set(conversationId, []);
       try {
-        const { outcomes, changed } = await decideAll(conversationId, batch);
+        // The turn commits every change in it, so it carries each request's commit hooks.
+        const hooks = [...new Set(batch.flatMap((entry) => entry.hooks))];
+        const { outcomes, changed } = await withCommitHooks(hooks, () => decideAll(conversationId, batch));
         if (changed) afterCommit();
         batch.forEach((entry, i) => {
           const outcome = outcomes[i];
@@ -89,7 +93,7 @@ export function conversationTurns(db: MessagingDb, messages: Messages, afterComm
   /** Decides a change in its conversation's turn; the message as it now is, or undefined when nothing changed. */
   return (conversationId: string, change: ChangeRequest) =>
     new Promise<ChangedMessage | undefined>((resolve, reject) => {
-      const entry: Waiting = { change, resolve, reject };
+      const entry: Waiting = { change, hooks: currentCommitHooks(), resolve, reject };
       const queued = waiting.get(conversationId);
       if (queued) {
         queued.push(entry);
