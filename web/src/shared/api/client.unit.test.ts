@@ -5,6 +5,7 @@ import { ApiError } from './errors.ts';
 
 const SETUP = { name: 'Ada', username: 'ada', bio: '' };
 const CHANNEL_ID = '6d1f3c1e-2b1a-4c1e-9f1e-1a2b3c4d5e6f';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 interface Sent {
   url: string;
@@ -63,9 +64,26 @@ describe('call', () => {
     expect(sent[0]).toEqual({
       url: `/api/chat/channels/${CHANNEL_ID}/messages`,
       method: 'POST',
-      headers: { Accept: 'application/json', Authorization: 'Bearer tok-1', 'Content-Type': 'application/json' },
+      headers: {
+        Accept: 'application/json',
+        Authorization: 'Bearer tok-1',
+        'Content-Type': 'application/json',
+        'Idempotency-Key': expect.stringMatching(UUID),
+      },
       body: '{"content":"Hi","type":"text","clientId":"c1"}',
     });
+  });
+
+  it('sends a fresh Idempotency-Key with every write, the caller’s own when it repeats one, and none with a read', async () => {
+    const sent = stubFetch(204);
+    await call(marketplaceRoutes.deleteGig, { params: { id: CHANNEL_ID } });
+    await call(marketplaceRoutes.deleteGig, { params: { id: CHANNEL_ID } });
+    await call(marketplaceRoutes.deleteGig, { params: { id: CHANNEL_ID }, idempotencyKey: 'the-first-try' });
+    const keys = sent.map((s) => s.headers['Idempotency-Key']);
+    expect(keys[0]).toMatch(UUID);
+    expect(keys[1]).toMatch(UUID);
+    expect(keys[0]).not.toBe(keys[1]);
+    expect(keys[2]).toBe('the-first-try');
   });
 
   it('sends no token to a public route, and the given one when asked', async () => {
