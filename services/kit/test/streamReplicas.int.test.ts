@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jetstreamManager } from '@nats-io/jetstream';
@@ -45,8 +45,15 @@ async function startCluster() {
   });
   return {
     url: nodes.map((n) => `nats://127.0.0.1:${n.client}`).join(','),
-    stop: () => {
-      for (const child of children) child.kill('SIGKILL');
+    stop: async () => {
+      await Promise.all(
+        children.map((child) =>
+          child.exitCode !== null || child.signalCode !== null
+            ? undefined
+            : new Promise((resolve) => child.once('exit', resolve).kill('SIGKILL')),
+        ),
+      );
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -59,7 +66,7 @@ describe.skipIf(missing('nats-server binary'))('JetStream stream replicas (NATS_
   afterAll(async () => {
     for (const bus of buses) await bus.close();
     await single?.kill();
-    cluster?.stop();
+    await cluster?.stop();
   });
 
   it('keeps streams on one node by default; a server outside a cluster refuses to make one on three', async () => {
