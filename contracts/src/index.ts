@@ -32,6 +32,7 @@ export * from './notifications.ts';
 export * from './openapi.ts';
 export * from './orderCatalog.ts';
 export * from './orders.ts';
+export * from './personalData.ts';
 export * from './plans.ts';
 export * from './responseTimes.ts';
 export * from './scopes.ts';

@@ -11,9 +11,17 @@ describe('the scope each route asks of a personal access token', () => {
     expect(missing).toEqual([]);
   });
 
-  it('is `session` for the three token calls only: a token never creates, lists or revokes tokens', () => {
+  it('is `session` for the token calls and the data export only: a token never creates, lists or revokes tokens, nor exports its owner', () => {
     const sessionOnly = API_OPERATIONS.filter(({ route }) => route.scope === 'session').map((o) => o.operationId);
-    expect(sessionOnly.sort()).toEqual(['identityCreateToken', 'identityListTokens', 'identityRevokeToken']);
+    expect(sessionOnly.sort()).toEqual([
+      'identityCreateToken',
+      'identityDownloadExport',
+      'identityExportStatus',
+      'identityLatestExport',
+      'identityListTokens',
+      'identityRequestExport',
+      'identityRevokeToken',
+    ]);
   });
 
   it('is a write scope on every call that changes something, a read scope only on reads', () => {

@@ -78,7 +78,7 @@ const IDENTITY = ['identity'] as const;
 export const SERVICE_MANIFEST = {
   identity: {
     summary: 'sign-in, the dev issuer, users and profiles',
-    prefixes: ['/api/auth', '/api/users', '/api/platform', '/api/tokens'],
+    prefixes: ['/api/auth', '/api/users', '/api/platform', '/api/tokens', '/api/me'],
     routes: identityRoutes,
     port: 4001,
     replicas: 2,

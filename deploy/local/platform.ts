@@ -49,7 +49,9 @@ export async function startPlatform(options: PlatformOptions) {
     const running: [ServiceName, RunningService<never>][] = [];
     for (const name of SERVICE_NAMES) {
       const definition = SERVICE_PARTS[name].definition(env, { keys });
-      const service = track(await startService(definition, { database, bus, log, verifier, requestLogLevel }));
+      const service = track(
+        await startService(definition, { database, bus, log, verifier, requestLogLevel, identity: () => identityUrls }),
+      );
       if (name === 'identity') identityUrls = [service.url];
       running.push([name, service]);
     }

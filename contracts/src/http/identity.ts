@@ -9,6 +9,7 @@ import {
   SignedOutResponse,
 } from '../auth.ts';
 import { ErrorBody } from '../errors.ts';
+import { PersonalDataArchive, PersonalDataExportIdParams, PersonalDataExportResponse } from '../personalData.ts';
 import { ChangePlanRequest } from '../plans.ts';
 import { PlatformFiguresResponse, TopFreelancersQuery, TopFreelancersResponse, UserStatsResponse } from '../stats.ts';
 import { CreatedTokenResponse, CreateTokenRequest, TokenIdParams, TokenListResponse, TokenRevokedResponse } from '../tokens.ts';
@@ -183,5 +184,40 @@ export const identityRoutes = {
     scope: 'session',
     params: TokenIdParams,
     response: { 200: TokenRevokedResponse, ...errors },
+  }),
+  requestExport: defineRoute({
+    method: 'POST',
+    url: '/api/me/exports',
+    summary:
+      'Ask for an archive of everything the platform holds about you, prepared from every service (202); while one is preparing, that one is answered (200). Signed-in sessions only',
+    auth: 'user',
+    scope: 'session',
+    response: { 200: PersonalDataExportResponse, 202: PersonalDataExportResponse, ...errors },
+  }),
+  latestExport: defineRoute({
+    method: 'GET',
+    url: '/api/me/export',
+    summary: 'Your latest data export and how far it is (404 when there is none, or it expired). Signed-in sessions only',
+    auth: 'user',
+    scope: 'session',
+    response: { 200: PersonalDataExportResponse, ...errors },
+  }),
+  exportStatus: defineRoute({
+    method: 'GET',
+    url: '/api/me/exports/:id',
+    summary: 'One of your data exports and how far it is. Signed-in sessions only',
+    auth: 'user',
+    scope: 'session',
+    params: PersonalDataExportIdParams,
+    response: { 200: PersonalDataExportResponse, ...errors },
+  }),
+  downloadExport: defineRoute({
+    method: 'GET',
+    url: '/api/me/exports/:id/download',
+    summary: 'The archive of a ready data export, one JSON document (as an attachment), for 7 days. Signed-in sessions only',
+    auth: 'user',
+    scope: 'session',
+    params: PersonalDataExportIdParams,
+    response: { 200: PersonalDataArchive, ...errors },
   }),
 } as const;

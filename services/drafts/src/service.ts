@@ -3,6 +3,7 @@ import type { DraftEvent } from './drafts/draft.ts';
 import { registerDraftRoutes } from './drafts/routes.ts';
 import { subscriptions } from './handlers/index.ts';
 import { migrations } from './migrations.ts';
+import { exportDraftsPerson } from './personalData/export.ts';
 import type { DraftsTables } from './tables.ts';
 
 /**
@@ -17,5 +18,6 @@ export function draftsService(): ServiceDefinition<DraftsTables, DraftEvent> {
     publish: () => null,
     register: registerDraftRoutes,
     subscriptions,
+    exportPerson: exportDraftsPerson,
   };
 }

@@ -3,6 +3,7 @@ import { registerEventRoutes } from './events/routes.ts';
 import type { TechEventEvent } from './events/techEvent.ts';
 import { subscriptions } from './handlers/index.ts';
 import { migrations } from './migrations.ts';
+import { exportEventsPerson } from './personalData/export.ts';
 import { publishTechEvent } from './publish.ts';
 import type { EventsTables } from './tables.ts';
 
@@ -14,5 +15,6 @@ export function eventsService(): ServiceDefinition<EventsTables, TechEventEvent>
     publish: publishTechEvent,
     register: registerEventRoutes,
     subscriptions,
+    exportPerson: exportEventsPerson,
   };
 }

@@ -1,5 +1,6 @@
 import type { ServiceMigration } from '@commonwork/kit';
 import { sql } from 'kysely';
+import { exportsMigration } from './personalData/exports/exportMigration.ts';
 import { reviewRatingsMigration } from './reviews/migration.ts';
 import { sessionsMigration } from './sessions/migration.ts';
 import { tokensMigration } from './tokens/migration.ts';
@@ -77,5 +78,6 @@ export const migrations: ServiceMigration[] = [
   },
   reviewRatingsMigration,
   tokensMigration,
+  exportsMigration,
   sessionsMigration,
 ];

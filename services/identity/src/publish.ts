@@ -1,4 +1,4 @@
-import { UserPreferencesUpdated, UserProfileUpdated, UserRegistered } from '@commonwork/contracts';
+import { PersonalDataExportRequested, UserPreferencesUpdated, UserProfileUpdated, UserRegistered } from '@commonwork/contracts';
 import { publishAs, type StoredEvent } from '@commonwork/kit';
 import type { IdentityEvent } from './events.ts';
 
@@ -25,6 +25,9 @@ export function publishUserEvent(stored: StoredEvent<IdentityEvent>) {
         searchable: privacy.searchable,
       });
     }
+    // Every service answers with its part of the person's data (only the ids travel).
+    case 'PersonalDataExportRequested':
+      return publishAs(PersonalDataExportRequested, stored, stored.data);
     // A plan is identity's own business so far: no other service reads it.
     case 'UserPlanChanged':
       return null;

@@ -16,6 +16,9 @@ import type { IdentityEvent } from './events.ts';
 import { subscriptions } from './handlers/index.ts';
 import type { KeyStore } from './keys/keyStore.ts';
 import { migrations } from './migrations.ts';
+import { exportIdentityPerson } from './personalData/export.ts';
+import { exportExpiryJob } from './personalData/exports/exportExpiry.ts';
+import { registerExportRoutes } from './personalData/exports/exportRoutes.ts';
 import { publishUserEvent } from './publish.ts';
 import { registerSessionRoutes } from './sessions/routes.ts';
 import { sessionsOf } from './sessions/sessions.ts';
@@ -52,6 +55,7 @@ export function identityService(
   options: IdentityOptions = {},
 ): ServiceDefinition<IdentityTables, IdentityEvent> {
   const devLogin = devLoginAccessOf(config);
+  const now = options.now ?? (() => new Date());
   const verifyIdToken = createIdTokenVerifier({
     googleClientId: config.GOOGLE_CLIENT_ID,
     googleJwksUrl: config.GOOGLE_JWKS_URL,
@@ -62,6 +66,8 @@ export function identityService(
     migrations,
     publish: publishUserEvent,
     subscriptions,
+    jobs: [exportExpiryJob(now)],
+    exportPerson: exportIdentityPerson,
     register: (ctx) => {
       const notice = devLoginNotice(devLogin);
       ctx.log[notice.level](notice.message);
@@ -72,7 +78,8 @@ export function identityService(
       registerSessionRoutes(ctx, sessions);
       registerPlanRoutes(ctx, users, config.ADMIN_EMAILS);
       registerStatsRoutes(ctx);
-      registerTokenRoutes(ctx, { now: options.now ?? (() => new Date()) });
+      registerTokenRoutes(ctx, { now });
+      registerExportRoutes(ctx, { now });
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { MemberPlan, Preferences } from '@commonwork/contracts';
 import type { ColumnType, Generated, JSONColumnType, Kysely, Selectable } from 'kysely';
+import type { PersonalDataExportTables } from './personalData/exports/exportTables.ts';
 import type { ReviewRatingsTables } from './reviews/tables.ts';
 import type { SessionsTables } from './sessions/tables.ts';
 import type { PersonalTokensTables } from './tokens/tables.ts';
@@ -38,7 +39,7 @@ export interface UsersTable {
 }
 
 /** Identity's tables: its projection of users, the statistics read model, the ratings of people's reviews, personal access tokens and signed-in sessions. */
-export interface IdentityTables extends StatsTables, ReviewRatingsTables, PersonalTokensTables, SessionsTables {
+export interface IdentityTables extends StatsTables, ReviewRatingsTables, PersonalTokensTables, PersonalDataExportTables, SessionsTables {
   users: UsersTable;
 }
 

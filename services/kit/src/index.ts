@@ -29,6 +29,8 @@ export * from './lifecycle.ts';
 export * from './limits.ts';
 export * from './logger.ts';
 export * from './metrics.ts';
+export * from './personalData/export.ts';
+export * from './personalData/internalRoutes.ts';
 export * from './process.ts';
 export * from './random.ts';
 export * from './readModels/gigs.ts';

@@ -5,6 +5,7 @@ import { openInfrastructure } from './infrastructure.ts';
 import { shutdownOnSignals } from './lifecycle.ts';
 import { createLogger } from './logger.ts';
 import { startMetrics } from './metrics.ts';
+import type { IdentityReplicas } from './personalData/internalRoutes.ts';
 import { type ServiceDefinition, startService } from './service.ts';
 import { startTelemetry } from './telemetry.ts';
 
@@ -17,6 +18,8 @@ export async function runServiceProcess<DB, E extends DomainEvent>(options: {
   definition: ServiceDefinition<DB, E>;
   verifier: TokenVerifier;
   name: string;
+  /** Identity's replicas (IDENTITY_URL; identity's own loopback for identity), for internal calls to it. */
+  identity: IdentityReplicas;
 }) {
   const { config, name } = options;
   const log = createLogger(name, config.LOG_LEVEL);
@@ -30,6 +33,7 @@ export async function runServiceProcess<DB, E extends DomainEvent>(options: {
     host: config.HOST,
     port: config.PORT,
     drainDelayMs: config.DRAIN_DELAY_MS,
+    identity: options.identity,
   });
   shutdownOnSignals(log, [
     { name: 'telemetry', stop: stopTelemetry },

@@ -16,6 +16,8 @@ import { drainAndClose } from './http/drain.ts';
 import { idempotencyKeysCleanup, idempotencyOf, useIdempotency } from './http/idempotency.ts';
 import { type RunningJob, type ServiceJob, startJob } from './jobs.ts';
 import type { Logger } from './logger.ts';
+import { type PersonalDataExport, startPersonalDataExport } from './personalData/export.ts';
+import type { IdentityReplicas } from './personalData/internalRoutes.ts';
 import { currentTraceparent } from './telemetry.ts';
 
 /** What a service's code gets from the runtime, typed over the service's own tables. */
@@ -48,6 +50,8 @@ export interface ServiceDefinition<DB, E extends DomainEvent = DomainEvent> {
   subscriptions?: readonly ServiceSubscription<DB>[];
   /** Work done on a clock (reminders, digests), started after the consumers. */
   jobs?: readonly ServiceJob<ServiceContext<DB>>[];
+  /** Its part of a person's data export, sent to identity when one is asked for (kit/personalData/export.ts). */
+  exportPerson?: PersonalDataExport<DB>;
 }
 
 export interface RunningService<DB = unknown> {
@@ -78,6 +82,8 @@ export interface StartOptions {
    * (embedded mode) the gateway's line is the request's, and a service's is the hop behind it.
    */
   requestLogLevel?: RequestLogLevel;
+  /** Identity's replicas, for the service's internal calls to it (a person's data export); without them the service sends no parts. */
+  identity?: IdentityReplicas;
 }
 
 /**
@@ -132,6 +138,11 @@ export async function startService<DB, E extends DomainEvent>(
     await bus.ensureStream(publisher.stream, publisher.subjects);
     subscriptions.push(
       await startConsumer({ ...consumer, db, bus, log, tools: { aggregate: ctx.aggregate }, afterCommit: ctx.publishNow }),
+    );
+  }
+  if (def.exportPerson && options.identity) {
+    subscriptions.push(
+      await startPersonalDataExport({ service: def.name, db, bus, log, identity: options.identity, exportPerson: def.exportPerson }),
     );
   }
   if (options.relay !== false) relay.start();

@@ -4,6 +4,7 @@ import { registerFavoriteRoutes } from './favorites/routes.ts';
 import { registerGigRoutes } from './gigs/routes.ts';
 import { subscriptions } from './handlers/index.ts';
 import { migrations } from './migrations.ts';
+import { exportMarketplacePerson } from './personalData/export.ts';
 import { type MarketplaceEvent, publishMarketplaceEvent } from './publish.ts';
 import { registerAiRoutes } from './search/aiRoutes.ts';
 import type { MarketplaceTables } from './tables.ts';
@@ -22,5 +23,6 @@ export function marketplaceService(config: MarketplaceConfig): ServiceDefinition
       });
     },
     subscriptions,
+    exportPerson: exportMarketplacePerson,
   };
 }

@@ -3,6 +3,7 @@ import { registerFileRoutes } from './files/routes.ts';
 import { subscriptions } from './handlers/index.ts';
 import { registerImageRoutes } from './images/routes.ts';
 import { migrations } from './migrations.ts';
+import { exportMediaPerson } from './personalData/export.ts';
 import { type MediaEvent, publishMediaEvent } from './publish.ts';
 import type { MediaTables } from './tables.ts';
 
@@ -18,6 +19,7 @@ export function mediaService(): ServiceDefinition<MediaTables, MediaEvent> {
     migrations,
     publish: publishMediaEvent,
     subscriptions,
+    exportPerson: exportMediaPerson,
     register: async (ctx) => {
       await registerImageRoutes(ctx);
       registerFileRoutes(ctx);

@@ -11,6 +11,7 @@ import { registerMessageRoutes } from './messages/routes.ts';
 import { migrations } from './migrations.ts';
 import { registerSystemLineGuard } from './orderThreads/guard.ts';
 import { registerSenderCardRoute } from './people/senderCardRoute.ts';
+import { exportMessagingPerson } from './personalData/export.ts';
 import { type MessagingEvent, publishMessagingEvent } from './publish.ts';
 import { registerUnreadRoute } from './reads/unreadTotals.ts';
 import { registerSearchRoutes } from './search/routes.ts';
@@ -38,5 +39,6 @@ export function messagingService(
       registerIncomingHookRoutes(ctx, { CHANNEL_SEND_QUEUE: config.CHANNEL_SEND_QUEUE, adminEmails: config.ADMIN_EMAILS ?? [] });
     },
     subscriptions,
+    exportPerson: exportMessagingPerson,
   };
 }

@@ -5,6 +5,7 @@ import { subscriptions } from './handlers/index.ts';
 import type { InboxEvent } from './inbox/inbox.ts';
 import { registerInboxRoutes } from './inbox/routes.ts';
 import { migrations } from './migrations.ts';
+import { exportNotificationsPerson } from './personalData/export.ts';
 import { publishInboxEvent } from './publish.ts';
 import { remindersJob } from './reminders/job.ts';
 import type { NotificationsTables } from './tables.ts';
@@ -23,6 +24,7 @@ export function notificationsService(
     publish: publishInboxEvent,
     register: registerInboxRoutes,
     subscriptions,
+    exportPerson: exportNotificationsPerson,
     jobs: [remindersJob(config), ...(config.SMTP_URL ? [digestJob({ ...config, SMTP_URL: config.SMTP_URL })] : [])],
   };
 }

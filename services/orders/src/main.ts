@@ -9,4 +9,5 @@ await runServiceProcess({
   config,
   definition: ordersService(config),
   verifier: remoteTokenVerifier(config.IDENTITY_URL),
+  identity: config.IDENTITY_URL,
 });

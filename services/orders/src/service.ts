@@ -5,6 +5,7 @@ import { migrations } from './migrations.ts';
 import { orderClockJob } from './orders/clockJob.ts';
 import { registerOrderRoutes } from './orders/routes.ts';
 import { agreedPriceOnly, type PaymentPort } from './payments/paymentPort.ts';
+import { exportOrdersPerson } from './personalData/export.ts';
 import { type OrdersEvent, publishOrdersEvent } from './publish.ts';
 import { registerReviewRoutes } from './reviews/routes.ts';
 import type { OrdersTables } from './tables.ts';
@@ -32,6 +33,7 @@ export function ordersService(config: OrdersConfig, options: OrdersOptions = {})
       registerReviewRoutes(ctx);
     },
     subscriptions,
+    exportPerson: exportOrdersPerson,
     jobs: [orderClockJob(now)],
   };
 }

@@ -9,4 +9,5 @@ await runServiceProcess({
   config,
   definition: webhooksService(config),
   verifier: remoteTokenVerifier(config.IDENTITY_URL),
+  identity: config.IDENTITY_URL,
 });

@@ -6,6 +6,7 @@ import { retentionJob } from './feed/retention.ts';
 import { registerFeedRoute } from './feed/routes.ts';
 import { subscriptions } from './handlers/index.ts';
 import { migrations } from './migrations.ts';
+import { exportWebhooksPerson } from './personalData/export.ts';
 import { publishWebhooksEvent, type WebhooksEvent } from './publish.ts';
 import { registerSubscriptionRoutes } from './subscriptions/routes.ts';
 import type { WebhooksTables } from './tables.ts';
@@ -37,6 +38,7 @@ export function webhooksService(config: WebhooksConfig, options: WebhooksOptions
       registerDeliveryRoutes(ctx, { now });
     },
     subscriptions,
+    exportPerson: exportWebhooksPerson,
     jobs: [retentionJob(now), deliveriesJob({ now, policy: urlRule })],
   };
 }
