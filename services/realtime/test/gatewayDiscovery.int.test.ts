@@ -1,19 +1,11 @@
 import { SOCKET_EVENTS as E } from '@commonwork/contracts';
-import { createGateway, replicaIndexFor } from '@commonwork/gateway';
+import { createGateway } from '@commonwork/gateway';
 import { type App, remoteTokenVerifier } from '@commonwork/kit';
 import { buildUser, eventually, startTestPlatform, type TestPlatform, testLogger } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, connect, type Replicas, startReplicas } from './support.ts';
+import { addressFor, type Client, connect, type Replicas, serviceUrls, startReplicas } from './support.ts';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
-
-const serviceUrls = ({ services: { realtime: _, ...services } }: TestPlatform) =>
-  Object.fromEntries(Object.entries(services).map(([name, part]) => [name, part.url]));
-
-/** An address whose hash picks replica `index` of `count`. */
-const addressFor = (index: number, count: number) => {
-  for (let i = 1; ; i++) if (replicaIndexFor(`10.0.0.${i}`, count) === index) return `10.0.0.${i}`;
-};
 
 // In Kubernetes the gateway finds the realtime replicas as the addresses of the headless Service
 // `realtime` (REALTIME_DNS), looked up again every few seconds, so scaling the StatefulSet is all it

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { replicaIndexFor } from '@commonwork/gateway';
 import { remoteTokenVerifier } from '@commonwork/kit';
 import { eventually, type TestPlatform, testLogger } from '@commonwork/kit/testing';
 import { Redis } from 'ioredis';
@@ -6,6 +7,15 @@ import { ClusterAdapter, type ClusterMessage, type ClusterResponse } from 'socke
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { type RunningRealtime, startRealtime } from '../src/index.ts';
 import { MemoryPresence } from '../src/presence.ts';
+
+/** Every service's URL but realtime's: gateways in these tests put their own replicas in front. */
+export const serviceUrls = ({ services: { realtime: _, ...services } }: TestPlatform) =>
+  Object.fromEntries(Object.entries(services).map(([name, part]) => [name, part.url]));
+
+/** A client address whose hash picks realtime replica `index` of `count` at the gateway. */
+export const addressFor = (index: number, count: number) => {
+  for (let i = 1; ; i++) if (replicaIndexFor(`10.0.0.${i}`, count) === index) return `10.0.0.${i}`;
+};
 
 /** Which fan-out this run tests: Redis (adapter, presence, ordering) when REDIS_URL is set. */
 export const redisUrl = process.env.REDIS_URL;
