@@ -1,6 +1,7 @@
 import { PERSONAL_DATA_EXPORT } from '@commonwork/contracts';
 import type { ServiceContext, ServiceJob } from '@commonwork/kit';
 import { subDays, subMinutes } from 'date-fns';
+import type { Kysely } from 'kysely';
 import type { IdentityTables } from '../../tables.ts';
 
 /**
@@ -22,4 +23,15 @@ export function exportExpiryJob(now: () => Date): ServiceJob<ServiceContext<Iden
       if (deleted.numDeletedRows > 0n) log.info({ exports: Number(deleted.numDeletedRows) }, 'expired data exports deleted');
     },
   };
+}
+
+/**
+ * Deletes every export of one person, parts first: what an account's deletion calls, so no copy of
+ * their data outlives them here (the requests' events carry only ids, so a rebuild brings back
+ * rows with no parts, which are never offered).
+ */
+export async function deleteExportsOf(db: Kysely<IdentityTables>, personId: string) {
+  const theirs = db.selectFrom('person_exports').select('id').where('person_id', '=', personId);
+  await db.deleteFrom('person_export_parts').where('export_id', 'in', theirs).execute();
+  await db.deleteFrom('person_exports').where('person_id', '=', personId).execute();
 }
