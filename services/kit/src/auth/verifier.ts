@@ -2,6 +2,7 @@ import { AccessClaims, INSUFFICIENT_SCOPE, insufficientScopeMessage, PERSONAL_TO
 import { createRemoteJWKSet, type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from 'jose';
 import { AppError, createError, Unauthorized } from '../errors.ts';
 import { type EndedSessions, endedSessionsList, remoteEndedSessionsSource, SESSION_ENDED } from './sessions.ts';
+import { withVerifiedTokens } from './verifiedTokens.ts';
 
 /** Issuer and audience of the platform's access tokens; identity signs, everyone verifies. */
 export const ACCESS_TOKEN_ISSUER = 'commonwork-identity';
@@ -60,10 +61,11 @@ function remoteJwtVerifier(identityUrls: readonly string[]): TokenVerifier {
 
 /**
  * Verifies the platform's access tokens (signature, issuer, audience, expiry) with a key getter:
- * identity's own keys, or its key set over HTTP (`remoteTokenVerifier`).
+ * identity's own keys, or its key set over HTTP (`remoteTokenVerifier`). A token verified once is
+ * not checked again until it expires, for at most a minute (`withVerifiedTokens`).
  */
 export function createTokenVerifier(getKey: JWTVerifyGetKey): TokenVerifier {
-  return async (token) => {
+  return withVerifiedTokens(async (token) => {
     try {
       const { payload } = await jwtVerify(token, getKey, {
         issuer: ACCESS_TOKEN_ISSUER,
@@ -80,7 +82,7 @@ export function createTokenVerifier(getKey: JWTVerifyGetKey): TokenVerifier {
       if (error instanceof joseErrors.JOSEError) throw Unauthorized('Invalid token');
       throw error;
     }
-  };
+  });
 }
 
 /** The bearer token of an Authorization header, or null. */
