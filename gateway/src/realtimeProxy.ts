@@ -4,6 +4,7 @@ import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { App, Logger } from '@commonwork/kit';
 import proxyAddr from '@fastify/proxy-addr';
+import { Upstreams } from './upstreams.ts';
 
 export interface RealtimeProxyOptions {
   /** Base URLs of the realtime replicas, e.g. `['http://127.0.0.1:4010', 'http://127.0.0.1:4011']`. */
@@ -113,6 +114,11 @@ export async function registerRealtimeProxy(app: App, options: RealtimeProxyOpti
   if (fixed.length === 0 && !options.dns) return;
   const discovered = options.dns ? await discoverReplicas(options.dns, log) : null;
   const replicas = () => discovered?.current() ?? fixed;
+  // A fixed list (cluster mode) is probed as the services' replicas are: one that says it is not
+  // ready (draining, or cut from Redis or NATS) gets no new client while another is. Found by DNS,
+  // the replicas are the ready pods already.
+  const probed = discovered ? null : new Upstreams('realtime', options.upstreams, log);
+  probed?.start();
   const trust = proxyAddr.compile([...options.trustedProxies]);
   const agent = new Agent({ keepAlive: true });
   const tunnels = new Set<Duplex>();
@@ -154,6 +160,7 @@ export async function registerRealtimeProxy(app: App, options: RealtimeProxyOpti
 
   app.addHook('preClose', async () => {
     await discovered?.stop();
+    probed?.stop();
     for (const tunnel of tunnels) tunnel.destroy();
     agent.destroy();
   });
@@ -163,7 +170,11 @@ export async function registerRealtimeProxy(app: App, options: RealtimeProxyOpti
     const upstreams = replicas();
     if (upstreams.length === 0) return [];
     const start = replicaIndexFor(proxyAddr(req, trust), upstreams.length);
-    return upstreams.map((_, i) => upstreams[(start + i) % upstreams.length] as URL);
+    const order = upstreams.map((_, i) => upstreams[(start + i) % upstreams.length] as URL);
+    if (!probed) return order;
+    // The client's own replica while it is ready, else the next ready one in the fixed order (every gateway picks the same).
+    const ready = (url: URL) => probed.isReady(options.upstreams[fixed.indexOf(url)] as string);
+    return [...order.filter(ready), ...order.filter((url) => !ready(url))];
   }
 
   function forwardHttp(req: IncomingMessage, body: Buffer, res: ServerResponse, order: URL[], attempt: number) {

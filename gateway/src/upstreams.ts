@@ -33,6 +33,11 @@ export class Upstreams {
     return [...rotated.filter((url) => this.ready.has(url)), ...rotated.filter((url) => !this.ready.has(url))];
   }
 
+  /** Whether the replica said it was ready at the last probe (or has not been probed yet). */
+  isReady(url: string) {
+    return this.ready.has(url);
+  }
+
   /** Takes a replica out at once (it refused a connection); the next probe that finds it ready puts it back. */
   markDown(url: string) {
     if (this.ready.delete(url)) this.log.info({ service: this.service, upstream: url }, 'replica unreachable');
