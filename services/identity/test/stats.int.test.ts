@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { eventsRoutes, identityRoutes, marketplaceRoutes, messagingRoutes } from '@commonwork/contracts';
 import { mulberry32 } from '@commonwork/kit';
 import { buildEvent, buildGig, buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
+import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // Marketplace's own seed writes gigs dated back through its write path: a history to compare with.
 import { seedGigs } from '../../marketplace/src/gigs/seed.ts';
-import { addToFigures } from '../src/stats/figures.ts';
+import { addAllToFigures, addToFigures } from '../src/stats/figures.ts';
 import type { IdentityTables } from '../src/tables.ts';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
@@ -121,6 +122,39 @@ describe('statistics, counted from what happens on the platform', () => {
       ['2026-01-03', 1, 0, 2],
       ['2026-01-05', 1, 1, 4],
     ]);
+  });
+
+  it('counts a run of changes at once to the same figures as one by one, whatever the mix of people and days', async () => {
+    const db = p.database.forSchema<IdentityTables>('identity');
+    const rowsOf = (userId: string) =>
+      db
+        .selectFrom('stats_days')
+        .select([sql<string>`day::text`.as('day'), 'active_gigs', 'events', 'messages'])
+        .where('user_id', '=', userId)
+        .orderBy('day')
+        .execute();
+    const change = fc.record({
+      person: fc.integer({ min: 0, max: 2 }),
+      day: fc.integer({ min: 1, max: 6 }),
+      delta: fc.record({
+        activeGigs: fc.integer({ min: -1, max: 2 }),
+        events: fc.integer({ min: 0, max: 2 }),
+        messages: fc.integer({ min: 0, max: 3 }),
+      }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(change, { minLength: 1, maxLength: 12 }), async (changes) => {
+        const [oneByOne, atOnce] = [[0, 1, 2].map(() => randomUUID()), [0, 1, 2].map(() => randomUUID())];
+        const at = (day: number) => new Date(Date.UTC(2026, 1, day, 9));
+        for (const c of changes) await addToFigures(db, oneByOne[c.person] as string, at(c.day), c.delta);
+        await addAllToFigures(
+          db,
+          changes.map((c) => ({ userId: atOnce[c.person] as string, at: at(c.day), delta: c.delta })),
+        );
+        for (const person of [0, 1, 2]) expect(await rowsOf(atOnce[person] as string)).toEqual(await rowsOf(oneByOne[person] as string));
+      }),
+      { numRuns: 15 },
+    );
   });
 
   it('lists top freelancers with active gigs, leaving out people who are not searchable', async () => {

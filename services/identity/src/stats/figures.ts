@@ -56,6 +56,34 @@ export async function addToFigures(db: StatsDb, userId: string, at: Date, delta:
     .execute();
 }
 
+/** One change of a person's figures: what moved, by how much, and when. */
+export interface FigureChange {
+  userId: string;
+  at: Date;
+  delta: Partial<StatCounts>;
+}
+
+/**
+ * Adds many changes at once: those of one person on one day summed into one `addToFigures`, people
+ * taken in a fixed order (so two consumers counting for the same people lock them in the same order).
+ * Sums do not depend on order, so the figures are those of the changes added one by one.
+ */
+export async function addAllToFigures(db: StatsDb, changes: readonly FigureChange[]) {
+  const summed = new Map<string, FigureChange & { delta: StatCounts }>();
+  for (const { userId, at, delta } of changes) {
+    const key = `${userId} ${dayOf(at)}`;
+    const total = summed.get(key) ?? { userId, at, delta: { ...NONE } };
+    total.delta.activeGigs += delta.activeGigs ?? 0;
+    total.delta.events += delta.events ?? 0;
+    total.delta.messages += delta.messages ?? 0;
+    summed.set(key, total);
+  }
+  for (const key of [...summed.keys()].sort()) {
+    const { userId, at, delta } = summed.get(key) as FigureChange;
+    await addToFigures(db, userId, at, delta);
+  }
+}
+
 /** A person's figures at the end of `day`: the last day on or before it that changed them. */
 async function figuresOn(db: StatsDb, userId: string, day: Date): Promise<StatCounts> {
   const row = await db

@@ -79,6 +79,25 @@ export function defineReadModel<
   return { handles, readModel, handle: (trx, event) => keep(trx, event as ConsumedEvent<Cs[number]>) };
 }
 
+/**
+ * A read model (as `defineReadModel`) that keeps a run of events at once: counters that add up many
+ * events in one statement instead of one each. A rebuild replays it an event at a time (a run of one),
+ * so `keepAll` must give the same rows however its events are cut into runs.
+ */
+export function defineBatchReadModel<
+  const Ts extends readonly [string, ...string[]],
+  DB extends { [T in Ts[number]]: unknown },
+  const Cs extends readonly EventContract[],
+>(tables: Ts, handles: Cs, keepAll: (trx: Kysely<DB>, events: ConsumedEvent<Cs[number]>[]) => Promise<void>): EventHandler<DB> {
+  const readModel: readonly (keyof DB & string)[] = tables;
+  return {
+    handles,
+    readModel,
+    handle: (trx, event) => keepAll(trx, [event as ConsumedEvent<Cs[number]>]),
+    handleBatch: (trx, events) => keepAll(trx, events as ConsumedEvent<Cs[number]>[]),
+  };
+}
+
 /** A service's subscription: one durable consumer and the handlers it runs. */
 export interface ServiceSubscription<DB> {
   /** Durable name `<service>-<purpose>`. */
