@@ -31,6 +31,8 @@ import { type ProfileSettingsValues, ProfileTab, profileSettingsOf } from './Pro
 
 // Fetched when the tab is opened: few people use it, and its forms are most of its weight.
 const DeveloperTab = lazy(() => import('./developer/DeveloperTab.tsx').then((module) => ({ default: module.DeveloperTab })));
+// Fetched with the Privacy tab: few people export their data, and never on a first visit.
+const ExportSection = lazy(() => import('./yourData/ExportSection.tsx').then((module) => ({ default: module.ExportSection })));
 
 type SettingsMessage = Parameters<typeof t>[0];
 type TabName = 'Profile' | 'Notifications' | 'Privacy' | 'Developer' | 'Help & Support';
@@ -162,7 +164,14 @@ function Settings({ user }: { user: SessionUser }) {
           />
         )}
         {tab === 'Notifications' && <NotificationsTab {...prefProps} />}
-        {tab === 'Privacy' && <PrivacyTab {...prefProps} />}
+        {tab === 'Privacy' && (
+          <>
+            <PrivacyTab {...prefProps} />
+            <Suspense fallback={null}>
+              <ExportSection />
+            </Suspense>
+          </>
+        )}
         {tab === 'Developer' && (
           <Suspense fallback={<Spinner />}>
             <DeveloperTab />
