@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
+import { ImageUrl } from './media.ts';
 import { Scope } from './scopes.ts';
 import { User, Username } from './users.ts';
+import { httpUrl } from './webUrl.ts';
 
 /**
  * A provider credential as posted: only its presence and size are checked here; whether it is a
@@ -30,7 +32,7 @@ export const SetupUserRequest = z.object({
   name: z.string().trim().min(1, 'Name is required').max(LIMITS.nameMax),
   username: Username,
   bio: z.string().trim().min(1, 'Bio is required').max(LIMITS.bioMax),
-  picture: z.union([z.literal(''), z.url().max(1000)]).optional(),
+  picture: z.union([z.literal(''), ImageUrl]).optional(),
 });
 export type SetupUserRequest = z.infer<typeof SetupUserRequest>;
 
@@ -54,7 +56,7 @@ export type AuthConfigResponse = z.infer<typeof AuthConfigResponse>;
 export const DevTokenRequest = z.object({
   email: z.email('Enter a valid email address'),
   name: z.string().trim().min(1, 'Name is required').max(LIMITS.nameMax),
-  picture: z.union([z.literal(''), z.url()]).optional(),
+  picture: z.union([z.literal(''), httpUrl('Enter a valid picture URL (http or https)').max(1_000)]).optional(),
 });
 export const DevTokenResponse = z.object({ token: z.string() });
 

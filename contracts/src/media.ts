@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FILE_FORMATS, IMAGE_FORMATS, MEDIA_PATH_PREFIX, UPLOAD_MESSAGES, UPLOAD_TYPES } from './mediaCatalog.ts';
+import { isHttpUrl } from './webUrl.ts';
 
 /** Where an upload is used; each has its size cap and dimension limits (spec 000 §5, §9). */
 export const UploadType = z.enum(UPLOAD_TYPES);
@@ -10,7 +11,7 @@ export const ImageUrl = z
   .string()
   .trim()
   .max(1_000)
-  .refine((value) => value.startsWith(MEDIA_PATH_PREFIX) || /^https?:\/\/\S+$/.test(value), 'Enter a valid image URL');
+  .refine((value) => value.startsWith(MEDIA_PATH_PREFIX) || isHttpUrl(value), 'Enter a valid image URL');
 
 export const UploadQuery = z.object({
   type: z.union([z.literal(''), UploadType]).optional(),

@@ -70,6 +70,13 @@ export interface ServiceManifest {
 
 const IDENTITY = ['identity'] as const;
 
+/** The web app's address as people reach it: the links a service sends out (calendar entries, mails) start with it. */
+const PUBLIC_URL: ServiceSetting = {
+  name: 'PUBLIC_URL',
+  compose: { shellDefault: 'http://localhost:8080' },
+  k8s: { value: 'https://commonwork.example.com' },
+};
+
 /**
  * Every service of the platform, in start and document order. A new service is one entry here, one
  * in deploy/local/services.ts, and its folder under services/; `npm run generate` writes its
@@ -163,6 +170,7 @@ export const SERVICE_MANIFEST = {
     publishes: true,
     consumes: ['identity', 'messaging'],
     needs: IDENTITY,
+    deploy: { settings: [PUBLIC_URL] },
   },
   media: {
     summary: 'every uploaded image and file, checked by its bytes and stored in PostgreSQL (uploads, the images and files themselves)',
@@ -176,7 +184,7 @@ export const SERVICE_MANIFEST = {
     deploy: {
       memoryLimit: {
         value: '1Gi',
-        note: 'Decoding and re-encoding an image of up to 3000x2000 pixels (or 10000x10000 for generic uploads) needs headroom.',
+        note: 'Decoding and re-encoding one image at a time of up to 25 megapixels, every frame counted, needs headroom.',
       },
     },
   },
@@ -200,11 +208,7 @@ export const SERVICE_MANIFEST = {
             note: 'The email digest: on when the optional Secret commonwork-smtp has SMTP_URL (smtp://user:password@host:587); PUBLIC_URL is where its links point.',
           },
         },
-        {
-          name: 'PUBLIC_URL',
-          compose: { shellDefault: 'http://localhost:8080' },
-          k8s: { value: 'https://commonwork.example.com' },
-        },
+        PUBLIC_URL,
       ],
     },
   },

@@ -12,6 +12,7 @@ import {
 import { ImageUrl } from './media.ts';
 import { formNumber } from './numbers.ts';
 import { isTimeZone } from './timeZones.ts';
+import { httpUrl } from './webUrl.ts';
 
 export const EventCategory = z.enum(EVENT_CATEGORIES);
 export type EventCategory = z.infer<typeof EventCategory>;
@@ -55,7 +56,7 @@ export const EventLocation = z.object({
   address: text(300),
   city: text(100),
   country: text(100),
-  meetingLink: z.union([z.literal(''), z.url('Enter a valid meeting link').max(1_000)]).default(''),
+  meetingLink: z.union([z.literal(''), httpUrl('Enter a valid meeting link (http or https)').max(1_000)]).default(''),
 });
 
 export const AgendaItem = z.object({

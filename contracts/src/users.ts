@@ -4,6 +4,7 @@ import { ErrorBody } from './errors.ts';
 import { ImageUrl } from './media.ts';
 import { MemberPlan } from './plans.ts';
 import { isTimeZone } from './timeZones.ts';
+import { httpUrl } from './webUrl.ts';
 
 const trimmed = (max: number) => z.string().trim().max(max);
 
@@ -63,7 +64,7 @@ const Website = z
   .trim()
   .max(300)
   .transform(withScheme)
-  .pipe(z.union([z.literal(''), z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'Enter a valid URL' })]));
+  .pipe(z.union([z.literal(''), httpUrl('Enter a valid URL', { domain: true })]));
 
 export const Skills = z
   .array(trimmed(LIMITS.skillMax))

@@ -26,6 +26,7 @@ import {
   ReviewWritten,
 } from './events/orders.ts';
 import type { Scope } from './scopes.ts';
+import { httpUrl } from './webUrl.ts';
 
 /**
  * One event integrators can subscribe to: the domain event it is made from, the read scope a token
@@ -117,9 +118,10 @@ export const WEBHOOK_LIMITS = {
   feedPageMax: 100,
 } as const;
 
-const WebhookUrl = z
-  .url({ protocol: /^https?$/, error: 'Enter a valid http(s) URL' })
-  .max(WEBHOOK_LIMITS.urlMax, `URL must be at most ${WEBHOOK_LIMITS.urlMax} characters`);
+const WebhookUrl = httpUrl('Enter a valid http(s) URL').max(
+  WEBHOOK_LIMITS.urlMax,
+  `URL must be at most ${WEBHOOK_LIMITS.urlMax} characters`,
+);
 const WebhookEvents = z
   .array(PublicEventType)
   .min(1, 'Choose at least one event')

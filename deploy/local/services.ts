@@ -1,6 +1,6 @@
 import type { ServiceName } from '@commonwork/contracts';
 import { projections as draftsProjections, draftsService } from '@commonwork/drafts';
-import { projections as eventsProjections, eventsService } from '@commonwork/events';
+import { EventsConfig, projections as eventsProjections, eventsService } from '@commonwork/events';
 import { IdentityConfig, projections as identityProjections, identityService, type KeyStore } from '@commonwork/identity';
 import { type DomainEvent, type Projections, parseConfig, type ServiceDefinition, type ServiceMigration } from '@commonwork/kit';
 import { MarketplaceConfig, projections as marketplaceProjections, marketplaceService } from '@commonwork/marketplace';
@@ -78,7 +78,11 @@ export const SERVICE_PARTS: Record<ServiceName, ServicePart> = {
     projections: messagingProjections,
     migrations: messagingMigrations,
   }),
-  events: part('events', { definition: () => eventsService(), projections: eventsProjections, migrations: eventsMigrations }),
+  events: part('events', {
+    definition: (env) => eventsService(parseConfig(EventsConfig, env)),
+    projections: eventsProjections,
+    migrations: eventsMigrations,
+  }),
   media: part('media', { definition: () => mediaService(), projections: mediaProjections, migrations: mediaMigrations }),
   notifications: part('notifications', {
     definition: (env) => notificationsService(parseConfig(NotificationsConfig, env)),

@@ -7,7 +7,7 @@ const config = loadConfig(EventsConfig);
 await runServiceProcess({
   name: 'events',
   config,
-  definition: eventsService(),
+  definition: eventsService(config),
   verifier: remoteTokenVerifier(config.IDENTITY_URL),
   identity: config.IDENTITY_URL,
 });

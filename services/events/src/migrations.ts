@@ -1,4 +1,4 @@
-import type { ServiceMigration } from '@commonwork/kit';
+import { createProfileVisibilityTable, type ServiceMigration } from '@commonwork/kit';
 import { sql } from 'kysely';
 
 export const migrations: ServiceMigration[] = [
@@ -93,5 +93,10 @@ export const migrations: ServiceMigration[] = [
         where length(w) >= 3
         on conflict do nothing`.execute(db);
     },
+  },
+  {
+    name: '0003_profile_visibility',
+    // Whose profile is private: attendee lists leave them out for others (kit/readModels/profileVisibility.ts).
+    up: (db) => createProfileVisibilityTable(db),
   },
 ];

@@ -1,4 +1,5 @@
 import type { AgendaItem, EventCategory, EventStatus, LocationType } from '@commonwork/contracts';
+import type { ProfileVisibilityTable } from '@commonwork/kit';
 import type { ColumnType, Generated, JSONColumnType, Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
 
@@ -45,6 +46,8 @@ export interface EventsTables {
   people: { user_id: string; name: string; picture: string; updated_at: Date };
   /** Each event's community channel (messaging's events). */
   event_channels: { event_id: string; channel_id: string };
+  /** Whose profile is private (identity's preferences): attendee lists leave them out for others. */
+  profile_visibility: ProfileVisibilityTable;
 }
 
 export type EventsDb = Kysely<EventsTables>;

@@ -1,4 +1,4 @@
-import { eventsRoutes, mediaRoutes, pathOf, type QueryOf } from '@commonwork/contracts';
+import { eventsRoutes, identityRoutes, mediaRoutes, pathOf, type QueryOf } from '@commonwork/contracts';
 import { buildEvent, buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -10,7 +10,8 @@ describe('tech events through the gateway', () => {
   let bob: Awaited<ReturnType<typeof buildUser>>;
 
   beforeAll(async () => {
-    p = await startTestPlatform();
+    // The web app's public address, served under a path, for the links a calendar entry carries.
+    p = await startTestPlatform({ PUBLIC_URL: 'https://commonwork.example.org/app' });
     [ada, bob] = await Promise.all([buildUser(p, 'Ada Organiser'), buildUser(p, 'Bob Attendee')]);
   });
   afterAll(() => p.stop());
@@ -106,6 +107,14 @@ describe('tech events through the gateway', () => {
         'Address is required for in-person and hybrid events',
       ],
       [{ timeZone: 'Mars/Olympus' }, 'timeZone', 'Unknown time zone'],
+      // A link the page renders as an href: a script or a document in it is refused, not stored (issue 33).
+      ...['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>'].map(
+        (meetingLink): [Record<string, unknown>, string, string] => [
+          { location: { ...base.location, type: 'online', meetingLink } },
+          'location.meetingLink',
+          'Enter a valid meeting link (http or https)',
+        ],
+      ),
     ];
     for (const [override, field, message] of cases) {
       // Refused bodies on purpose: the contract's types would not let them be sent.
@@ -309,6 +318,48 @@ describe('tech events through the gateway', () => {
     expect(res.body.data.map((e) => e.title)).toContain(body.data.title);
   });
 
+  it("leaves a private profile's person out of attendee lists for everyone but themself, still counted (issue 33)", async () => {
+    const [cleo, dan] = await Promise.all([buildUser(p, 'Cleo Private'), buildUser(p, 'Dan Public')]);
+    const { body } = await create(ada.token);
+    const id = body.data.id;
+    expect((await rsvp(id, cleo.token)).status).toBe(200);
+    expect((await rsvp(id, dan.token)).status).toBe(200);
+    // Known to events by name first, so the list would show the name.
+    await eventually(async () => (await get(id)).body.data.attendees.some((a) => a.name === 'Cleo Private'));
+    await p.api.call(identityRoutes.updateUser, {
+      params: { id: cleo.id },
+      token: cleo.token,
+      body: { preferences: { privacy: { profileVisibility: 'private' } } },
+    });
+    const names = async (token?: string) => (await get(id, token)).body.data.attendees.map((a) => a.name).sort();
+    await eventually(async () => !(await names()).includes('Cleo Private'));
+    for (const [who, token] of [
+      ['anonymous', undefined],
+      ['a stranger', bob.token],
+      ['another attendee', dan.token],
+      ['the organiser', ada.token],
+    ] as const) {
+      const { data } = (await get(id, token)).body;
+      expect(
+        data.attendees.map((a) => a.name),
+        who,
+      ).toEqual(['Dan Public']);
+      expect(
+        data.attendees.map((a) => a._id),
+        who,
+      ).not.toContain(cleo.id);
+      expect(data.attendeeCount, who).toBe(2);
+    }
+    expect(await names(cleo.token)).toEqual(['Cleo Private', 'Dan Public']);
+    // Public again: listed again.
+    await p.api.call(identityRoutes.updateUser, {
+      params: { id: cleo.id },
+      token: cleo.token,
+      body: { preferences: { privacy: { profileVisibility: 'public' } } },
+    });
+    await eventually(async () => (await names()).includes('Cleo Private'));
+  });
+
   it('serves a calendar entry in the event time zone', async () => {
     const { body } = await create(
       ada.token,
@@ -326,5 +377,7 @@ describe('tech events through the gateway', () => {
     expect(text).toMatch(/DTSTAMP:\d{8}T\d{6}Z/);
     expect(text.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
     expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    // The event's page at the public address, never the address the events service listens on (lines unfolded: RFC 5545 §3.1).
+    expect(text.replaceAll('\r\n ', '')).toContain(`\r\nURL:https://commonwork.example.org/app/events/${body.data.id}\r\n`);
   });
 });

@@ -55,6 +55,19 @@ export const AdminEmails = envList('').transform((emails) => emails.map((email) 
 /** Identity's replicas (IDENTITY_URL, comma-separated): access tokens are checked against the key set they serve. */
 export const IdentityUrls = envList('http://127.0.0.1:4001').pipe(z.array(z.string().url()).min(1));
 
+/**
+ * The web app's address as people reach it (PUBLIC_URL), for every link that leaves the platform (a
+ * calendar entry, a mail): a service behind the gateway never sees it, only the address it listens on.
+ */
+export const PublicUrl = z
+  .string()
+  .url()
+  .refine((url) => /^https?:\/\//.test(url), 'PUBLIC_URL must be an http(s) address')
+  .default('http://localhost:8080');
+
+/** A page of the web app as a link from outside: `path` under PUBLIC_URL, a path it has kept (`https://host/app` + `/events/1`). */
+export const publicLink = (publicUrl: string, path: string) => `${publicUrl.replace(/\/+$/, '')}${path}`;
+
 /** Redis, where replicas share state (realtime fan-out and presence, rate limits); unset: in memory, one replica. */
 export const RedisSettings = {
   REDIS_URL: z.string().optional(),

@@ -34,6 +34,7 @@ export * from './personalData/internalRoutes.ts';
 export * from './process.ts';
 export * from './random.ts';
 export * from './readModels/gigs.ts';
+export * from './readModels/profileVisibility.ts';
 export * from './readModels/uploads.ts';
 export * from './service.ts';
 export * from './telemetry.ts';

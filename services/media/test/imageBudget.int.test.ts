@@ -59,7 +59,7 @@ function singleColourGif(width: number, height: number, frames: number): Buffer 
   };
   const u16 = (n: number) => [n & 0xff, n >> 8];
   const coded = [lzw(width * height, 0), lzw(width * height, 1)];
-  const parts = [
+  const parts: Buffer[] = [
     Buffer.from('GIF89a', 'latin1'),
     // Logical screen, a global table of two colours (red, black), then looping for ever.
     Buffer.from([...u16(width), ...u16(height), 0x80, 0, 0, 255, 0, 0, 0, 0, 0]),

@@ -1,4 +1,4 @@
-import { CommonConfig, IdentityUrls } from '@commonwork/kit';
+import { CommonConfig, IdentityUrls, PublicUrl } from '@commonwork/kit';
 import { z } from 'zod';
 
 export const NotificationsConfig = CommonConfig.extend({
@@ -14,6 +14,6 @@ export const NotificationsConfig = CommonConfig.extend({
   /** How long a notification stays unread before it goes into a digest. */
   DIGEST_DELAY_SECONDS: z.coerce.number().int().min(0).default(3600),
   /** The web app's address, for the links in digest mails. */
-  PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  PUBLIC_URL: PublicUrl,
 });
 export type NotificationsConfig = z.infer<typeof NotificationsConfig>;

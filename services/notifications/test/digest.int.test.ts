@@ -50,7 +50,13 @@ describe('the email digest', () => {
 
   beforeAll(async () => {
     mailbox = await startMailbox();
-    p = await startTestPlatform({ SMTP_URL: mailbox.url, DIGEST_DELAY_SECONDS: '0', MAIL_FROM: 'Commonwork <digest@commonwork.test>' });
+    p = await startTestPlatform({
+      SMTP_URL: mailbox.url,
+      DIGEST_DELAY_SECONDS: '0',
+      MAIL_FROM: 'Commonwork <digest@commonwork.test>',
+      // Served under a path: the mail's link keeps it.
+      PUBLIC_URL: 'https://commonwork.example.org/app',
+    });
     [seller, buyer] = await Promise.all([buildUser(p, 'Sid Seller'), buildUser(p, 'Bo <b>Buyer</b>')]);
   });
   afterAll(async () => {
@@ -97,7 +103,7 @@ describe('the email digest', () => {
     // What people wrote is text in the HTML part, never markup.
     expect(htmlPart(mail.raw)).toContain('Logo &lt;script&gt;alert(1)&lt;/script&gt; by Friday?');
     expect(htmlPart(mail.raw)).not.toContain('<script>');
-    expect(htmlPart(mail.raw)).toContain('<a href="http://localhost:8080/notifications">');
+    expect(htmlPart(mail.raw)).toContain('<a href="https://commonwork.example.org/app/notifications">');
 
     // Nothing new: nothing mailed, however often the job runs.
     await runDigest();

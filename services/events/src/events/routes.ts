@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_AVATARS, EVENT_MESSAGES, eventsRoutes } from '@commonwork/contracts';
-import { registerRoute, type ServiceContext } from '@commonwork/kit';
-import type { FastifyRequest } from 'fastify';
+import { publicLink, registerRoute, type ServiceContext } from '@commonwork/kit';
 import { eventViews, listEvents } from '../search/listEvents.ts';
 import type { EventsTables } from '../tables.ts';
 import { techEventAggregate } from './aggregate.ts';
@@ -10,7 +9,7 @@ import { EventNotFound } from './decide.ts';
 import { type EventView, presentEvent } from './present.ts';
 import { scheduleOf } from './schedule.ts';
 
-export function registerEventRoutes(ctx: ServiceContext<EventsTables>) {
+export function registerEventRoutes(ctx: ServiceContext<EventsTables>, publicUrl: string) {
   const { app, verifier, db } = ctx;
   const events = ctx.aggregate(techEventAggregate);
 
@@ -35,8 +34,14 @@ export function registerEventRoutes(ctx: ServiceContext<EventsTables>) {
       db
         .selectFrom('event_attendees')
         .leftJoin('people', 'people.user_id', 'event_attendees.user_id')
+        .leftJoin('profile_visibility', 'profile_visibility.person_id', 'event_attendees.user_id')
         .select(['event_attendees.user_id', 'people.name', 'people.picture'])
         .where('event_attendees.event_id', '=', id)
+        // A private profile shows others its card only, never what its person does: others' lists
+        // leave them out (they are still counted); they see themselves (docs/decisions/events/private-attendees.md).
+        .where((eb) =>
+          eb.or([eb('profile_visibility.private', 'is not', true), ...(userId ? [eb('event_attendees.user_id', '=', userId)] : [])]),
+        )
         .orderBy('event_attendees.registered_at')
         .orderBy('event_attendees.user_id')
         .limit(EVENT_AVATARS)
@@ -76,9 +81,9 @@ export function registerEventRoutes(ctx: ServiceContext<EventsTables>) {
     data: await detailOf(params.id, caller?.sub ?? null),
   }));
 
-  registerRoute(app, verifier, eventsRoutes.calendar, async ({ params, caller, request, reply }) => {
+  registerRoute(app, verifier, eventsRoutes.calendar, async ({ params, caller, reply }) => {
     const event = await detailOf(params.id, caller?.sub ?? null);
-    const url = `${originOf(request)}/events/${event.id}`;
+    const url = publicLink(publicUrl, `/events/${event.id}`);
     reply
       .header('content-type', 'text/calendar; charset=utf-8')
       .header('content-disposition', `attachment; filename="event-${event.id}.ics"`);
@@ -126,6 +131,3 @@ export function registerEventRoutes(ctx: ServiceContext<EventsTables>) {
     return { success: true as const, message: EVENT_MESSAGES.cancelled, data: await detailOf(params.id, caller.sub) };
   });
 }
-
-/** The address the person used (the gateway forwards its host and scheme). */
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;

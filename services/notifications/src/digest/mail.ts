@@ -1,3 +1,4 @@
+import { publicLink } from '@commonwork/kit';
 import type { SendMailOptions } from 'nodemailer';
 
 export interface DigestItem {
@@ -19,7 +20,7 @@ export function digestMail(input: {
   publicUrl: string;
   items: readonly DigestItem[];
 }): SendMailOptions {
-  const link = new URL('/notifications', input.publicUrl).toString();
+  const link = publicLink(input.publicUrl, '/notifications');
   const host = new URL(input.publicUrl).hostname;
   const text = [
     ...input.items.map((item) => `- ${item.title}\n  ${item.message}`),

@@ -1,5 +1,4 @@
-import { keepUploads, type ServiceSubscription } from '@commonwork/kit';
-import { onProfileVisibility } from '../reviews/onProfileVisibility.ts';
+import { keepProfileVisibility, keepUploads, type ServiceSubscription } from '@commonwork/kit';
 import type { OrdersTables } from '../tables.ts';
 import { onGigChanged } from './onGigChanged.ts';
 import { onPersonChanged } from './onPersonChanged.ts';
@@ -13,6 +12,6 @@ export const subscriptions: readonly ServiceSubscription<OrdersTables>[] = [
     durable: 'orders-review-privacy',
     stream: 'IDENTITY',
     filterSubject: 'identity.user.preferences_updated',
-    handlers: [onProfileVisibility],
+    handlers: [keepProfileVisibility<OrdersTables>()],
   },
 ];

@@ -1,3 +1,5 @@
+import type { ProfileVisibilityTable } from '@commonwork/kit';
+
 /** The reviews of completed orders (review streams), newest first per gig and per seller. */
 export interface ReviewsTable {
   id: string;
@@ -11,13 +13,6 @@ export interface ReviewsTable {
   reply: string | null;
   replied_at: Date | null;
   created_at: Date;
-}
-
-/** Whose profile is private (identity's preferences): their reviews page follows it. */
-export interface ProfileVisibilityTable {
-  person_id: string;
-  private: boolean;
-  updated_at: Date;
 }
 
 /** The tables of the reviews, part of the orders service's. */
