@@ -16,7 +16,6 @@ import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { startPlatform } from '../deploy/local/platform.ts';
 import type { Side } from './realtime/protocol.ts';
-import { reactAtRate } from './realtime/reactions.ts';
 import { type MessageTimings, type Replica, type ReplicaSettings, startInlineReplica, startThreadReplica } from './realtime/replica.ts';
 import { type RateResult, type RealtimeRun, renderRealtime, writeRealtimeResults } from './realtime/report.ts';
 import { hrNow, sleep, summarize } from './realtime/stats.ts';
@@ -102,7 +101,7 @@ type Platform = Awaited<ReturnType<typeof startPlatform>>;
 let platform: Platform | undefined;
 let probe: Subscription | undefined;
 const replicas: Partial<Record<Side, Replica>> = {};
-const swarms: Partial<Record<'sender' | 'load' | 'sample', Swarm>> = {};
+const swarms: Partial<Record<'sender' | 'reactor' | 'load' | 'sample', Swarm>> = {};
 
 /** With a time bound, so a part that hangs on the way out does not keep the process alive. */
 const bounded = <T>(what: string, promise: Promise<T>, ms: number) => {
@@ -118,6 +117,7 @@ function cleanup() {
   cleaning ??= (async () => {
     const parts: [string, (() => Promise<unknown>) | undefined][] = [
       ['sender', swarms.sender && (() => (swarms.sender as Swarm).close())],
+      ['reactor', swarms.reactor && (() => (swarms.reactor as Swarm).close())],
       ['sockets (load)', swarms.load && (() => (swarms.load as Swarm).close())],
       ['sockets (sample)', swarms.sample && (() => (swarms.sample as Swarm).close())],
       ['probe', probe && (() => (probe as Subscription).stop())],
@@ -238,7 +238,8 @@ try {
     log,
     keys,
   });
-  const api = restClient(platform.url);
+  const gatewayUrl = platform.url;
+  const api = restClient(gatewayUrl);
   // The embedded replica (in-memory adapter) would take a share of the shared consumer's events
   // and emit them where no socket of this bench is: the two Redis replicas get the consumer alone.
   await platform.services.realtime.stop();
@@ -313,11 +314,13 @@ try {
   const common = { urls: { A: A.url, B: B.url }, channelId, redisUrl, connectConcurrency: CONNECT_CONCURRENCY };
   // The sender has a thread of its own: in the load swarm, its acks waited behind that thread
   // decoding every frame of 950 sockets, so send → ack measured the load thread's queue as much as
-  // the server's path (the measuring sample is apart for the same reason).
+  // the server's path (the measuring sample is apart for the same reason). The reactions' REST
+  // client too: in the main thread it shared the event loop of the services it measures.
   swarms.sender = startSwarm({ ...common, name: 'sender', senderToken, sockets: [] });
+  if (REACTIONS) swarms.reactor = startSwarm({ ...common, name: 'reactor', sockets: [] });
   swarms.load = startSwarm({ ...common, name: 'load', sockets: loadSockets });
   swarms.sample = startSwarm({ ...common, name: 'sample', sockets: sampleSockets });
-  const { sender, load, sample } = swarms as Record<'sender' | 'load' | 'sample', Swarm>;
+  const { sender, reactor, load, sample } = swarms as Record<'sender' | 'reactor' | 'load' | 'sample', Swarm>;
   await sender.connect({ from: 0, to: 0 });
   const connectStarted = hrNow();
   const connected: ConnectResult & { ms: number } = { connected: { A: 0, B: 0 }, failed: 0, firstError: null, ms: 0 };
@@ -415,9 +418,8 @@ try {
       });
       const mixed = (
         await fullPath(`${tag}r`, () =>
-          reactAtRate({
-            api,
-            channelId,
+          reactor.react({
+            gatewayUrl,
             messageIds: recent.data.messages.map((m) => m.id),
             tokens,
             rate: rate / 2,

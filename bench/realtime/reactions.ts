@@ -1,6 +1,12 @@
 import { type ApiClient, messagingRoutes } from '@commonwork/contracts';
 import { atFixedRate, hrNow, type Summary, summarize } from './stats.ts';
 
+/** How the reactions went: the answered ones' latency, and the failures by status or error name. */
+export interface Reacted {
+  latency: Summary;
+  failed: Record<string, number>;
+}
+
 /**
  * Reactions alongside the messages (issue 29's mix: one for every two messages), through the
  * gateway's REST API at a fixed rate: reaction j goes on message j of `messageIds` (round the list)
@@ -16,7 +22,7 @@ export async function reactAtRate(args: {
   tokens: readonly string[];
   rate: number;
   count: number;
-}): Promise<{ latency: Summary; failed: Record<string, number> }> {
+}): Promise<Reacted> {
   const { api, channelId, messageIds, tokens } = args;
   if (messageIds.length === 0 || tokens.length === 0) throw new Error('reactions need messages and readers');
   const latencies: number[] = [];

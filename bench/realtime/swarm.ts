@@ -8,7 +8,9 @@ import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { Redis } from 'ioredis';
 import { io as connectSocket, type Socket } from 'socket.io-client';
+import { restClient } from '../rest.ts';
 import { PAD, PING_EVENT, type PingPayload, type Side } from './protocol.ts';
+import { type Reacted, reactAtRate } from './reactions.ts';
 import { atFixedRate, hrNow, type Summary, sleep, summarize } from './stats.ts';
 
 export interface SwarmOptions {
@@ -22,6 +24,15 @@ export interface SwarmOptions {
   sockets: { token: string; replica: Side }[];
   redisUrl: string;
   connectConcurrency: number;
+}
+
+/** What `react` sends: the gateway to send through, and `reactAtRate`'s arguments but the API and channel. */
+export interface ReactArgs {
+  gatewayUrl: string;
+  messageIds: string[];
+  tokens: string[];
+  rate: number;
+  count: number;
 }
 
 export interface ConnectResult {
@@ -343,6 +354,12 @@ class SwarmWorker {
     };
   }
 
+  /** Reactions through the gateway's REST API at a fixed rate, from this thread (not the platform's). */
+  react(args: ReactArgs) {
+    const { gatewayUrl, ...rest } = args;
+    return reactAtRate({ ...rest, api: restClient(gatewayUrl), channelId: this.options.channelId });
+  }
+
   async close() {
     for (const r of this.receivers) r.socket.close();
     this.sender?.close();
@@ -358,11 +375,12 @@ export interface Swarm {
   track(args: { kind: Kind; tag: string }): Promise<void>;
   collect(args: { kind: Kind; expected: number[]; sentAt?: number[]; graceMs: number }): Promise<Collected>;
   send(args: { tag: string; rate: number; count: number; warmup: number }): Promise<SendResult>;
+  react(args: ReactArgs): Promise<Reacted>;
   /** Closes every socket and ends the worker. */
   close(): Promise<void>;
 }
 
-type Command = 'connect' | 'floor' | 'track' | 'collect' | 'send' | 'close';
+type Command = 'connect' | 'floor' | 'track' | 'collect' | 'send' | 'react' | 'close';
 
 export function startSwarm(options: Omit<SwarmOptions, 'kind'>): Swarm {
   // tsx does not register itself in worker threads: the worker registers it, then loads this file.
@@ -409,6 +427,7 @@ export function startSwarm(options: Omit<SwarmOptions, 'kind'>): Swarm {
     track: (args) => call('track', args, 10_000),
     collect: (args) => call('collect', args, args.graceMs + 20_000),
     send: (args) => call('send', args, ((args.count + args.warmup) / args.rate) * 1000 + 40_000),
+    react: (args) => call('react', args, (args.count / args.rate) * 1000 + 40_000),
     close: async () => {
       await call('close', undefined, 15_000).catch(() => undefined);
       await worker.terminate();
