@@ -129,5 +129,5 @@ export function listen(url: string, person: Person) {
   socket.on(SOCKET_EVENTS.newMessage, (message: { id: string; sequence: number }) =>
     received.push({ id: message.id, sequence: message.sequence }),
   );
-  return { received, close: () => socket.close() };
+  return { received, connected: () => socket.connected, close: () => socket.close() };
 }
