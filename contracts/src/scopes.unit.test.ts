@@ -11,10 +11,11 @@ describe('the scope each route asks of a personal access token', () => {
     expect(missing).toEqual([]);
   });
 
-  it('is `session` for the token calls and the data export only: a token never creates, lists or revokes tokens, nor exports its owner', () => {
+  it('is `session` for the token calls, the data export and the account deletion only: a token never creates, lists or revokes tokens, nor exports or deletes its owner', () => {
     const sessionOnly = API_OPERATIONS.filter(({ route }) => route.scope === 'session').map((o) => o.operationId);
     expect(sessionOnly.sort()).toEqual([
       'identityCreateToken',
+      'identityDeleteAccount',
       'identityDownloadExport',
       'identityExportStatus',
       'identityLatestExport',

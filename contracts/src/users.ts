@@ -156,4 +156,9 @@ export const UserResponse = z.object({ success: z.literal(true), user: User, mes
 export const UserConflictBody = ErrorBody.extend({ user: User.optional() });
 
 export const UserIdParams = z.object({ id: z.uuid('User id must be a UUID') });
+
+/** Deleting one's account: the username typed again, as the Settings dialog asks, so no stray call deletes it. */
+export const DeleteAccountRequest = z.object({ confirm: z.string().max(100, 'Type your username to confirm') });
+export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequest>;
+export const AccountDeletedResponse = z.object({ success: z.literal(true), message: z.string() });
 export const UsernameParams = z.object({ username: z.string().min(1).max(LIMITS.usernameMax) });

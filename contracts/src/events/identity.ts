@@ -42,4 +42,15 @@ export const UserPreferencesUpdated = defineEvent(
   }),
 );
 
-export const IDENTITY_EVENTS = [UserRegistered, UserProfileUpdated, UserPreferencesUpdated] as const;
+/**
+ * A person deleted their account. Emitted by identity, carrying no personal data; every service
+ * forgets the person on it (kit/personalData/forget.ts): their own things removed, their name,
+ * picture and words redacted in its event store and read models, their messages shown by
+ * `DELETED_USER_NAME`.
+ */
+export const UserDeleted = defineEvent('identity.user.deleted', 1, z.object({ userId: z.uuid() }));
+
+/** How a deleted account is shown wherever it had been shown (a message's sender, an order's buyer). */
+export const DELETED_USER_NAME = 'Deleted user';
+
+export const IDENTITY_EVENTS = [UserRegistered, UserProfileUpdated, UserPreferencesUpdated, UserDeleted] as const;

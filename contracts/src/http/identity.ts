@@ -13,7 +13,16 @@ import { PersonalDataArchive, PersonalDataExportIdParams, PersonalDataExportResp
 import { ChangePlanRequest } from '../plans.ts';
 import { PlatformFiguresResponse, TopFreelancersQuery, TopFreelancersResponse, UserStatsResponse } from '../stats.ts';
 import { CreatedTokenResponse, CreateTokenRequest, TokenIdParams, TokenListResponse, TokenRevokedResponse } from '../tokens.ts';
-import { UpdatePictureRequest, UpdateUserRequest, UserConflictBody, UserIdParams, UsernameParams, UserResponse } from '../users.ts';
+import {
+  AccountDeletedResponse,
+  DeleteAccountRequest,
+  UpdatePictureRequest,
+  UpdateUserRequest,
+  UserConflictBody,
+  UserIdParams,
+  UsernameParams,
+  UserResponse,
+} from '../users.ts';
 import { defineRoute } from './route.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -219,5 +228,15 @@ export const identityRoutes = {
     scope: 'session',
     params: PersonalDataExportIdParams,
     response: { 200: PersonalDataArchive, ...errors },
+  }),
+  deleteAccount: defineRoute({
+    method: 'DELETE',
+    url: '/api/me',
+    summary:
+      'Delete your account, confirmed by your username (400 when it does not match): your things removed, your name, picture and words made unreadable in every service (your messages in others’ channels stay as “Deleted user”), and the same Google account starts afresh. Signed-in sessions only',
+    auth: 'user',
+    scope: 'session',
+    body: DeleteAccountRequest,
+    response: { 200: AccountDeletedResponse, ...errors },
   }),
 } as const;

@@ -4,6 +4,7 @@ import { registerDraftRoutes } from './drafts/routes.ts';
 import { subscriptions } from './handlers/index.ts';
 import { migrations } from './migrations.ts';
 import { exportDraftsPerson } from './personalData/export.ts';
+import { draftsForgetting } from './personalData/forget.ts';
 import type { DraftsTables } from './tables.ts';
 
 /**
@@ -19,5 +20,6 @@ export function draftsService(): ServiceDefinition<DraftsTables, DraftEvent> {
     register: registerDraftRoutes,
     subscriptions,
     exportPerson: exportDraftsPerson,
+    forget: draftsForgetting,
   };
 }

@@ -5,6 +5,7 @@ import type { TechEventEvent } from './events/techEvent.ts';
 import { subscriptions } from './handlers/index.ts';
 import { migrations } from './migrations.ts';
 import { exportEventsPerson } from './personalData/export.ts';
+import { eventsForgetting } from './personalData/forget.ts';
 import { publishTechEvent } from './publish.ts';
 import type { EventsTables } from './tables.ts';
 
@@ -17,5 +18,6 @@ export function eventsService(config: Pick<EventsConfig, 'PUBLIC_URL'>): Service
     register: (ctx) => registerEventRoutes(ctx, config.PUBLIC_URL),
     subscriptions,
     exportPerson: exportEventsPerson,
+    forget: eventsForgetting,
   };
 }

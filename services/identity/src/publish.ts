@@ -1,4 +1,10 @@
-import { PersonalDataExportRequested, UserPreferencesUpdated, UserProfileUpdated, UserRegistered } from '@commonwork/contracts';
+import {
+  PersonalDataExportRequested,
+  UserDeleted,
+  UserPreferencesUpdated,
+  UserProfileUpdated,
+  UserRegistered,
+} from '@commonwork/contracts';
 import { publishAs, type StoredEvent } from '@commonwork/kit';
 import type { IdentityEvent } from './events.ts';
 
@@ -25,6 +31,9 @@ export function publishUserEvent(stored: StoredEvent<IdentityEvent>) {
         searchable: privacy.searchable,
       });
     }
+    // Every service forgets the person on it; it says nothing but who.
+    case 'UserDeleted':
+      return publishAs(UserDeleted, stored, { userId: stored.data.userId });
     // Every service answers with its part of the person's data (only the ids travel).
     case 'PersonalDataExportRequested':
       return publishAs(PersonalDataExportRequested, stored, stored.data);

@@ -19,6 +19,7 @@ import { migrations } from './migrations.ts';
 import { exportIdentityPerson } from './personalData/export.ts';
 import { exportExpiryJob } from './personalData/exports/exportExpiry.ts';
 import { registerExportRoutes } from './personalData/exports/exportRoutes.ts';
+import { registerAccountDeletion } from './personalData/forget.ts';
 import { publishUserEvent } from './publish.ts';
 import { registerSessionRoutes } from './sessions/routes.ts';
 import { sessionsOf } from './sessions/sessions.ts';
@@ -76,6 +77,7 @@ export function identityService(
       registerAuthRoutes(ctx, { keys, users, verifyIdToken, googleClientId: config.GOOGLE_CLIENT_ID ?? null, devLogin, sessions });
       registerUserRoutes(ctx, { users, verifyIdToken, sessions });
       registerSessionRoutes(ctx, sessions);
+      registerAccountDeletion(ctx, { users, sessions });
       registerPlanRoutes(ctx, users, config.ADMIN_EMAILS);
       registerStatsRoutes(ctx);
       registerTokenRoutes(ctx, { now });

@@ -17,6 +17,7 @@ import { idempotencyKeysCleanup, idempotencyOf, useIdempotency } from './http/id
 import { type RunningJob, type ServiceJob, startJob } from './jobs.ts';
 import type { Logger } from './logger.ts';
 import { type PersonalDataExport, startPersonalDataExport } from './personalData/export.ts';
+import { type Forgetting, startForgetting } from './personalData/forget.ts';
 import type { IdentityReplicas } from './personalData/internalRoutes.ts';
 import { currentTraceparent } from './telemetry.ts';
 
@@ -52,6 +53,8 @@ export interface ServiceDefinition<DB, E extends DomainEvent = DomainEvent> {
   jobs?: readonly ServiceJob<ServiceContext<DB>>[];
   /** Its part of a person's data export, sent to identity when one is asked for (kit/personalData/export.ts). */
   exportPerson?: PersonalDataExport<DB>;
+  /** How it forgets a person who deleted their account (`src/personalData/forget.ts`; kit/personalData/forget.ts). */
+  forget?: Forgetting<DB>;
 }
 
 export interface RunningService<DB = unknown> {
@@ -140,6 +143,7 @@ export async function startService<DB, E extends DomainEvent>(
       await startConsumer({ ...consumer, db, bus, log, tools: { aggregate: ctx.aggregate }, afterCommit: ctx.publishNow }),
     );
   }
+  if (def.forget) subscriptions.push(await startForgetting({ service: def.name, db, bus, log, forgetting: def.forget }));
   if (def.exportPerson && options.identity) {
     subscriptions.push(
       await startPersonalDataExport({ service: def.name, db, bus, log, identity: options.identity, exportPerson: def.exportPerson }),

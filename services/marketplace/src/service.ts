@@ -5,6 +5,7 @@ import { registerGigRoutes } from './gigs/routes.ts';
 import { subscriptions } from './handlers/index.ts';
 import { migrations } from './migrations.ts';
 import { exportMarketplacePerson } from './personalData/export.ts';
+import { marketplaceForgetting } from './personalData/forget.ts';
 import { type MarketplaceEvent, publishMarketplaceEvent } from './publish.ts';
 import { registerAiRoutes } from './search/aiRoutes.ts';
 import type { MarketplaceTables } from './tables.ts';
@@ -24,5 +25,6 @@ export function marketplaceService(config: MarketplaceConfig): ServiceDefinition
     },
     subscriptions,
     exportPerson: exportMarketplacePerson,
+    forget: marketplaceForgetting,
   };
 }

@@ -4,6 +4,7 @@ import { subscriptions } from './handlers/index.ts';
 import { registerImageRoutes } from './images/routes.ts';
 import { migrations } from './migrations.ts';
 import { exportMediaPerson } from './personalData/export.ts';
+import { mediaForgetting } from './personalData/forget.ts';
 import { type MediaEvent, publishMediaEvent } from './publish.ts';
 import type { MediaTables } from './tables.ts';
 
@@ -20,6 +21,7 @@ export function mediaService(): ServiceDefinition<MediaTables, MediaEvent> {
     publish: publishMediaEvent,
     subscriptions,
     exportPerson: exportMediaPerson,
+    forget: mediaForgetting,
     register: async (ctx) => {
       await registerImageRoutes(ctx);
       registerFileRoutes(ctx);

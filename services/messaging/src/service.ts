@@ -12,6 +12,7 @@ import { migrations } from './migrations.ts';
 import { registerSystemLineGuard } from './orderThreads/guard.ts';
 import { registerSenderCardRoute } from './people/senderCardRoute.ts';
 import { exportMessagingPerson } from './personalData/export.ts';
+import { messagingForgetting } from './personalData/forget.ts';
 import { type MessagingEvent, publishMessagingEvent } from './publish.ts';
 import { registerUnreadRoute } from './reads/unreadTotals.ts';
 import { registerSearchRoutes } from './search/routes.ts';
@@ -40,5 +41,6 @@ export function messagingService(
     },
     subscriptions,
     exportPerson: exportMessagingPerson,
+    forget: messagingForgetting,
   };
 }

@@ -6,6 +6,7 @@ import type { InboxEvent } from './inbox/inbox.ts';
 import { registerInboxRoutes } from './inbox/routes.ts';
 import { migrations } from './migrations.ts';
 import { exportNotificationsPerson } from './personalData/export.ts';
+import { notificationsForgetting } from './personalData/forget.ts';
 import { publishInboxEvent } from './publish.ts';
 import { remindersJob } from './reminders/job.ts';
 import type { NotificationsTables } from './tables.ts';
@@ -25,6 +26,7 @@ export function notificationsService(
     register: registerInboxRoutes,
     subscriptions,
     exportPerson: exportNotificationsPerson,
+    forget: notificationsForgetting,
     jobs: [remindersJob(config), ...(config.SMTP_URL ? [digestJob({ ...config, SMTP_URL: config.SMTP_URL })] : [])],
   };
 }

@@ -6,6 +6,7 @@ import { orderClockJob } from './orders/clockJob.ts';
 import { registerOrderRoutes } from './orders/routes.ts';
 import { agreedPriceOnly, type PaymentPort } from './payments/paymentPort.ts';
 import { exportOrdersPerson } from './personalData/export.ts';
+import { ordersForgetting } from './personalData/forget.ts';
 import { type OrdersEvent, publishOrdersEvent } from './publish.ts';
 import { registerReviewRoutes } from './reviews/routes.ts';
 import type { OrdersTables } from './tables.ts';
@@ -34,6 +35,7 @@ export function ordersService(config: OrdersConfig, options: OrdersOptions = {})
     },
     subscriptions,
     exportPerson: exportOrdersPerson,
+    forget: ordersForgetting,
     jobs: [orderClockJob(now)],
   };
 }

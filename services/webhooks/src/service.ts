@@ -7,6 +7,7 @@ import { registerFeedRoute } from './feed/routes.ts';
 import { subscriptions } from './handlers/index.ts';
 import { migrations } from './migrations.ts';
 import { exportWebhooksPerson } from './personalData/export.ts';
+import { webhooksForgetting } from './personalData/forget.ts';
 import { publishWebhooksEvent, type WebhooksEvent } from './publish.ts';
 import { registerSubscriptionRoutes } from './subscriptions/routes.ts';
 import type { WebhooksTables } from './tables.ts';
@@ -39,6 +40,7 @@ export function webhooksService(config: WebhooksConfig, options: WebhooksOptions
     },
     subscriptions,
     exportPerson: exportWebhooksPerson,
+    forget: webhooksForgetting,
     jobs: [retentionJob(now), deliveriesJob({ now, policy: urlRule })],
   };
 }

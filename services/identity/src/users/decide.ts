@@ -15,7 +15,8 @@ export type UserCommand =
       /** The version the edit started from; none: merged as it is (spec 000's client). */
       baseVersion?: number | undefined;
     }
-  | { type: 'ChangePlan'; plan: MemberPlan; changedBy: string };
+  | { type: 'ChangePlan'; plan: MemberPlan; changedBy: string }
+  | { type: 'Delete' };
 
 export function evolve(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
@@ -33,6 +34,8 @@ export function evolve(state: UserState, event: UserEvent): UserState {
       return { ...state, preferences: event.data.preferences };
     case 'UserPlanChanged':
       return { ...state, plan: event.data.plan };
+    case 'UserDeleted':
+      return { ...initialUserState(), version: state.version };
     default: {
       const never: never = event;
       return never;
@@ -97,6 +100,10 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       if (!state.exists) throw UserNotFound();
       if (state.plan === command.plan) return [];
       return [{ type: 'UserPlanChanged', data: { userId: state.userId, plan: command.plan, changedBy: command.changedBy } }];
+    }
+    case 'Delete': {
+      if (!state.exists) throw UserNotFound();
+      return [{ type: 'UserDeleted', data: { userId: state.userId } }];
     }
     default: {
       const never: never = command;

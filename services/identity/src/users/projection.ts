@@ -83,6 +83,10 @@ export async function projectUserEvents(trx: Kysely<IdentityTables>, events: Sto
           .where('id', '=', e.data.userId)
           .execute();
         break;
+      // The row goes: the subject, email and username are free for whoever signs in with them next.
+      case 'UserDeleted':
+        await trx.deleteFrom('users').where('id', '=', e.data.userId).execute();
+        break;
       default: {
         const never: never = e;
         throw new Error(`Unhandled event ${JSON.stringify(never)}`);

@@ -41,7 +41,9 @@ export type UserEvent =
     }
   | { type: 'UserPreferencesChanged'; data: { userId: string; preferences: Preferences } }
   // `changedBy`: the admin who set it (until plans are sold, only admins do).
-  | { type: 'UserPlanChanged'; data: { userId: string; plan: MemberPlan; changedBy: string } };
+  | { type: 'UserPlanChanged'; data: { userId: string; plan: MemberPlan; changedBy: string } }
+  // The account is gone: the earlier events of the stream were redacted in the same transaction (personalData/forget.ts).
+  | { type: 'UserDeleted'; data: { userId: string } };
 
 export interface UserState extends ProfileFields {
   exists: boolean;

@@ -45,6 +45,12 @@ export interface EventBus {
   /** Publishes on the subject `envelope.type`, de-duplicated by `envelope.id`. */
   publish(envelope: EventEnvelope): Promise<void>;
   consume(spec: ConsumerSpec): Promise<Subscription>;
+  /**
+   * Deletes the published copies of these events from a stream and from the dead letters (a person
+   * forgotten: docs/decisions/privacy/). Answers how many were deleted. A consumer that had not
+   * taken one yet never will; the events were about someone who no longer exists.
+   */
+  forget?(stream: string, eventIds: readonly string[]): Promise<number>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

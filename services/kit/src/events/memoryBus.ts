@@ -147,6 +147,20 @@ export class MemoryBus implements EventBus {
     return false;
   }
 
+  async forget(stream: string, eventIds: readonly string[]) {
+    const ids = new Set(eventIds);
+    let deleted = 0;
+    for (const name of [stream, DEAD_LETTER_STREAM]) {
+      const held = this.streams.get(name);
+      if (!held) continue;
+      // Consumers keep positions by sequence, so taking messages out leaves every position valid.
+      const kept = held.messages.filter((m) => !ids.has(m.envelope.id));
+      deleted += held.messages.length - kept.length;
+      held.messages = kept;
+    }
+    return deleted;
+  }
+
   async ping() {}
 
   async close() {

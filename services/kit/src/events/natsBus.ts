@@ -186,6 +186,30 @@ export class NatsBus implements EventBus {
     }
   }
 
+  /**
+   * Reads each stream once with an ordered consumer (every copy is looked at: a stream's subjects
+   * are event types, not people) and deletes the copies of these events, their bytes erased.
+   */
+  async forget(stream: string, eventIds: readonly string[]) {
+    const ids = new Set(eventIds);
+    if (ids.size === 0) return 0;
+    let deleted = 0;
+    for (const name of [this.streamName(stream), this.streamName('DEADLETTER')]) {
+      const info = await this.jsm.streams.info(name).catch(() => null);
+      if (!info || info.state.messages === 0) continue;
+      const doomed: number[] = [];
+      const reader = await jetstream(this.nc).consumers.get(name);
+      const messages = await reader.consume();
+      for await (const m of messages) {
+        if (ids.has(m.json<EventEnvelope>().id)) doomed.push(m.seq);
+        if (m.seq >= info.state.last_seq || m.info.pending === 0) break;
+      }
+      await messages.close();
+      for (const seq of doomed) if (await this.jsm.streams.deleteMessage(name, seq, true)) deleted++;
+    }
+    return deleted;
+  }
+
   async ping() {
     await this.nc.flush();
   }

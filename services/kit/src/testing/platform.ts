@@ -14,6 +14,8 @@ export interface TestPlatform {
   keys: StartedPlatform['keys'];
   database: Database;
   bus: EventBus;
+  /** The bus's JetStream namespace (its streams are `<namespace>_<STREAM>`) when on NATS_URL; none on the in-process bus. */
+  namespace?: string;
   /**
    * The gateway through contracts' typed client: `p.api.send(route, { params, query, body, token })`
    * answers `{ status, body }` whatever the status; every answer is checked against the route's
@@ -37,7 +39,7 @@ export interface TestPlatform {
 export async function startTestPlatform(env: Record<string, string> = {}): Promise<TestPlatform> {
   const start = platformStarter();
   const { database, drop } = await createTestDatabase();
-  const { bus, close } = await createTestBus();
+  const { bus, namespace, close } = await createTestBus();
   let platform: StartedPlatform;
   try {
     platform = await start({
@@ -72,6 +74,7 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
     keys: platform.keys,
     database,
     bus,
+    ...(namespace && { namespace }),
     call,
     stop: async () => {
       await platform.stop();
