@@ -33,6 +33,10 @@ import { type ProfileSettingsValues, ProfileTab, profileSettingsOf } from './Pro
 const DeveloperTab = lazy(() => import('./developer/DeveloperTab.tsx').then((module) => ({ default: module.DeveloperTab })));
 // Fetched with the Privacy tab: few people export their data, and never on a first visit.
 const ExportSection = lazy(() => import('./yourData/ExportSection.tsx').then((module) => ({ default: module.ExportSection })));
+// Fetched with the Privacy tab, for the same reason.
+const DeleteAccountSection = lazy(() =>
+  import('./deleteAccount/DeleteAccountSection.tsx').then((module) => ({ default: module.DeleteAccountSection })),
+);
 
 type SettingsMessage = Parameters<typeof t>[0];
 type TabName = 'Profile' | 'Notifications' | 'Privacy' | 'Developer' | 'Help & Support';
@@ -169,6 +173,9 @@ function Settings({ user }: { user: SessionUser }) {
             <PrivacyTab {...prefProps} />
             <Suspense fallback={null}>
               <ExportSection />
+            </Suspense>
+            <Suspense fallback={null}>
+              <DeleteAccountSection username={user.username} email={user.email} />
             </Suspense>
           </>
         )}
