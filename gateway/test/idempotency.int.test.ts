@@ -86,6 +86,39 @@ describe('Idempotency-Key on writes, through the gateway', () => {
     expect(row).toEqual([{ committed: true, status: 201 }]);
   });
 
+  it('forgets a key after 24 hours: the same key then writes again', async () => {
+    const key = randomUUID();
+    const gig = buildGig({ title: `Kept a day ${key.slice(0, 8)}` });
+    const kept = randomUUID();
+    for (const k of [key, kept])
+      expect(
+        (
+          await p.api.send(marketplaceRoutes.createGig, {
+            token: ada.token,
+            body: { ...gig, title: `${gig.title} ${k}` },
+            idempotencyKey: k,
+          })
+        ).status,
+      ).toBe(201);
+    const keys = p.database.forSchema('marketplace');
+    await keys
+      .updateTable('idempotency_keys')
+      .set({ created_at: new Date(Date.now() - 24 * 3_600_000 - 60_000) })
+      .where('key', '=', key)
+      .execute();
+    await p.services.marketplace.jobs?.['idempotency-keys-cleanup']?.runNow();
+    expect((await keys.selectFrom('idempotency_keys').select('key').where('key', 'in', [key, kept]).execute()).map((r) => r.key)).toEqual([
+      kept,
+    ]);
+    const again = await p.api.send(marketplaceRoutes.createGig, {
+      token: ada.token,
+      body: { ...gig, title: `${gig.title} ${key}` },
+      idempotencyKey: key,
+    });
+    expect(again.headers.get(IDEMPOTENT_REPLAYED_HEADER)).toBeNull();
+    expect((await myGigTitles(ada.token)).filter((t) => t === `${gig.title} ${key}`)).toHaveLength(2);
+  });
+
   it('gives concurrent requests with the same key one write and the same answer', async () => {
     const key = randomUUID();
     const gig = buildGig({ title: `Concurrent ${key.slice(0, 8)}` });
