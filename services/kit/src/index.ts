@@ -19,6 +19,7 @@ export * from './events/redact.ts';
 export * from './events/statelessConsumer.ts';
 export * from './events/storeMigration.ts';
 export * from './http/app.ts';
+export * from './http/clientAddress.ts';
 export * from './http/idempotency.ts';
 export { drainAndClose } from './http/drain.ts';
 export * from './http/newerVersion.ts';

@@ -135,4 +135,18 @@ export const migrations: ServiceMigration[] = [
     },
   },
   orderNumbersMigration,
+  {
+    name: '0006_gig_viewers',
+    async up(db) {
+      // Who viewed which gig on which UTC day (a hashed key): a view counts once per viewer per day.
+      await db.schema
+        .createTable('gig_viewers')
+        .addColumn('gig_id', 'uuid', (c) => c.notNull())
+        .addColumn('viewer', 'text', (c) => c.notNull())
+        .addColumn('day', 'date', (c) => c.notNull())
+        .addPrimaryKeyConstraint('gig_viewers_pkey', ['gig_id', 'viewer'])
+        .execute();
+      await db.schema.createIndex('gig_viewers_day_idx').on('gig_viewers').column('day').execute();
+    },
+  },
 ];

@@ -9,6 +9,7 @@ import { marketplaceForgetting } from './personalData/forget.ts';
 import { type MarketplaceEvent, publishMarketplaceEvent } from './publish.ts';
 import { registerAiRoutes } from './search/aiRoutes.ts';
 import type { MarketplaceTables } from './tables.ts';
+import { forgetOldViewers } from './views/views.ts';
 
 /** The marketplace service: gigs, favourites, listing and search, the AI search interpreter and suggestions. */
 export function marketplaceService(config: MarketplaceConfig): ServiceDefinition<MarketplaceTables, MarketplaceEvent> {
@@ -24,6 +25,7 @@ export function marketplaceService(config: MarketplaceConfig): ServiceDefinition
       });
     },
     subscriptions,
+    jobs: [forgetOldViewers],
     exportPerson: exportMarketplacePerson,
     forget: marketplaceForgetting,
   };

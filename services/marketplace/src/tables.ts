@@ -28,6 +28,8 @@ export interface GigsTable {
 export interface MarketplaceTables extends OrderNumbersTables {
   gigs: GigsTable;
   gig_views: { gig_id: string; views: ColumnType<string, number, number> };
+  /** Each viewer's last UTC day on a gig (a hashed key), so a view counts once a day (views/views.ts). */
+  gig_viewers: { gig_id: string; viewer: string; day: string };
   freelancers: FreelancersTable;
   /** Who favourited which active gig (favourite streams); gigs.favorites counts them. */
   gig_favorites: { person_id: string; gig_id: string; at: Date };

@@ -148,6 +148,21 @@ describe('gigs through the gateway', () => {
     expect(seen.body.gig.views).toBe(2);
   });
 
+  it('counts a view once per person, or per address for the signed out, a day: asking again adds nothing (issue 33)', async () => {
+    const { body } = await create(ada.token);
+    const id = body.gig.id;
+    // Forty at once and forty more after, by one person, then by one address signed out.
+    await Promise.all(Array.from({ length: 40 }, () => get(id, bob.token)));
+    for (let i = 0; i < 40; i++) await get(id, bob.token);
+    expect((await get(id, ada.token)).body.gig.views).toBe(1);
+    await Promise.all(Array.from({ length: 40 }, () => get(id)));
+    expect((await get(id, ada.token)).body.gig.views).toBe(2);
+    // Each other person counts once.
+    const others = await Promise.all([buildUser(p, 'Viewer One'), buildUser(p, 'Viewer Two')]);
+    for (const viewer of others) for (let i = 0; i < 3; i++) await get(id, viewer.token);
+    expect((await get(id, bob.token)).body.gig.views).toBe(4);
+  });
+
   it('shows a profile change on the gigs without calling identity', async () => {
     const carol = await buildUser(p, 'Carol');
     const { body } = await create(carol.token);
@@ -202,9 +217,10 @@ describe('gigs through the gateway', () => {
     expect(trending.body.gigs).toHaveLength(3);
     expect(trending.body.gigs.every((g) => g.status === 'active')).toBe(true);
 
-    // The most viewed first; a gig deleted here leaves the list at once, though the list is kept for a while.
+    // The most viewed first (by more people than any other gig here); a gig deleted here leaves the list at once, though the list is kept for a while.
     const viewed = (await create(frank.token, buildGig({ title: 'Much viewed' }))).body.gig.id;
-    for (let i = 0; i < 100; i++) await get(viewed, bob.token);
+    const viewers = await Promise.all(['Vi', 'Vic', 'Vera', 'Val'].map((name) => buildUser(p, name)));
+    for (const viewer of [bob, ...viewers]) await get(viewed, viewer.token);
     await create(frank.token, buildGig({ title: 'Changes the list' }));
     const top = async () => (await p.api.call(marketplaceRoutes.trending, { query: { limit: 3 } })).gigs.map((g) => g.id);
     expect((await top())[0]).toBe(viewed);

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { DASHBOARD_LIST_SIZES, marketplaceRoutes } from '@commonwork/contracts';
 import { registerRoute, type ServiceContext, Unauthorized } from '@commonwork/kit';
-import { sql } from 'kysely';
 import { sellerAnalytics } from '../orderNumbers/figures.ts';
 import { gigViews, listGigs } from '../search/listGigs.ts';
 import { trendingGigs } from '../search/trending.ts';
 import type { MarketplaceTables } from '../tables.ts';
+import { countView, viewerKey } from '../views/views.ts';
 import { gigAggregate } from './aggregate.ts';
 import { GigNotFound } from './decide.ts';
 import { type GigView, presentGig } from './present.ts';
@@ -33,18 +33,12 @@ export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>) {
     return { success: true as const, data, ...data };
   });
 
-  registerRoute(app, verifier, marketplaceRoutes.getGig, async ({ params, caller }) => {
+  registerRoute(app, verifier, marketplaceRoutes.getGig, async ({ params, caller, request }) => {
     const row = await byId(params.id, caller?.sub ?? null);
     const isOwner = row?.owner_id === caller?.sub;
     if (!row || (row.status !== 'active' && !isOwner)) throw GigNotFound();
-    if (!isOwner) {
-      await db
-        .insertInto('gig_views')
-        .values({ gig_id: row.id, views: 1 })
-        .onConflict((oc) => oc.column('gig_id').doUpdateSet({ views: sql<number>`gig_views.views + 1` }))
-        .execute();
-      row.views = Number(row.views ?? 0) + 1;
-    }
+    // Once per person (or address) per day, so no one caller can move trending by asking again.
+    if (!isOwner && (await countView(db, row.id, viewerKey(request, caller?.sub ?? null)))) row.views = Number(row.views ?? 0) + 1;
     return { success: true as const, gig: presentGig(row) };
   });
 
@@ -81,6 +75,7 @@ export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>) {
     await gigs.handle(params.id, { type: 'DeleteGig', actorId: caller.sub }, ctx.metadataFor(request, caller.sub));
     trending.invalidate();
     await db.deleteFrom('gig_views').where('gig_id', '=', params.id).execute();
+    await db.deleteFrom('gig_viewers').where('gig_id', '=', params.id).execute();
     return { success: true as const, message: 'Gig deleted successfully' };
   });
 }
