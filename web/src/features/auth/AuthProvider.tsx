@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import {
   currentSession,
   onUnauthorized,
+  readToken,
   removeStoredSession,
   type SessionUser,
   storeSession,
@@ -21,7 +22,10 @@ interface AuthContextValue {
   login: (user: SessionUser) => void;
   /** A user stores it (and its token); `null` signs out without navigating. */
   updateUser: (user: SessionUser | null) => void;
-  logout: () => void;
+  /** Ends the session on the server, then here whatever the server answered, and goes to /. */
+  logout: () => Promise<void>;
+  /** Ends every session of the person on the server (this one included), then here; throws when the server did not. */
+  signOutEverywhere: () => Promise<void>;
   /** True after a call was refused with 401: the session ended by itself, not by logout. */
   sessionExpired: boolean;
 }
@@ -50,7 +54,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     else removeStoredSession();
   }, []);
 
-  const logout = useCallback(() => {
+  // The calls are loaded when used: the entry every page loads stays without them.
+  const logout = useCallback(async () => {
+    const token = readToken();
+    if (token) {
+      // The server ends the session first, so the token is refused everywhere; unreachable, it still ends here.
+      await import('./signOut.ts').then(({ endSessionOnServer }) => endSessionOnServer(token)).catch(() => undefined);
+    }
+    removeStoredSession();
+    navigate('/');
+  }, [navigate]);
+
+  const signOutEverywhere = useCallback(async () => {
+    const token = readToken();
+    if (token) await import('./signOut.ts').then(({ endEverySessionOnServer }) => endEverySessionOnServer(token));
     removeStoredSession();
     navigate('/');
   }, [navigate]);
@@ -66,8 +83,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, isAuthenticated: user !== null, isLoading, login, updateUser, logout, sessionExpired }),
-    [user, isLoading, login, updateUser, logout, sessionExpired],
+    () => ({ user, isAuthenticated: user !== null, isLoading, login, updateUser, logout, signOutEverywhere, sessionExpired }),
+    [user, isLoading, login, updateUser, logout, signOutEverywhere, sessionExpired],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

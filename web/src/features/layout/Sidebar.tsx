@@ -152,7 +152,7 @@ export function Sidebar({ onClose }: SidebarProps) {
           </NavLink>
           <button
             type="button"
-            onClick={logout}
+            onClick={() => void logout()}
             className="flex items-center justify-center gap-1 whitespace-nowrap rounded-lg border border-slate-200 px-2 py-1.5 text-xs font-medium text-red-600 hover:bg-red-50 dark:border-slate-700 dark:text-red-400 dark:hover:bg-red-950/40"
           >
             <LogOut className="h-4 w-4" aria-hidden="true" />

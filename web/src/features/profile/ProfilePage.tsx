@@ -149,7 +149,7 @@ function ProfileView({ user }: { user: SessionUser }) {
                   {text('profile.edit')}
                 </button>
               )}
-              <button type="button" className={buttonSecondary} onClick={logout}>
+              <button type="button" className={buttonSecondary} onClick={() => void logout()}>
                 {text('profile.signOut')}
               </button>
             </div>

@@ -34,6 +34,10 @@ const DeveloperTab = lazy(() => import('./developer/DeveloperTab.tsx').then((mod
 // Fetched with the Privacy tab: few people export their data, and never on a first visit.
 const ExportSection = lazy(() => import('./yourData/ExportSection.tsx').then((module) => ({ default: module.ExportSection })));
 // Fetched with the Privacy tab, for the same reason.
+const SignOutEverywhereSection = lazy(() =>
+  import('./sessions/SignOutEverywhereSection.tsx').then((module) => ({ default: module.SignOutEverywhereSection })),
+);
+// Fetched with the Privacy tab, for the same reason.
 const DeleteAccountSection = lazy(() =>
   import('./deleteAccount/DeleteAccountSection.tsx').then((module) => ({ default: module.DeleteAccountSection })),
 );
@@ -171,6 +175,9 @@ function Settings({ user }: { user: SessionUser }) {
         {tab === 'Privacy' && (
           <>
             <PrivacyTab {...prefProps} />
+            <Suspense fallback={null}>
+              <SignOutEverywhereSection />
+            </Suspense>
             <Suspense fallback={null}>
               <ExportSection />
             </Suspense>
