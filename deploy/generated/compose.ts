@@ -151,6 +151,8 @@ ${SERVICE_NAMES.map((name) => `      ${urlSettingOf(name)}: ${inK8s(name)}\n`).j
       RATE_LIMIT_AUTH_MAX: \${RATE_LIMIT_AUTH_MAX:-30}
       # A person's calls are counted here, with their socket events (realtime replicas count there too).
       REDIS_URL: redis://redis:6379
+      # As identity's, passed through only when set: the pages' policy then lets Google's sign-in in.
+      GOOGLE_CLIENT_ID:
     ports:
       - "${GATEWAY_PORT}:${GATEWAY_PORT}"
 ${dependsOn([...SERVICE_NAMES, ...replicas], '    ')}    ${healthcheck(GATEWAY_PORT)}

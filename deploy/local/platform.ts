@@ -78,6 +78,7 @@ export async function startPlatform(options: PlatformOptions) {
       webDist: gatewayConfig.WEB_DIST,
       rateLimit: { max: gatewayConfig.RATE_LIMIT_MAX, authMax: gatewayConfig.RATE_LIMIT_AUTH_MAX, counter: rateCounter },
       sectionTimeoutMs: gatewayConfig.BFF_SECTION_TIMEOUT_MS,
+      googleSignIn: Boolean(gatewayConfig.GOOGLE_CLIENT_ID),
     });
     track({ stop: () => gateway.close() });
     const url = await gateway.listen({ host: gatewayConfig.HOST, port: gatewayConfig.PORT });

@@ -42,6 +42,8 @@ export const GatewayConfig = CommonConfig.extend({
   ...RedisSettings,
   /** How long each dashboard section may take before the dashboard answers without it; default 1,000 ms. */
   BFF_SECTION_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_SECTION_TIMEOUT_MS),
+  /** Google sign-in's client id, as identity has it: its set or not decides whether pages let Google's script in. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   /** Requests per minute per address on the sign-in calls; default 30. */
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(30),
 });

@@ -28,6 +28,7 @@ import { prerenderedPages } from './prerenderedPages.ts';
 import { counterStore } from './rateLimitStore.ts';
 import { type RealtimeDns, registerRealtimeProxy } from './realtimeProxy.ts';
 import { contractRoutes } from './routePatterns.ts';
+import { DOCS_POLICY, pagePolicies, registerSecurityHeaders } from './securityHeaders.ts';
 import { Upstreams } from './upstreams.ts';
 
 /** Cache-Control of a built asset whose name carries its content's hash. */
@@ -55,6 +56,8 @@ export interface GatewayOptions {
   rateLimit: { max: number; authMax: number; counter?: RateCounter };
   /** How long each dashboard section may take (BFF_SECTION_TIMEOUT_MS); default 1,000 ms. */
   sectionTimeoutMs?: number;
+  /** Google sign-in is configured (GOOGLE_CLIENT_ID): the web app's policy lets its script, frame and popup in. */
+  googleSignIn?: boolean;
 }
 
 const TooManyRequests = createError('RATE_LIMITED', 'Too many requests', 429);
@@ -94,6 +97,8 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
         ),
     })),
   });
+  const googleSignIn = options.googleSignIn ?? false;
+  registerSecurityHeaders(app, { googleSignIn });
   for (const replicas of upstreams.values()) replicas.start();
   app.addHook('onClose', async () => {
     for (const replicas of upstreams.values()) replicas.stop();
@@ -130,7 +135,7 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
 
   const document = buildOpenApiDocument(API_OPERATIONS, '1.0.0');
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: DOCS_POLICY });
 
   registerDashboard(app, {
     log: options.log,
@@ -174,6 +179,8 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
     // browser accepts is sent. Names under assets/ carry their content's hash, so they never change:
     // a year and `immutable`. index.html names the current ones, so it is checked on every visit.
     // The cache headers are ours alone (`cacheControl: false`), and shared caches must key on the encoding.
+    // Each HTML file carries its own policy (its inline scripts' hashes), whichever route sends it.
+    const policies = pagePolicies(webDist, googleSignIn);
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
@@ -183,6 +190,8 @@ export async function createGateway(options: GatewayOptions): Promise<App> {
       setHeaders: (res, path) => {
         res.setHeader('cache-control', path.startsWith(join(webDist, 'assets', sep)) ? IMMUTABLE : 'no-cache');
         res.setHeader('vary', 'accept-encoding');
+        const policy = policies.get(path.replace(/\.(br|gz)$/, ''));
+        if (policy) res.setHeader('content-security-policy', policy);
       },
     });
     // index.html holds the landing page pre-rendered, pages/ every other route (web/build/prerender.ts);

@@ -38,6 +38,7 @@ const app = await createGateway({
     ...(redis && { counter: new RedisRateCounter(redis, config.REDIS_PREFIX) }),
   },
   sectionTimeoutMs: config.BFF_SECTION_TIMEOUT_MS,
+  googleSignIn: Boolean(config.GOOGLE_CLIENT_ID),
 });
 await app.listen({ host: config.HOST, port: config.PORT });
 shutdownOnSignals(log, [
