@@ -3,7 +3,6 @@ import { LIMITS } from './constants.ts';
 import { ImageUrl } from './media.ts';
 import { Scope } from './scopes.ts';
 import { User, Username } from './users.ts';
-import { httpUrl } from './webUrl.ts';
 
 /**
  * A provider credential as posted: only its presence and size are checked here; whether it is a
@@ -56,7 +55,7 @@ export type AuthConfigResponse = z.infer<typeof AuthConfigResponse>;
 export const DevTokenRequest = z.object({
   email: z.email('Enter a valid email address'),
   name: z.string().trim().min(1, 'Name is required').max(LIMITS.nameMax),
-  picture: z.union([z.literal(''), httpUrl('Enter a valid picture URL (http or https)').max(1_000)]).optional(),
+  picture: z.union([z.literal(''), ImageUrl]).optional(),
 });
 export const DevTokenResponse = z.object({ token: z.string() });
 

@@ -56,7 +56,7 @@ export const EventLocation = z.object({
   address: text(300),
   city: text(100),
   country: text(100),
-  meetingLink: z.union([z.literal(''), httpUrl('Enter a valid meeting link (http or https)').max(1_000)]).default(''),
+  meetingLink: z.union([z.literal(''), httpUrl('Enter a valid meeting link').max(1_000)]).default(''),
 });
 
 export const AgendaItem = z.object({

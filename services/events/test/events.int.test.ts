@@ -112,7 +112,7 @@ describe('tech events through the gateway', () => {
         (meetingLink): [Record<string, unknown>, string, string] => [
           { location: { ...base.location, type: 'online', meetingLink } },
           'location.meetingLink',
-          'Enter a valid meeting link (http or https)',
+          'Enter a valid meeting link',
         ],
       ),
     ];
