@@ -11,7 +11,7 @@ describe('the scope each route asks of a personal access token', () => {
     expect(missing).toEqual([]);
   });
 
-  it('is `session` for the token calls, the data export and the account deletion only: a token never creates, lists or revokes tokens, nor exports or deletes its owner', () => {
+  it('is `session` for the token calls, signing out, the data export and the account deletion only: a token never creates, lists or revokes tokens, signs its owner out, nor exports or deletes them', () => {
     const sessionOnly = API_OPERATIONS.filter(({ route }) => route.scope === 'session').map((o) => o.operationId);
     expect(sessionOnly.sort()).toEqual([
       'identityCreateToken',
@@ -22,6 +22,8 @@ describe('the scope each route asks of a personal access token', () => {
       'identityListTokens',
       'identityRequestExport',
       'identityRevokeToken',
+      'identitySignOut',
+      'identitySignOutEverywhere',
     ]);
   });
 
