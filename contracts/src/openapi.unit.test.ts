@@ -54,7 +54,9 @@ describe('the OpenAPI document', () => {
     expect(document.components.parameters.IdempotencyKey).toMatchObject({ name: 'Idempotency-Key', in: 'header', required: false });
     for (const { operationId, route } of API_OPERATIONS) {
       const operation = document.paths[route.url.replace(/:([A-Za-z]+)/g, '{$1}')]?.[route.method.toLowerCase()] as Operation;
-      const refers = (operation.parameters as unknown[]).some((p) => (p as { $ref?: string }).$ref === '#/components/parameters/IdempotencyKey');
+      const refers = (operation.parameters as unknown[]).some(
+        (p) => (p as { $ref?: string }).$ref === '#/components/parameters/IdempotencyKey',
+      );
       expect([operationId, refers]).toEqual([operationId, route.method !== 'GET']);
       const recorded = route.method !== 'GET' && route.auth !== 'public' && !route.upload;
       if (recorded) expect(operation.responses).toHaveProperty('422');
