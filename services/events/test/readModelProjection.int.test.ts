@@ -1,4 +1,4 @@
-import { ChannelCreated, type PublicUserCard, UserProfileUpdated, UserRegistered } from '@commonwork/contracts';
+import { ChannelCreated, type PublicUserCard, UserPreferencesUpdated, UserProfileUpdated, UserRegistered } from '@commonwork/contracts';
 import { published, readModelSpec, SPEC_START, specId } from '@commonwork/kit/testing';
 import { describe, it } from 'vitest';
 import { subscriptions } from '../src/handlers/index.ts';
@@ -33,6 +33,19 @@ describe("the events service's read models of other services' events", () => {
       .given(registered)
       .given(registered)
       .thenRows('people', [{ user_id: ada, name: 'Ada Lovelace', updated_at: SPEC_START }]));
+
+  it('keeps whose profile is private, the newest preference winning whatever order they come in', () => {
+    const visibility = (profileVisibility: 'public' | 'private', minutes: number) =>
+      published(
+        UserPreferencesUpdated,
+        { userId: ada, notifications: {}, profileVisibility, searchable: true },
+        { occurredAt: at(minutes) },
+      );
+    return spec
+      .given(visibility('private', 2))
+      .given(visibility('public', 1))
+      .thenRows('profile_visibility', [{ person_id: ada, private: true, updated_at: new Date(at(2)) }]);
+  });
 
   it("links an event to the channel messaging opened for it, the first one only; other channels are not events'", () => {
     const channel = (n: number, eventId?: string) =>
