@@ -37,9 +37,10 @@ export type CallInput<C extends RouteContract> = ParamsInput<C> &
     signal?: AbortSignal;
     /**
      * A write's Idempotency-Key; a fresh one for each call by default. A caller that sends the same
-     * write again (a retry of its own) passes the key of the first, so the write is done once.
+     * write again (a retry of its own) passes the key of the first, so the write is done once; null
+     * sends none (a write that is idempotent by an id of its own, as a message's `clientId`).
      */
-    idempotencyKey?: string;
+    idempotencyKey?: string | null;
   };
 
 type ParamsInput<C> = C extends { params: infer S extends z.ZodType } ? { params: z.input<S> } : { params?: never };
@@ -79,7 +80,7 @@ export interface LooseInput {
   token?: string | null;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  idempotencyKey?: string;
+  idempotencyKey?: string | null;
 }
 
 /**
@@ -150,7 +151,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (token) headers.Authorization = `Bearer ${token}`;
     const form = typeof FormData !== 'undefined' && body instanceof FormData;
     if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
-    if (WRITE_METHODS.has(route.method) && !Object.keys(headers).some((name) => name.toLowerCase() === KEY_HEADER))
+    if (
+      WRITE_METHODS.has(route.method) &&
+      input.idempotencyKey !== null &&
+      !Object.keys(headers).some((name) => name.toLowerCase() === KEY_HEADER)
+    )
       headers[IDEMPOTENCY_KEY_HEADER] = input.idempotencyKey ?? newKey();
     const response = await (options.fetch ?? fetch)(`${baseUrl}${urlOf(route.url, params, query)}`, {
       method: route.method satisfies HttpMethod,

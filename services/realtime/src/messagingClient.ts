@@ -82,7 +82,11 @@ export function createMessagingClient(baseUrls: readonly string[]): MessagingCli
     },
     postChannelMessage: async (token, channelId, body) => {
       const route = messagingRoutes.postChannelMessage;
-      const answer = await send(route, (api, signal) => api.send(route, { params: { id: channelId }, body, token, signal }));
+      // No Idempotency-Key: the message's clientId already makes the send once-only (a repeat answers
+      // the first message), and a key would add two commits to every message on the socket's path.
+      const answer = await send(route, (api, signal) =>
+        api.send(route, { params: { id: channelId }, body, token, signal, idempotencyKey: null }),
+      );
       return answer.ok ? { ok: true, data: answer.data.data } : answer;
     },
     senderCard: async (token) => {

@@ -74,16 +74,19 @@ describe('call', () => {
     });
   });
 
-  it('sends a fresh Idempotency-Key with every write, the caller’s own when it repeats one, and none with a read', async () => {
+  it('sends a fresh Idempotency-Key with every write, the caller’s own when it repeats one, none when it asks for none, and none with a read', async () => {
     const sent = stubFetch(204);
     await call(marketplaceRoutes.deleteGig, { params: { id: CHANNEL_ID } });
     await call(marketplaceRoutes.deleteGig, { params: { id: CHANNEL_ID } });
     await call(marketplaceRoutes.deleteGig, { params: { id: CHANNEL_ID }, idempotencyKey: 'the-first-try' });
+    await call(marketplaceRoutes.deleteGig, { params: { id: CHANNEL_ID }, idempotencyKey: null });
     const keys = sent.map((s) => s.headers['Idempotency-Key']);
     expect(keys[0]).toMatch(UUID);
     expect(keys[1]).toMatch(UUID);
     expect(keys[0]).not.toBe(keys[1]);
     expect(keys[2]).toBe('the-first-try');
+    // A write idempotent by an id of its own (a message's clientId) may send none.
+    expect(keys[3]).toBeUndefined();
   });
 
   it('sends no token to a public route, and the given one when asked', async () => {
