@@ -53,7 +53,17 @@ export class NatsBus implements EventBus {
   static async connect(options: NatsBusOptions): Promise<NatsBus> {
     // No async traces: every JetStream publish and ack is a request, and capturing a stack for each
     // cost 3 % of the CPU of bench:notifications; our own logs say where an operation started.
-    const nc = await connect({ servers: options.url, name: 'commonwork', maxReconnectAttempts: -1, noAsyncTraces: true });
+    // A PING every 5 s, two unanswered = gone: a link cut without a reset (a partition) otherwise
+    // stalls the connection until TCP gives up or the default 2-minute ping notices (the fault
+    // suite's messaging replica took 28 s to come back after a 30 s cut); then it reconnects.
+    const nc = await connect({
+      servers: options.url,
+      name: 'commonwork',
+      maxReconnectAttempts: -1,
+      noAsyncTraces: true,
+      pingInterval: 5_000,
+      maxPingOut: 2,
+    });
     const bus = new NatsBus(nc, await jetstreamManager(nc), options);
     await bus.ensureStream('DEADLETTER', ['deadletter.>']);
     return bus;
