@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import { buildPerson, SIGNED_IN_SCREENS, signUpWithDevIssuer } from './helpers.ts';
 
 /** Every screen, in both themes, visitor and signed in: zero serious or critical WCAG 2.2 AA violations (issue 15). */

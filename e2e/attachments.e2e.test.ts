@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { messagingRoutes, STORAGE_KEYS } from '@commonwork/contracts';
-import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { expect, type Page, test } from './fixtures.ts';
 import type { BrowserGlobals } from './helpers.ts';
 import { apiOf, signUpInNewContext } from './signedUp.ts';
 

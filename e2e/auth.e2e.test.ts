@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import { type BrowserGlobals, buildPerson, logInWithDevIssuer, signUpWithDevIssuer } from './helpers.ts';
 
 /** The stored 'user' and 'token' entries. */

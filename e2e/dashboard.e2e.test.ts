@@ -1,5 +1,5 @@
 import { identityRoutes } from '@commonwork/contracts';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import { apiAt, type BrowserGlobals, buildPerson, signUpWithDevIssuer } from './helpers.ts';
 
 /** The signed-in person as the web app keeps them: their id and token. */

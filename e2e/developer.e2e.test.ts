@@ -12,7 +12,7 @@ import {
   STORAGE_KEYS,
   webhooksRoutes,
 } from '@commonwork/contracts';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import { apiAt, type BrowserGlobals, buildPerson, chooseLanguage, collectPageErrors, signUpWithDevIssuer } from './helpers.ts';
 import { layoutProblems } from './layout.ts';
 import { apiOf } from './signedUp.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { identityRoutes, marketplaceRoutes } from '@commonwork/contracts';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { apiAt, type BrowserGlobals, buildPerson, signUpWithDevIssuer } from './helpers.ts';
 
 // Issue 27, item 4: the old front end's fixed figures ('Premium Member', '+8%', '4.9 rating / 156

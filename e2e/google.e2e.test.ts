@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { devCredential, stubGoogleIdentity } from './google.ts';
 import { type BrowserGlobals, buildPerson, completeProfile } from './helpers.ts';
 

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import { buildPerson, chooseLanguage, collectPageErrors, signUpWithDevIssuer } from './helpers.ts';
 
 // Issue 27: choosing Deutsch saved but the interface stayed English. The interface speaks the

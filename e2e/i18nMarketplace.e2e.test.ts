@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import { buildPerson, chooseLanguage, collectPageErrors, signUpWithDevIssuer } from './helpers.ts';
 import { layoutProblems } from './layout.ts';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messagingRoutes, STORAGE_KEYS } from '@commonwork/contracts';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import { type BrowserGlobals, collectPageErrors } from './helpers.ts';
 import { apiOf, signUpInNewContext } from './signedUp.ts';
 

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import { buildPerson, SIGNED_IN_SCREENS, signUpWithDevIssuer } from './helpers.ts';
 
 /**

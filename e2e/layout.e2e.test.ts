@@ -1,6 +1,6 @@
 import { eventsRoutes, marketplaceRoutes, mediaRoutes, messagingRoutes } from '@commonwork/contracts';
-import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { expect, type Page, test } from './fixtures.ts';
 import { apiAt, type BrowserGlobals, buildPerson, SIGNED_IN_SCREENS, signUpWithDevIssuer } from './helpers.ts';
 import { layoutProblems } from './layout.ts';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type ApiClient, eventsRoutes, marketplaceRoutes, messagingRoutes, notificationsRoutes } from '@commonwork/contracts';
-import { type Browser, expect, test } from '@playwright/test';
+import { type Browser, expect, test } from './fixtures.ts';
 import { apiAt, type BrowserGlobals, buildPerson, signUpWithDevIssuer } from './helpers.ts';
 
 /** A new person signed up in a browser of their own, with the API as them. */

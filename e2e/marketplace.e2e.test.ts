@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { marketplaceRoutes } from '@commonwork/contracts';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from './fixtures.ts';
 import { buildPerson, signUpWithDevIssuer } from './helpers.ts';
 
 /** react-hot-toast announces each toast in a status region. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messagingRoutes, STORAGE_KEYS } from '@commonwork/contracts';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from './fixtures.ts';
 import { apiAt, type BrowserGlobals, buildPerson, type Person, signUpWithDevIssuer } from './helpers.ts';
 
 // Two people signed up through the browser and live round trips: more than the default minute on a busy machine.

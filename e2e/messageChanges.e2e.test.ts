@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import { marketplaceRoutes, messagingRoutes, pathOf, STORAGE_KEYS } from '@commonwork/contracts';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import type { BrowserGlobals } from './helpers.ts';
 import { apiOf, sessionOf, signUpInNewContext } from './signedUp.ts';
 

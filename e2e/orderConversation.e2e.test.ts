@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { marketplaceRoutes, ordersRoutes, STORAGE_KEYS } from '@commonwork/contracts';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import type { BrowserGlobals } from './helpers.ts';
 import { apiOf, signUpInNewContext } from './signedUp.ts';
 

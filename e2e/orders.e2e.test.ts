@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { marketplaceRoutes, ORDER_MESSAGES, STORAGE_KEYS } from '@commonwork/contracts';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import type { BrowserGlobals } from './helpers.ts';
 import { apiOf, signUpInNewContext } from './signedUp.ts';
 

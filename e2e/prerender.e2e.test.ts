@@ -1,5 +1,5 @@
 import { eventsRoutes, marketplaceRoutes } from '@commonwork/contracts';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import { apiAt, type BrowserGlobals, buildPerson, collectPageErrors, SIGNED_IN_SCREENS, signUpWithDevIssuer } from './helpers.ts';
 
 /** The page as the server sends it, before any script has run. */

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { expect, type Page, test } from './fixtures.ts';
 import { buildPerson, signUpWithDevIssuer } from './helpers.ts';
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();

@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { expect, type Locator, type Page, test } from './fixtures.ts';
 import { buildPerson, signUpWithDevIssuer } from './helpers.ts';
 import { layoutProblems } from './layout.ts';
 

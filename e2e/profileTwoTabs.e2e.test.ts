@@ -1,5 +1,5 @@
 import { identityRoutes } from '@commonwork/contracts';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import { apiAt, type BrowserGlobals, buildPerson, logInWithDevIssuer, signUpWithDevIssuer } from './helpers.ts';
 
 // Issue 27's lost update: a second browser that saved its bio wrote back the phone, skills and

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type ApiClient, marketplaceRoutes, ORDER_MESSAGES, ordersRoutes } from '@commonwork/contracts';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import { apiOf, signUpInNewContext } from './signedUp.ts';
 
 // Two people signed up through the browser, an order taken through its steps, then the review

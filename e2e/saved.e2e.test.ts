@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { draftsRoutes } from '@commonwork/contracts';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import { buildPerson, signUpWithDevIssuer } from './helpers.ts';
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();

@@ -1,5 +1,5 @@
 import { identityRoutes } from '@commonwork/contracts';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import { apiAt, type BrowserGlobals, buildPerson, logInWithDevIssuer, signUpWithDevIssuer } from './helpers.ts';
 
 /** The page's stored session: its person's id and access token. */
