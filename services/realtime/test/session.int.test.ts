@@ -3,7 +3,7 @@ import { issueAccessToken } from '@commonwork/identity';
 import { SESSION_ENDED, SESSION_EXPIRED } from '@commonwork/kit';
 import { buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect } from './support.ts';
+import { connect, startReplicas } from './support.ts';
 
 describe('a live connection and its session', () => {
   let p: TestPlatform;
@@ -47,6 +47,27 @@ describe('a live connection and its session', () => {
     } finally {
       client.close();
       other.close();
+    }
+  });
+
+  // Last: it stops the platform's own replica for two of the test's.
+  it('ends on every replica that holds a socket of the signed-out session', async () => {
+    const replicas = await startReplicas(p);
+    const bea = await buildUser(p, 'Bea Two Replicas');
+    const onA = await connect(replicas.a.url, bea.token);
+    const onB = await connect(replicas.b.url, bea.token);
+    try {
+      expect((await p.api.send(identityRoutes.signOut, { token: bea.token })).status).toBe(200);
+      const at = Date.now();
+      for (const client of [onA, onB]) {
+        expect(await client.next(E.error)).toEqual({ message: SESSION_ENDED });
+        await eventually(async () => !client.socket.connected);
+      }
+      expect(Date.now() - at).toBeLessThanOrEqual(1_500);
+    } finally {
+      onA.close();
+      onB.close();
+      await replicas.stop();
     }
   });
 });
