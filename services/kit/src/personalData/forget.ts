@@ -122,17 +122,17 @@ export function redactPersonalData(data: Json, person: ForgottenPerson): Json {
   // A record about them names them in its own words too ("Ada ordered your gig", with Ada's id beside
   // it). A name is replaced only in records that carry their id, never across all text: two people
   // may share one.
-  const about = person.name && JSON.stringify(data).includes(userId);
-  const redacted = about && person.name ? replacedIn(walked, person.name, DELETED_USER_NAME) : walked;
+  const { name } = person;
+  const redacted = name && JSON.stringify(data).includes(userId) ? replacedIn(walked, name, DELETED_USER_NAME) : walked;
   return JSON.stringify(redacted) === JSON.stringify(data) ? undefined : redacted;
 }
 
 /**
  * Forgets a person in one service's schema, inside the caller's transaction: their own streams
- * removed, every other event that mentions them redacted in place, the read rows made to match,
- * and their email removed from any text column left (a safety net: an email names one person
- * only, unlike a name two people may share). Returns the ids of the events removed or rewritten,
- * whose published copies the bus then purges.
+ * removed, every other event that mentions them redacted in place (their name, when the service
+ * keeps none, read from the events that show them), the service's read rows, then the safety net
+ * over every table (`rewriteRows`). Returns the ids of the events removed or rewritten, whose
+ * published copies the bus then purges.
  */
 export async function forgetPerson<DB>(trx: Kysely<DB>, schema: string, userId: string, forgetting: Forgetting<DB>): Promise<string[]> {
   const store = trx as unknown as AnyDb;
@@ -199,7 +199,7 @@ async function rewriteRows(trx: AnyDb, schema: string, { userId, name, email }: 
  * what the service had published about them from its own stream. The purge runs inside the
  * handler: a redelivery after a failed commit forgets again, and the copies were to go either way.
  */
-export function startForgetting<DB>(options: {
+export async function startForgetting<DB>(options: {
   service: string;
   db: Kysely<DB>;
   bus: EventBus;
@@ -207,17 +207,20 @@ export function startForgetting<DB>(options: {
   forgetting: Forgetting<DB>;
 }): Promise<Subscription> {
   const { service, db, bus, log, forgetting } = options;
+  const identity = serviceStream('identity');
   const handler = defineHandler<DB, [typeof UserDeleted]>([UserDeleted], async (trx, event) => {
     const ids = await forgetPerson(trx, service, event.data.userId, forgetting);
     const purged = (await bus.forget?.(serviceStream(service).stream, ids)) ?? 0;
     log.info({ userId: event.data.userId, events: ids.length, purged }, 'person forgotten');
   });
+  // Identity may not have started yet (cluster mode): its stream is made as identity makes it.
+  await bus.ensureStream(identity.stream, identity.subjects);
   return startConsumer({
     db,
     bus,
     log,
     durable: `${service}-forget`,
-    stream: 'IDENTITY',
+    stream: identity.stream,
     filterSubject: UserDeleted.type,
     handlers: [handler],
   });
