@@ -61,7 +61,7 @@ export interface ServiceManifest {
   replicas: number;
   /** It publishes events on its own stream (`<NAME>`, subjects `<name>.>`). */
   publishes: boolean;
-  /** The services whose streams it consumes (its handlers/index.ts subscriptions). */
+  /** The services whose streams it consumes (its handlers/index.ts subscriptions; every service takes identity's for forgetting a deleted account). */
   consumes: readonly string[];
   /** The services whose URLs it is given (`<NAME>_URL`) and that start before it. */
   needs: readonly string[];
@@ -219,7 +219,7 @@ export const SERVICE_MANIFEST = {
     port: 4007,
     replicas: 2,
     publishes: false,
-    consumes: ['marketplace', 'events'],
+    consumes: ['identity', 'marketplace', 'events'],
     needs: IDENTITY,
   },
   orders: {
@@ -241,7 +241,7 @@ export const SERVICE_MANIFEST = {
     port: 4009,
     replicas: 2,
     publishes: true,
-    consumes: ['marketplace', 'events', 'messaging', 'notifications', 'orders'],
+    consumes: ['identity', 'marketplace', 'events', 'messaging', 'notifications', 'orders'],
     needs: IDENTITY,
   },
 } as const satisfies Record<string, ServiceManifest>;
