@@ -134,4 +134,36 @@ describe.each(busAdapters)('event bus on $name', ({ open }) => {
     await b.stop();
     expect([...seen].sort()).toEqual(envelopes.map((e) => e.id).sort());
   });
+
+  it('gives a replica that is not ready nothing: the one that is takes every event, and it shares again once ready', async () => {
+    const { stream, subject, durable } = await fresh();
+    const by = { a: [] as string[], b: [] as string[] };
+    let aReady = false;
+    const a = await bus.consume({
+      stream,
+      durable,
+      filterSubject: subject,
+      ready: () => aReady,
+      handle: async (m) => void by.a.push(m.envelope.id),
+    });
+    const b = await bus.consume({ stream, durable, filterSubject: subject, handle: async (m) => void by.b.push(m.envelope.id) });
+    const first = Array.from({ length: 20 }, () => buildEnvelope({ type: subject }));
+    for (const e of first) await bus.publish(e);
+    await eventually(async () => by.b.length >= 20);
+    expect(by.a).toEqual([]);
+    expect(by.b).toEqual(first.map((e) => e.id));
+
+    aReady = true;
+    const second = Array.from({ length: 40 }, () => buildEnvelope({ type: subject }));
+    for (const e of second) {
+      await bus.publish(e);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await eventually(async () => by.a.length + by.b.length >= 60);
+    await new Promise((r) => setTimeout(r, 300));
+    await a.stop();
+    await b.stop();
+    expect(by.a.length).toBeGreaterThan(0);
+    expect([...by.a, ...by.b].sort()).toEqual([...first, ...second].map((e) => e.id).sort());
+  });
 });

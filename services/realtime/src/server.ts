@@ -134,14 +134,11 @@ export async function startRealtime(options: RealtimeOptions): Promise<RunningRe
     });
   });
 
-  let subscription: Subscription | null = await startBroadcasts(options.bus, {
-    io,
-    ordered,
-    channelUpdates,
-    channelChanges,
-    presence,
-    log,
-  });
+  let subscription: Subscription | null = await startBroadcasts(
+    options.bus,
+    { io, ordered, channelUpdates, channelChanges, presence, log },
+    redis ? redis.connected : undefined,
+  );
   presence.start();
   const url = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
   const adapterName = options.adapter ? 'a custom' : redis ? 'the Redis' : 'the in-memory';
@@ -192,6 +189,8 @@ async function connectRedis(url: string, log: Logger) {
     sub,
     wakeups,
     limits,
+    /** Whether every connection is up: a replica without one takes no broadcasts (the others do). */
+    connected: () => clients.every((client) => client.status === 'ready'),
     /** Answers when every connection is up; fails at once while one is reconnecting (its commands would wait). */
     ping: async () => {
       const down = clients.find((client) => client.status !== 'ready');

@@ -58,7 +58,14 @@ export interface Replicas {
  * run's own. The platform's embedded replica is stopped first, so the shared consumer is the two
  * replicas' alone.
  */
-export async function startReplicas(p: TestPlatform, options: { redisUrl?: string; hosts?: [string, string] } = {}): Promise<Replicas> {
+export async function startReplicas(
+  p: TestPlatform,
+  options: {
+    redisUrl?: string;
+    hosts?: [string, string] /** Replica A's own way to the same Redis (a proxy a test can cut). */;
+    redisUrlOfA?: string;
+  } = {},
+): Promise<Replicas> {
   await p.services.realtime.stop();
   const redis = options.redisUrl ?? redisUrl;
   const redisPrefix = `cwtest-${randomBytes(5).toString('hex')}`;
@@ -74,7 +81,11 @@ export async function startReplicas(p: TestPlatform, options: { redisUrl?: strin
     ...(adapter && { adapter, presenceStore: new MemoryPresence() }),
   };
   // `hosts`: one port on two addresses, as two pods behind one headless Service.
-  const a = await startRealtime({ ...replicaOptions, ...(options.hosts && { host: options.hosts[0] }) });
+  const a = await startRealtime({
+    ...replicaOptions,
+    ...(options.hosts && { host: options.hosts[0] }),
+    ...(options.redisUrlOfA && { redisUrl: options.redisUrlOfA }),
+  });
   const b = await startRealtime({ ...replicaOptions, ...(options.hosts && { host: options.hosts[1], port: Number(new URL(a.url).port) }) });
   return {
     a,

@@ -25,7 +25,16 @@ export interface ConsumerSpec {
    * redelivery and dead-lettering, so one bad message does not hold the others back.
    */
   handleBatch?: (messages: BusMessage[]) => Promise<void>;
+  /**
+   * While this answers false, this member takes nothing: what it holds is handed back at once, for
+   * the replicas that share the durable (one that lost a dependency its handler needs, as a realtime
+   * replica cut from Redis). Asked before each batch and every `READY_CHECK_MS`; default always ready.
+   */
+  ready?: () => boolean;
 }
+
+/** How often a member that is not ready is asked again, and a ready one checked while it waits for messages. */
+export const READY_CHECK_MS = 250;
 
 /** The most messages one `handleBatch` call takes. */
 export const MAX_BATCH = 64;

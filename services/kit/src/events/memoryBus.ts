@@ -9,6 +9,7 @@ import {
   deadLetterSubject,
   type EventBus,
   MAX_BATCH,
+  READY_CHECK_MS,
   type Subscription,
   subjectMatches,
   UnprocessableEvent,
@@ -89,8 +90,13 @@ export class MemoryBus implements EventBus {
     // Replicas that share a durable share one delivery chain, taking turns, as JetStream does.
     const drain = async () => {
       for (;;) {
-        const member = state.members[state.turn++ % Math.max(state.members.length, 1)];
-        if (!member) return;
+        const ready = state.members.filter((m) => m.ready?.() !== false);
+        const member = ready[state.turn++ % Math.max(ready.length, 1)];
+        if (!member) {
+          // Every member is out: asked again shortly (a message that comes meanwhile asks too).
+          if (state.members.length > 0) setTimeout(onMessage, READY_CHECK_MS).unref();
+          return;
+        }
         const batch = nextMessages(stream.messages, state.position, member.filterSubject, member.handleBatch ? MAX_BATCH : 1);
         if (batch.length === 0) return;
         const maxDeliver = member.maxDeliver ?? DEFAULT_MAX_DELIVER;

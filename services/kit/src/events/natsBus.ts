@@ -1,6 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventEnvelope } from '@commonwork/contracts';
 import {
   AckPolicy,
+  type ConsumerMessages,
   DeliverPolicy,
   JetStreamApiCodes,
   JetStreamApiError,
@@ -20,6 +22,7 @@ import {
   deadLetterSubject,
   type EventBus,
   MAX_BATCH,
+  READY_CHECK_MS,
   type Subscription,
   UnprocessableEvent,
 } from './bus.ts';
@@ -129,23 +132,48 @@ export class NatsBus implements EventBus {
       const info = await this.jsm.consumers.info(stream, spec.durable);
       return [{ value: info.num_pending + info.num_ack_pending, attributes: { stream: spec.stream, durable: spec.durable } }];
     });
-    const messages = await consumer.consume({ max_messages: MAX_BATCH });
     const prefix = this.options.namespace ? `${this.options.namespace}.` : '';
     const toBus = (m: JsMsg): BusMessage => ({
       subject: m.subject.slice(prefix.length),
       envelope: m.json<EventEnvelope>(),
       deliveryCount: m.info.deliveryCount,
     });
-    // The pump takes messages as they come; the worker hands over what has gathered meanwhile.
+    // The pump takes messages as they come; the worker hands over what has gathered meanwhile. A
+    // member that is not ready stops pulling (its pull closed, so JetStream gives the others the
+    // messages) and hands back what it holds, then pulls again once it is ready.
+    const ready = spec.ready ?? (() => true);
+    let stopping = false;
+    let messages: ConsumerMessages | undefined;
+    const watch = spec.ready
+      ? setInterval(() => {
+          if (!ready()) void messages?.close();
+        }, READY_CHECK_MS)
+      : undefined;
     const waiting = new Waiting<JsMsg>(MAX_BATCH);
     const pump = (async () => {
-      for await (const m of messages) await waiting.push(m);
+      while (!stopping) {
+        if (!ready()) {
+          await sleep(READY_CHECK_MS);
+          continue;
+        }
+        messages = await consumer.consume({ max_messages: MAX_BATCH });
+        if (stopping) void messages.close();
+        // A close (stop, or not ready) still yields what had arrived, then ends the loop.
+        for await (const m of messages) {
+          if (ready()) await waiting.push(m);
+          else m.nak();
+        }
+      }
       waiting.end();
     })();
     const work = (async () => {
       for (;;) {
         const batch = await waiting.take(spec.handleBatch ? MAX_BATCH : 1);
         if (batch.length === 0) return;
+        if (!ready()) {
+          for (const m of batch) m.nak();
+          continue;
+        }
         const received = batch.map((m) => ({ m, message: toBus(m) }));
         if (spec.handleBatch && received.length > 1) {
           const handled = await spec.handleBatch(received.map((r) => r.message)).then(
@@ -169,7 +197,9 @@ export class NatsBus implements EventBus {
     return {
       stop: async () => {
         unobserve();
-        await messages.close();
+        stopping = true;
+        clearInterval(watch);
+        await messages?.close();
         await pump;
         await work;
       },

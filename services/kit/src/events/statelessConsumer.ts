@@ -40,6 +40,8 @@ export interface StatelessConsumerOptions<Ctx> {
   freshForMs?: number;
   /** Deliveries before a failing event is dead-lettered; default the bus's. */
   maxDeliver?: number;
+  /** While false, this replica takes no events and the others sharing the durable take them all (`ConsumerSpec.ready`). */
+  ready?: () => boolean;
 }
 
 /** The publishers whose streams the reactions read: the first segment of each contract's type (`messaging.channel.created`). */
@@ -82,7 +84,14 @@ export async function startStatelessConsumer<Ctx>(options: StatelessConsumerOpti
       const filterSubject = subjects[0] ?? `${publisher}.>`;
       subscriptions.push(
         await bus.consume(
-          tracedConsumer({ stream, durable, filterSubject, handle, ...(options.maxDeliver && { maxDeliver: options.maxDeliver }) }),
+          tracedConsumer({
+            stream,
+            durable,
+            filterSubject,
+            handle,
+            ...(options.maxDeliver && { maxDeliver: options.maxDeliver }),
+            ...(options.ready && { ready: options.ready }),
+          }),
         ),
       );
     }

@@ -43,9 +43,10 @@ export const STALE_AFTER_MS = 120_000;
 
 /**
  * Starts the shared consumer of each stream the broadcasts read (messaging's and notifications'),
- * through the kit's stateless consumer; each handled event is acked after its emits.
+ * through the kit's stateless consumer; each handled event is acked after its emits. While `ready`
+ * says no (a replica cut from Redis can neither order nor fan out), the other replicas take them all.
  */
-export function startBroadcasts(bus: EventBus, ctx: BroadcastContext): Promise<Subscription> {
+export function startBroadcasts(bus: EventBus, ctx: BroadcastContext, ready?: () => boolean): Promise<Subscription> {
   return startStatelessConsumer({
     bus,
     log: ctx.log,
@@ -53,5 +54,6 @@ export function startBroadcasts(bus: EventBus, ctx: BroadcastContext): Promise<S
     reactions: BROADCASTS,
     context: ctx,
     freshForMs: STALE_AFTER_MS,
+    ...(ready && { ready }),
   });
 }
