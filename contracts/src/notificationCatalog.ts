@@ -38,6 +38,9 @@ export const NOTIFICATION_WORDS = [
   'orderReviewed',
 ] as const;
 
+/** The notifications whose message is what their sender wrote (a message, a note): emptied when the sender is forgotten. */
+export const SENDER_WRITTEN_WORDS: readonly (typeof NOTIFICATION_WORDS)[number][] = ['chatMessage', 'channelMention', 'gigInterestNote'];
+
 export const NOTIFICATION_MESSAGES = {
   notFound: 'Notification not found',
   gigNotFound: 'Gig not found',

@@ -5,7 +5,7 @@ import type { EventsTables } from '../tables.ts';
 /**
  * How the events service forgets a person: the events they organised are removed with their
  * streams (their attendees' seats with them); their seats at others' events stay as a number (the
- * event's stream counts them), shown as 'Deleted user'.
+ * event's stream counts them), shown as 'Deleted user'; whether their profile was private goes too.
  */
 export const eventsForgetting: Forgetting<EventsTables> = {
   known: (db, userId) => db.selectFrom('people').select('name').where('user_id', '=', userId).executeTakeFirst(),
@@ -20,5 +20,6 @@ export const eventsForgetting: Forgetting<EventsTables> = {
       .set({ name: DELETED_USER_NAME, picture: '', updated_at: new Date() })
       .where('user_id', '=', userId)
       .execute();
+    await db.deleteFrom('profile_visibility').where('person_id', '=', userId).execute();
   },
 };

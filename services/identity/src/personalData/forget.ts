@@ -1,4 +1,4 @@
-import { DELETED_USER_NAME, identityRoutes } from '@commonwork/contracts';
+import { DEFAULT_PREFERENCES, DELETED_USER_NAME, identityRoutes } from '@commonwork/contracts';
 import {
   type Forgetting,
   type ForgottenPerson,
@@ -30,7 +30,9 @@ function blankChanges(changes: Record<string, unknown>): Record<string, unknown>
 /**
  * Identity's own stream of the person keeps its events (the deletion closes it), each redacted: the
  * provider subject, email and username become ones no sign-in gives (the unique columns a rebuild
- * writes them to stay unique), every profile change is emptied, every card is 'Deleted user'.
+ * writes them to stay unique), every profile change is emptied, every card is 'Deleted user', every
+ * choice of preferences is the defaults (what others' read models rebuild of it, a private profile
+ * among them, says nothing of the person).
  */
 function redactUserEvent(event: StoredEvent, person: ForgottenPerson): unknown {
   if (!event.streamId.startsWith('user-')) return redactPersonalData(event.data, person);
@@ -41,6 +43,7 @@ function redactUserEvent(event: StoredEvent, person: ForgottenPerson): unknown {
     data.email = `${person.userId}@deleted.invalid`;
   }
   if (user.type === 'UserProfileUpdated') data.changes = blankChanges(user.data.changes);
+  if (user.type === 'UserPreferencesChanged') data.preferences = DEFAULT_PREFERENCES;
   const redacted = (redactPersonalData(data, { ...person, email: null }) ?? data) as Record<string, unknown>;
   // A completed profile's username is a unique column the rebuild writes: one no one can choose.
   if (user.type === 'UserProfileCompleted') redacted.username = `deleted-${person.userId}`;

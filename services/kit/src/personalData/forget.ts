@@ -1,4 +1,4 @@
-import { DELETED_USER_NAME, UserDeleted } from '@commonwork/contracts';
+import { DELETED_USER_NAME, SENDER_WRITTEN_WORDS, UserDeleted } from '@commonwork/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { AnyDb } from '../db/database.ts';
 import { type EventBus, type Subscription, serviceStream } from '../events/bus.ts';
@@ -69,6 +69,12 @@ function sentBy(object: Record<string, Json>, userId: string): boolean {
   return isObject(sender) && [sender.id, sender._id, sender.userId].includes(userId);
 }
 
+/** True when the object is a notification whose message its sender, the person, wrote (a chat message's preview). */
+function notesTheirWords(object: Record<string, Json>, userId: string): boolean {
+  const words = isObject(object.data) ? object.data.words : undefined;
+  return typeof object.message === 'string' && sentBy(object, userId) && SENDER_WRITTEN_WORDS.some((w) => w === words);
+}
+
 /** Every string in a value with a text replaced. */
 const replacedIn = (value: Json, text: string, by: string): Json => {
   if (typeof value === 'string') return value.split(text).join(by);
@@ -97,7 +103,7 @@ export function namesIn(records: readonly Json[], userId: string): string[] {
 /**
  * The default redactor: in every object that is the person (one of its owner keys is their id) the
  * personal fields become 'Deleted user' or empty; every message they wrote keeps its place with its
- * words and attachments removed; in a record that carries their id, their name becomes 'Deleted
+ * words and attachments removed, and a notification quoting them loses the quote; in a record that carries their id, their name becomes 'Deleted
  * user' wherever it is written; their email is removed from every string. Answers `undefined`
  * when nothing changed.
  */
@@ -116,6 +122,7 @@ export function redactPersonalData(data: Json, person: ForgottenPerson): Json {
       if ('attachments' in out) out.attachments = [];
       if ('mentions' in out) out.mentions = [];
     }
+    if (notesTheirWords(value, userId)) out.message = '';
     return out;
   };
   const walked = walk(data);

@@ -34,6 +34,13 @@ describe('the default redactor of a forgotten person', () => {
     expect(redactPersonalData({ note: 'mail zelda@example.com' }, zed)).toEqual({ note: 'mail ' });
   });
 
+  it('empties a notification that quotes their words, and keeps one whose sentence is the platform’s', () => {
+    const quoting = { type: 'message', sender: { userId: zed.userId, name: zed.name }, message: 'Call me', data: { words: 'chatMessage' } };
+    expect(redactPersonalData(quoting, zed)).toMatchObject({ sender: { name: DELETED_USER_NAME }, message: '' });
+    const ordered = { sender: { _id: zed.userId, name: zed.name }, message: 'Zelda Quist ordered "Logo".', data: { words: 'orderPlaced' } };
+    expect(redactPersonalData(ordered, zed)).toMatchObject({ message: `${DELETED_USER_NAME} ordered "Logo".` });
+  });
+
   it('leaves a record that is not about them as it is, another person of the same name included', () => {
     expect(redactPersonalData({ sender: { userId: bob, name: 'Zelda Quist' }, content: 'hello' }, zed)).toBeUndefined();
   });

@@ -9,9 +9,13 @@ import type { MarketplaceTables } from '../tables.ts';
  * hashed: the key only has to tell viewers apart for a day, never to say who they were.
  */
 export function viewerKey(request: FastifyRequest, callerId: string | null): string {
-  const who = callerId ? `person:${callerId}` : `address:${subscriberOf(clientAddressOf(request) ?? 'unknown')}`;
-  return createHash('sha256').update(who).digest('base64url').slice(0, 22);
+  return callerId ? personViewerKey(callerId) : hashed(`address:${subscriberOf(clientAddressOf(request) ?? 'unknown')}`);
 }
+
+/** A signed-in person's viewer key: what forgetting them removes (an address's key cannot be traced back to them). */
+export const personViewerKey = (personId: string) => hashed(`person:${personId}`);
+
+const hashed = (who: string) => createHash('sha256').update(who).digest('base64url').slice(0, 22);
 
 /** Today in UTC, the day a view counts for. */
 const today = sql<string>`(now() at time zone 'utc')::date`;
