@@ -143,29 +143,34 @@ export class NatsBus implements EventBus {
     // messages) and hands back what it holds, then pulls again once it is ready.
     const ready = spec.ready ?? (() => true);
     let stopping = false;
-    let messages: ConsumerMessages | undefined;
+    /** Set when this member closed its pull for not being ready: the only close after which it pulls again. */
+    let paused = !ready();
+    let messages: ConsumerMessages | undefined = paused ? undefined : await consumer.consume({ max_messages: MAX_BATCH });
     const watch = spec.ready
       ? setInterval(() => {
-          if (!ready()) void messages?.close();
+          if (ready() || paused || !messages) return;
+          paused = true;
+          void messages.close();
         }, READY_CHECK_MS)
       : undefined;
     const waiting = new Waiting<JsMsg>(MAX_BATCH);
     const pump = (async () => {
-      while (!stopping) {
-        if (!ready()) {
-          await sleep(READY_CHECK_MS);
-          continue;
-        }
-        messages = await consumer.consume({ max_messages: MAX_BATCH });
-        if (stopping) void messages.close();
-        // A close (stop, or not ready) still yields what had arrived, then ends the loop.
-        for await (const m of messages) {
+      for (;;) {
+        // A close (stop, the connection's end, or not ready) still yields what had arrived, then ends the loop.
+        for await (const m of messages ?? []) {
           if (ready()) await waiting.push(m);
           else m.nak();
         }
+        if (!paused || stopping) break;
+        while (!ready() && !stopping) await sleep(READY_CHECK_MS);
+        if (stopping) break;
+        paused = false;
+        messages = await consumer.consume({ max_messages: MAX_BATCH });
+        if (stopping) void messages.close();
       }
-      waiting.end();
-    })();
+    })()
+      .catch((error: unknown) => this.options.log.warn({ err: error, durable: spec.durable }, 'consumer stopped pulling'))
+      .finally(() => waiting.end());
     const work = (async () => {
       for (;;) {
         const batch = await waiting.take(spec.handleBatch ? MAX_BATCH : 1);
