@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { type HttpMethod, IDEMPOTENCY_KEY_HEADER, WRITE_METHODS } from '@commonwork/contracts';
 import { createError, DEFAULT_BODY_LIMIT, withoutCallerTrace } from '@commonwork/kit';
 import type { FastifyHttpProxyOptions } from '@fastify/http-proxy';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BodyTooLarge } from './bodyLimit.ts';
 import type { Upstreams } from './upstreams.ts';
 
@@ -42,7 +42,7 @@ const isJson = (contentType: string | undefined) => {
  * so the service does it once however often it arrives. Uploads are streamed as before and never
  * sent twice. Runs before the proxy, whose body is then a stream over the kept bytes.
  */
-export async function keepWriteForReplay(request: FastifyRequest) {
+export async function keepWriteForReplay(request: FastifyRequest, reply: FastifyReply) {
   if (!WRITE_METHODS.has(request.method as HttpMethod)) return;
   const sent = request.headers[KEY_HEADER];
   const key = typeof sent === 'string' ? sent : randomUUID();
@@ -53,11 +53,17 @@ export async function keepWriteForReplay(request: FastifyRequest) {
   if (!isJson(request.headers['content-type']) || !(request.body instanceof Readable)) return;
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of request.body as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    // A chunked body declares no length: the limit the declared length meets at the door holds here.
-    if (size > DEFAULT_BODY_LIMIT) throw BodyTooLarge();
-    chunks.push(chunk);
+  try {
+    for await (const chunk of request.body as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      // A chunked body declares no length: the limit the declared length meets at the door holds here.
+      if (size > DEFAULT_BODY_LIMIT) throw BodyTooLarge();
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    // The browser left mid-body (a tab closed): no one to answer, and the kit logs the request as closed.
+    if (request.raw.aborted || reply.raw.destroyed) return void reply.hijack();
+    throw error;
   }
   const body = Buffer.concat(chunks);
   replayable.set(request, { body, key });

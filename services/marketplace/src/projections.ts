@@ -14,6 +14,7 @@ export const projections: Projections<MarketplaceTables, MarketplaceEvent> = {
   publish: publishMarketplaceEvent,
   kept: {
     gig_views: 'view counters, counted outside events',
+    gig_viewers: 'who viewed a gig today (hashed), to count each viewer once a day: outside events, kept two days',
     active_gig_counts: "kept by triggers on gigs: follows gigs' rebuild",
   },
 };
