@@ -62,7 +62,8 @@ export const identityRoutes = {
   signOutEverywhere: defineRoute({
     method: 'POST',
     url: '/api/auth/logout-all',
-    summary: 'Sign out everywhere: every session of the person ends (this one included), refused everywhere within a second. Signed-in sessions only',
+    summary:
+      'Sign out everywhere: every session of the person ends (this one included), refused everywhere within a second. Signed-in sessions only',
     auth: 'user',
     scope: 'session',
     response: { 200: SignedOutResponse, ...errors },
