@@ -27,9 +27,16 @@ const mode = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 const PLATFORM = Object.values(SERVICE_PARTS).map((part) => readSide(part.projections));
 /**
  * As the seed's rebuild check: no demo person changed their privacy, holds a personal access token,
- * a webhook or a channel's incoming webhook.
+ * a webhook or a channel's incoming webhook, or asked for their data.
  */
-const MAY_BE_EMPTY = ['orders.profile_visibility', 'identity.personal_tokens', 'webhooks.webhooks', 'messaging.incoming_hooks'];
+const MAY_BE_EMPTY = [
+  'orders.profile_visibility',
+  'events.profile_visibility',
+  'identity.personal_tokens',
+  'identity.person_exports',
+  'webhooks.webhooks',
+  'messaging.incoming_hooks',
+];
 
 /** Runs `npm run backup` or `npm run restore` as npm would (tsx), on the database `env` names. */
 const cli = (script: 'backup' | 'restore', folder: string, env: NodeJS.ProcessEnv) =>

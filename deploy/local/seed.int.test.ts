@@ -285,10 +285,18 @@ describe('demo seed', () => {
     await platform?.stop();
     platform = null;
     // Every table a rebuild fills must hold rows: the demo makes each kind of thing at least once.
-    // No demo person has changed their privacy, which is all orders keeps of preferences; nobody
-    // holds a personal access token (a secret shown once, to no one), a webhook, nor a channel's incoming webhook.
+    // No demo person has changed their privacy, which is all orders and events keep of preferences;
+    // nobody holds a personal access token (a secret shown once, to no one), a webhook, nor a
+    // channel's incoming webhook, nor has asked for their data.
     await expectRebuildReproduces(database, PLATFORM, {
-      mayBeEmpty: ['orders.profile_visibility', 'identity.personal_tokens', 'webhooks.webhooks', 'messaging.incoming_hooks'],
+      mayBeEmpty: [
+        'orders.profile_visibility',
+        'events.profile_visibility',
+        'identity.personal_tokens',
+        'identity.person_exports',
+        'webhooks.webhooks',
+        'messaging.incoming_hooks',
+      ],
     });
     // The figures a rebuild counted again are still the ones the orders earned.
     expect(await unearnedFigures(database)).toEqual([]);
