@@ -37,7 +37,8 @@ const WARM_UP = 50;
 const REPUBLISH_EVERY = 10;
 const GRACE_MS = 10_000;
 const TARGETS = { interestToBadgeP99Ms: 100, notificationsPerSecond: 500 } as const;
-const RESULTS_FILE = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
+// BENCH_RESULTS_FILE: somewhere else to write the section (a run to compare, not the record).
+const RESULTS_FILE = process.env.BENCH_RESULTS_FILE ?? fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 
 if (!process.env.DATABASE_URL || !process.env.NATS_URL) {
   console.error(
@@ -79,64 +80,73 @@ try {
     log,
     keys,
   });
-  const api = restClient(platform.url);
+  const { url } = platform;
+  const api = restClient(url);
   const count = async (query: string) => Number((await sql<{ n: string }>`${sql.raw(query)}`.execute(database.root)).rows[0]?.n);
   const loadBefore = loadavg()
     .map((n) => n.toFixed(2))
     .join(', ');
 
   // 1. Interest → badge: sellers with a gig and a socket each, buyers sending interests at a fixed rate.
-  const sellers = await Promise.all(Array.from({ length: SELLERS }, (_, i) => signUp(api, `Bench Seller ${i}`)));
-  const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => signUp(api, `Bench Buyer ${i}`)));
-  const gigs = await Promise.all(
-    sellers.map(async (seller) => (await api.call(marketplaceRoutes.createGig, { token: seller.token, body: buildGig() })).gig.id),
-  );
-  await until('the gigs reach notifications', async () => (await count('select count(*) as n from notifications.gigs')) >= SELLERS);
-  const received = new Map<string, number>();
-  for (const seller of sellers) {
-    const socket = await openSocket(platform.url, seller.token);
-    socket.on(SOCKET_EVENTS.newNotification, (payload: NewNotificationPayload) => {
-      received.set(payload.notification.message, hrNow());
-    });
-    sockets.push(socket);
-  }
-  const total = INTEREST_RATE * SECONDS;
-  const sent = new Map<string, number>();
-  const answers: Promise<{ status: number }>[] = [];
-  /** When each measured call was answered: the request's share of the way to the socket. */
-  const answered: number[] = [];
-  const send = (tag: string, i: number) => {
-    const at = hrNow();
-    sent.set(tag, at);
-    const buyer = buyers[i % BUYERS] as { token: string };
-    const answer = api.send(notificationsRoutes.gigInterest, {
-      token: buyer.token,
-      body: { gigId: gigs[i % SELLERS] as string, message: tag },
-    });
-    if (tag.startsWith('bench')) void answer.then(() => answered.push(hrNow() - at));
-    answers.push(answer);
+  const measureInterest = async () => {
+    const sellers = await Promise.all(Array.from({ length: SELLERS }, (_, i) => signUp(api, `Bench Seller ${i}`)));
+    const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => signUp(api, `Bench Buyer ${i}`)));
+    const gigs = await Promise.all(
+      sellers.map(async (seller) => (await api.call(marketplaceRoutes.createGig, { token: seller.token, body: buildGig() })).gig.id),
+    );
+    await until('the gigs reach notifications', async () => (await count('select count(*) as n from notifications.gigs')) >= SELLERS);
+    const received = new Map<string, number>();
+    for (const seller of sellers) {
+      const socket = await openSocket(url, seller.token);
+      socket.on(SOCKET_EVENTS.newNotification, (payload: NewNotificationPayload) => {
+        received.set(payload.notification.message, hrNow());
+      });
+      sockets.push(socket);
+    }
+    const total = INTEREST_RATE * SECONDS;
+    const sent = new Map<string, number>();
+    const answers: Promise<{ status: number }>[] = [];
+    /** When each measured call was answered: the request's share of the way to the socket. */
+    const answered: number[] = [];
+    const send = (tag: string, i: number) => {
+      const at = hrNow();
+      sent.set(tag, at);
+      const buyer = buyers[i % BUYERS] as { token: string };
+      const answer = api.send(notificationsRoutes.gigInterest, {
+        token: buyer.token,
+        body: { gigId: gigs[i % SELLERS] as string, message: tag },
+      });
+      if (tag.startsWith('bench')) void answer.then(() => answered.push(hrNow() - at));
+      answers.push(answer);
+    };
+    await atFixedRate(WARM_UP, INTEREST_RATE, (i) => send(`warm ${i}`, i));
+    await until('the warm-up reaches the sockets', async () => received.size >= WARM_UP);
+    step(`${SELLERS} sellers on sockets, ${BUYERS} buyers; ${total} interests at ${INTEREST_RATE}/s`);
+    await atFixedRate(total, INTEREST_RATE, (i) => send(`bench ${i}`, i));
+    const refused = (await Promise.all(answers)).filter((a) => a.status !== 201).length;
+    await until('the interests reach the sockets', async () => received.size >= WARM_UP + total, GRACE_MS).catch(() => undefined);
+    const latencies: number[] = [];
+    for (let i = 0; i < total; i++) {
+      const at = received.get(`bench ${i}`);
+      if (at !== undefined) latencies.push(at - (sent.get(`bench ${i}`) as number));
+    }
+    const interest = summarize(latencies);
+    const request = summarize(answered);
+    const badges = await Promise.all(
+      sellers.map(
+        async (seller) =>
+          (await api.call(notificationsRoutes.list, { query: { limit: 1, unreadOnly: 'true' }, token: seller.token })).unreadCount,
+      ),
+    );
+    const badgesExact = badges.every((n) => n === (WARM_UP + total) / SELLERS);
+    step(
+      `interest → socket: p50 ${ms(interest.p50)} ms, p99 ${ms(interest.p99)} ms; ${total - interest.count} missing, ${refused} refused`,
+    );
+    return { buyers, interest, request, total, refused, badges, badgesExact };
   };
-  await atFixedRate(WARM_UP, INTEREST_RATE, (i) => send(`warm ${i}`, i));
-  await until('the warm-up reaches the sockets', async () => received.size >= WARM_UP);
-  step(`${SELLERS} sellers on sockets, ${BUYERS} buyers; ${total} interests at ${INTEREST_RATE}/s`);
-  await atFixedRate(total, INTEREST_RATE, (i) => send(`bench ${i}`, i));
-  const refused = (await Promise.all(answers)).filter((a) => a.status !== 201).length;
-  await until('the interests reach the sockets', async () => received.size >= WARM_UP + total, GRACE_MS).catch(() => undefined);
-  const latencies: number[] = [];
-  for (let i = 0; i < total; i++) {
-    const at = received.get(`bench ${i}`);
-    if (at !== undefined) latencies.push(at - (sent.get(`bench ${i}`) as number));
-  }
-  const interest = summarize(latencies);
-  const request = summarize(answered);
-  const badges = await Promise.all(
-    sellers.map(
-      async (seller) =>
-        (await api.call(notificationsRoutes.list, { query: { limit: 1, unreadOnly: 'true' }, token: seller.token })).unreadCount,
-    ),
-  );
-  const badgesExact = badges.every((n) => n === (WARM_UP + total) / SELLERS);
-  step(`interest → socket: p50 ${ms(interest.p50)} ms, p99 ${ms(interest.p99)} ms; ${total - interest.count} missing, ${refused} refused`);
+  // BENCH_PART=events: the events part alone (its senders need not exist: a sender unknown to notifications shows as 'Member').
+  const interestPart = process.env.BENCH_PART === 'events' ? undefined : await measureInterest();
+  const buyers = interestPart?.buyers ?? Array.from({ length: BUYERS }, () => ({ id: randomUUID() }));
 
   // 2. Notifications from events: chat messages published on messaging's stream, one new chat each.
   const recipients = Array.from({ length: RECIPIENTS }, () => randomUUID());
@@ -158,6 +168,13 @@ try {
       sequence: 1,
       clientId: null,
       createdAt: occurredAt,
+      updatedAt: occurredAt,
+      attachments: [],
+      mentions: [],
+      reactions: [],
+      isEdited: false,
+      deleted: false,
+      revision: 0,
     };
     return {
       id,
@@ -179,15 +196,20 @@ try {
   });
   await Promise.all(publishes);
   const publishedMs = hrNow() - eventsStarted;
-  await until(
+  // Not all made in time (a slow run on a loaded machine): the rate is what was made by then.
+  const madeInTime = await until(
     'the notifications are made',
     async () => (await count('select count(*) as n from notifications.notifications')) - before >= events,
     120_000,
+  ).then(
+    () => true,
+    () => false,
   );
   const madeMs = hrNow() - eventsStarted;
+  const madeBy = madeInTime ? events : (await count('select count(*) as n from notifications.notifications')) - before;
   await sleep(1_000);
   const made = (await count('select count(*) as n from notifications.notifications')) - before;
-  const perSecond = events / (madeMs / 1000);
+  const perSecond = madeBy / (madeMs / 1000);
   const wrong = (
     await Promise.all(
       recipients.map(async (sub) => {
@@ -200,17 +222,20 @@ try {
   step(`events: ${events} published in ${(publishedMs / 1000).toFixed(1)} s, ${made} made in ${(madeMs / 1000).toFixed(1)} s`);
 
   const row = (s: Summary) => `${s.count} | ${ms(s.p50)} | ${ms(s.p99)} | ${ms(s.max)}`;
-  const markdown = [
-    `## Notifications results (${new Date().toISOString().slice(0, 16).replace('T', ' ')})`,
-    '',
-    `Machine: ${availableParallelism()} cores (${cpus()[0]?.model.trim()}), Node ${process.version}; load average before: ${loadBefore}. One process: gateway, services and one realtime replica on PostgreSQL and NATS JetStream. Whole run: ${((Date.now() - runStarted) / 1000).toFixed(0)} s.`,
-    '',
+  const interestSection = ({ interest, request, total, refused, badges, badgesExact }: NonNullable<typeof interestPart>) => [
     `### Interest → the seller's socket (${INTEREST_RATE}/s for ${SECONDS} s, ${SELLERS} sellers on one socket each, ${BUYERS} buyers)`,
     '',
     '| delivered | p50 ms | p99 ms | max ms | the call alone: p50 / p99 ms | missing | refused | badges exact |',
     '|---|---|---|---|---|---|---|---|',
     `| ${row(interest)} | ${ms(request.p50)} / ${ms(request.p99)} | ${total - interest.count} | ${refused} | ${badgesExact ? 'yes' : `**no** (${badges.join(', ')})`} |`,
     '',
+  ];
+  const markdown = [
+    `## Notifications results (${new Date().toISOString().slice(0, 16).replace('T', ' ')})`,
+    '',
+    `Machine: ${availableParallelism()} cores (${cpus()[0]?.model.trim()}), Node ${process.version}; load average before: ${loadBefore}. One process: gateway, services and one realtime replica on PostgreSQL and NATS JetStream. Whole run: ${((Date.now() - runStarted) / 1000).toFixed(0)} s.`,
+    '',
+    ...(interestPart ? interestSection(interestPart) : []),
     `### Notifications from events (${EVENT_RATE} chat messages/s for ${SECONDS} s to ${RECIPIENTS} people, every ${REPUBLISH_EVERY}th published twice)`,
     '',
     '| events | published in s | made | made in s | made/s | unread counts wrong |',
@@ -219,9 +244,13 @@ try {
     '',
     '### Targets',
     '',
-    `- Interest → badge p99 < ${TARGETS.interestToBadgeP99Ms} ms at ${INTEREST_RATE}/s: ${ms(interest.p99)} ms, ${verdict(interest.p99 < TARGETS.interestToBadgeP99Ms && interest.count === total)}.`,
+    ...(interestPart
+      ? [
+          `- Interest → badge p99 < ${TARGETS.interestToBadgeP99Ms} ms at ${INTEREST_RATE}/s: ${ms(interestPart.interest.p99)} ms, ${verdict(interestPart.interest.p99 < TARGETS.interestToBadgeP99Ms && interestPart.interest.count === interestPart.total)}.`,
+        ]
+      : []),
     `- ${TARGETS.notificationsPerSecond} notifications/s from events: ${perSecond.toFixed(0)}/s, ${verdict(perSecond >= TARGETS.notificationsPerSecond)}.`,
-    `- Exact unread counts, none made twice: ${wrong} wrong, ${made - events} extra, ${verdict(wrong === 0 && made === events && badgesExact)}.`,
+    `- Exact unread counts, none made twice: ${wrong} wrong, ${made - events} extra, ${verdict(wrong === 0 && made === events && (interestPart?.badgesExact ?? true))}.`,
   ].join('\n');
   console.log(markdown);
   await writeSection(

@@ -3,6 +3,11 @@
 // a NATS and a Redis of its own). 20 people post one request at a time each, first each into a
 // channel of their own, then all into one channel; every post must be acknowledged and counted once.
 // Reports posts/s, the acknowledgement's latency and the CPU each part of the platform spent per post.
+// BENCH_COUNT=1: also what each phase asked of PostgreSQL, Redis and NATS per post (bench/phaseCounts.ts;
+// statements need a server that preloads pg_stat_statements), each phase started and ended with the
+// cluster settled, printed and written to BENCH_COUNTS_FILE when given.
+// BENCH_RESULTS_FILE: somewhere else to write the section (a run to compare, not the record).
+import { writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -11,12 +16,14 @@ import pg from 'pg';
 import { startFaultCluster } from '../faults/cluster.ts';
 import { cpuByPart, processTimes } from './cpu.ts';
 import { percentile } from './load.ts';
+import { phaseCounter, renderCounts } from './phaseCounts.ts';
 import { joinChannel, openChannel, restClient, signUp } from './rest.ts';
 import { requirePostgres, stepper, watchdog } from './run.ts';
 import { writeSection } from './section.ts';
 import { positiveSetting } from './settings.ts';
 
-const RESULTS_FILE = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
+const RESULTS_FILE = process.env.BENCH_RESULTS_FILE ?? fileURLToPath(new URL('./RESULTS.md', import.meta.url));
+const COUNTING = process.env.BENCH_COUNT === '1';
 const SENDERS = positiveSetting('BENCH_SENDERS', 20);
 const POSTS_EACH = positiveSetting('BENCH_POSTS_EACH', 60);
 const WARMUP_EACH = 5;
@@ -75,6 +82,7 @@ step(
 );
 step('starting the cluster (start:cluster layout, two replicas per service)');
 const cluster = await startFaultCluster((line) => step(line));
+let counter: Awaited<ReturnType<typeof phaseCounter>> | null = null;
 try {
   await cluster.ready();
   step(`cluster ready in ${((performance.now() - started) / 1000).toFixed(1)} s at ${cluster.url}`);
@@ -90,6 +98,15 @@ try {
       .reduce((a, b) => a + b, 0)
       .toFixed(0)} ms of CPU a second`,
   );
+  counter = COUNTING
+    ? await phaseCounter({
+        databaseUrl,
+        redisUrl: cluster.redis.url,
+        natsUrl: cluster.nats.url,
+        ...(process.env.BENCH_NATS_MONITOR && { natsMonitor: process.env.BENCH_NATS_MONITOR }),
+      })
+    : null;
+  const countsRendered: string[] = [];
   const api = restClient(cluster.url);
   const people = await Promise.all(Array.from({ length: SENDERS }, (_, i) => signUp(api, `Poster ${i + 1}`)));
   const [owner] = people;
@@ -136,11 +153,17 @@ try {
     const before = await messageCounts(channels);
     const latencies: number[] = [];
     const failures: string[] = [];
+    const counting = await counter?.start();
     const cpuBefore = processTimes();
     const t0 = performance.now();
     const acknowledged = await post(channelOf, POSTS_EACH, latencies, failures);
     const seconds = (performance.now() - t0) / 1000;
     const cpu = cpuByPart(cluster.supervisor.pids(), cpuBefore);
+    if (counting) {
+      const counts = renderCounts(name, await counting.finish(), acknowledged);
+      countsRendered.push(counts);
+      console.error(counts);
+    }
     const after = await messageCounts(channels);
     const added = after.reduce<number>((sum, n, i) => sum + ((n ?? 0) - (before[i] ?? 0)), 0);
     const sorted = latencies.sort((a, b) => a - b);
@@ -167,9 +190,11 @@ try {
 
   const spread = await phase(`${SENDERS} channels, one sender each`, (sender) => own[sender] ?? hot, own);
   const one = await phase(`one channel, ${SENDERS} senders`, () => hot, [hot]);
+  if (process.env.BENCH_COUNTS_FILE) await writeFile(process.env.BENCH_COUNTS_FILE, countsRendered.join('\n'));
   await writeSection(RESULTS_FILE, 'posts', '# Channel posts over REST: benchmark', render([spread, one], idle, roundTrip));
   step(`results written to ${RESULTS_FILE}`);
 } finally {
+  await counter?.close();
   await cluster.stop();
 }
 clearTimeout(stopWatch);

@@ -15,6 +15,7 @@ import { connect as connectNats } from '@nats-io/transport-node';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { startPlatform } from '../deploy/local/platform.ts';
+import { cpuByPart, processTimes } from './cpu.ts';
 import type { Side } from './realtime/protocol.ts';
 import { type MessageTimings, type Replica, type ReplicaSettings, startInlineReplica, startThreadReplica } from './realtime/replica.ts';
 import { type RateResult, type RealtimeRun, renderRealtime, writeRealtimeResults } from './realtime/report.ts';
@@ -23,7 +24,8 @@ import { type ConnectResult, type SendResult, type Swarm, type SwarmOptions, sta
 import { joinChannel, openChannel, restClient, signUp } from './rest.ts';
 import { pool, positiveSetting } from './settings.ts';
 
-const RESULTS_FILE = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
+// BENCH_RESULTS_FILE: somewhere else to write the section (a run to compare, not the record).
+const RESULTS_FILE = process.env.BENCH_RESULTS_FILE ?? fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 const REQUESTED_SOCKETS = positiveSetting('BENCH_SOCKETS', 1_000);
 const SOCKETS_PER_USER = positiveSetting('BENCH_SOCKETS_PER_USER', 20);
 /**
@@ -211,15 +213,32 @@ async function settled(clientIds: string[]): Promise<number> {
   return hrNow() - started;
 }
 
-/** Event-loop utilisation of the main thread and both replicas over one phase. */
-async function utilisation<T>(phase: () => Promise<T>): Promise<{ result: T; main: number; A: number; B: number }> {
+/**
+ * Event-loop utilisation of the main thread and both replicas over one phase, and the CPU each part
+ * spent (ms): the server (this process: the services and both replica threads), PostgreSQL, NATS,
+ * Redis, and the client sockets (the swarms' processes), apart.
+ */
+async function utilisation<T>(
+  phase: () => Promise<T>,
+): Promise<{ result: T; main: number; A: number; B: number; cpu: Record<string, number> }> {
   const { A, B } = replicas as Record<Side, Replica>;
   await Promise.all([A.eluBegin(), B.eluBegin()]);
   const start = performance.eventLoopUtilization();
+  const cpuBefore = processTimes();
   const result = await phase();
+  const byPart = cpuByPart(
+    {},
+    cpuBefore,
+    Object.fromEntries(Object.entries(swarms).map(([name, swarm]) => [`clients ${name}`, swarm?.pid])),
+  );
+  const cpu: Record<string, number> = {};
+  for (const [part, ms] of Object.entries(byPart)) {
+    const name = part === 'bench client' ? 'server process' : part.startsWith('clients ') ? 'clients' : part;
+    cpu[name] = (cpu[name] ?? 0) + ms;
+  }
   const main = performance.eventLoopUtilization(performance.eventLoopUtilization(), start).utilization;
   const [a, b] = await Promise.all([A.eluEnd(), B.eluEnd()]);
-  return { result, main, A: a, B: b };
+  return { result, main, A: a, B: b, cpu };
 }
 
 try {
@@ -416,30 +435,34 @@ try {
         query: { limit: 100 },
         token: senderToken,
       });
-      const mixed = (
-        await fullPath(`${tag}r`, () =>
-          reactor.react({
-            gatewayUrl,
-            messageIds: recent.data.messages.map((m) => m.id),
-            tokens,
-            rate: rate / 2,
-            count: Math.floor(count / 2),
-          }),
-        )
-      ).result;
+      const mixedRun = await fullPath(`${tag}r`, () =>
+        reactor.react({
+          gatewayUrl,
+          messageIds: recent.data.messages.map((m) => m.id),
+          tokens,
+          rate: rate / 2,
+          count: Math.floor(count / 2),
+        }),
+      );
+      const mixed = mixedRun.result;
       const ackOf = (run: { acked: number[]; sent: SendResult }) =>
         summarize(run.acked.map((i) => (run.sent.messages[i]?.ackAt ?? Number.NaN) - (run.sent.messages[i]?.sentAt ?? 0)));
-      for (const [label, run] of [
-        ['without reactions', full],
-        [`with ${rate / 2}/s reactions`, mixed],
+      for (const [label, { result: run, ...used }] of [
+        ['without reactions', fullRun],
+        [`with ${rate / 2}/s reactions`, mixedRun],
       ] as const) {
         const ack = ackOf(run);
         const delivered = run.sample.sides.B.latency;
         const { frames, changes, sockets } = run.sample.changeFrames;
+        // What the phase cost, apart from its latencies (the machine is shared: CPU is what a change costs, not a timing).
+        const cpu = Object.entries(used.cpu)
+          .map(([part, ms]) => `${part} ${(ms / 1000).toFixed(1)} s`)
+          .join(', ');
         step(
           `${rate}/s ${label}: ${run.acked.length} of ${count} acknowledged; send → ack p50 ${ack.p50.toFixed(2)} ms, p99 ${ack.p99.toFixed(2)} ms; ` +
             `send → socket on B p50 ${delivered.p50.toFixed(2)} ms, p99 ${delivered.p99.toFixed(2)} ms; ` +
-            `change frames per sampled socket ${(frames / Math.max(1, sockets)).toFixed(0)} (covering ${(changes / Math.max(1, sockets)).toFixed(0)} changes)`,
+            `change frames per sampled socket ${(frames / Math.max(1, sockets)).toFixed(0)} (covering ${(changes / Math.max(1, sockets)).toFixed(0)} changes); ` +
+            `event-loop utilisation main ${used.main.toFixed(2)}, A ${used.A.toFixed(2)}, B ${used.B.toFixed(2)}; CPU ${cpu}`,
         );
       }
       const reactions = mixed.besides;
@@ -459,6 +482,7 @@ try {
         adapter: { main: adapterRun.main, A: adapterRun.A, B: adapterRun.B, load: adapter.load.elu, sample: adapter.sample.elu },
         full: { main: fullRun.main, A: fullRun.A, B: fullRun.B, load: full.load.elu, sample: full.sample.elu },
       },
+      cpu: { adapter: adapterRun.cpu, full: fullRun.cpu },
     });
     // Stages of each acknowledged message, from the probes: the bench's durable on the bus, each
     // replica's own timings, and the receipts on the sample's sockets.

@@ -57,8 +57,22 @@ interface LighthouseReport {
   audits: Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }>;
 }
 
-/** One Lighthouse run on `url` in the browser listening on the debugging port, its storage kept (the session). */
+/**
+ * One Lighthouse run on `url` in the browser listening on the debugging port, its storage kept (the
+ * session). A run whose trace Lighthouse could not read (NO_NAVSTART, seen with Debian's Chromium 156
+ * about one run in twenty) is run once more, as Lighthouse's own message asks.
+ */
 async function lighthouse(url: string, reportName: string): Promise<Measure> {
+  try {
+    return await lighthouseOnce(url, reportName);
+  } catch (error) {
+    if (!String((error as { stderr?: string }).stderr ?? '').includes('Please run Lighthouse again')) throw error;
+    step(`Lighthouse could not read its trace of ${url}; running it again`);
+    return await lighthouseOnce(url, reportName);
+  }
+}
+
+async function lighthouseOnce(url: string, reportName: string): Promise<Measure> {
   const { stdout } = await run(
     'npx',
     [

@@ -1,6 +1,6 @@
 import { identityRoutes } from '@commonwork/contracts';
 import { expect, type Page, test } from './fixtures.ts';
-import { apiAt, type BrowserGlobals, buildPerson, collectPageErrors, signUpWithDevIssuer } from './helpers.ts';
+import { apiAt, type BrowserGlobals, buildPerson, collectPageErrors, signUpThroughForm, signUpWithDevIssuer } from './helpers.ts';
 
 // Issue 33's account deletion in Settings → Privacy → Delete account, through the real gateway: the
 // dialog asks for the username, the account goes, this browser is signed out on the home page, and
@@ -42,7 +42,7 @@ test('Delete account asks for the username, signs out onto the home page, and th
     .toBe(401);
 
   // The same account signs up again as someone new: the profile step, the same username free again, a new id.
-  await signUpWithDevIssuer(page, person);
+  await signUpThroughForm(page, person);
   expect((await storedSession(page)).id).not.toBe(before.id);
   expect(errors).toEqual([]);
 });

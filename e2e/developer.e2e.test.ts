@@ -269,6 +269,16 @@ test('the Developer tab works from the keyboard', async ({ page }) => {
   await openDeveloperTab(page);
   expect(await layoutProblems(page)).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 900 });
+  // The list of tokens is answered only once the dialog is half filled in: the page drawn again behind
+  // the dialog leaves the focus where the keyboard put it (it had sent it back to the name field).
+  let answerList: () => void = () => undefined;
+  const listHeld = new Promise<void>((resolve) => {
+    answerList = resolve;
+  });
+  await page.route(`**${identityRoutes.listTokens.url}`, async (route) => {
+    if (route.request().method() === 'GET') await listHeld;
+    await route.fallback();
+  });
   await page.goto('/settings');
   await page.getByRole('tab', { name: 'Developer' }).focus();
   await page.keyboard.press('Enter');
@@ -282,6 +292,9 @@ test('the Developer tab works from the keyboard', async ({ page }) => {
   await expect(dialog.getByRole('checkbox', { name: /^gigs:read/ })).toBeFocused();
   await page.keyboard.press('Space');
   await expect(dialog.getByRole('checkbox', { name: /^gigs:read/ })).toBeChecked();
+  answerList();
+  await expect(page.getByText('No tokens yet')).toBeVisible();
+  await expect(dialog.getByRole('checkbox', { name: /^gigs:read/ })).toBeFocused();
   // Enter in the name field sends the form.
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Enter');

@@ -20,6 +20,9 @@ test('signing up with the Google button completes the profile and lands on the d
 
   // The same account logs in again straight away.
   await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Logout' }).click();
+  // Logging out ends the session on the server, then here, then shows the landing page: a navigation
+  // before that would leave the session stored (and /login would send the person on to the dashboard).
+  await expect(page).toHaveURL(/\/$/);
   await page.goto('/login');
   await page.evaluate(
     (token) => {

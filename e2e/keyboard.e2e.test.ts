@@ -105,6 +105,9 @@ async function settled(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByRole('heading').first()).toBeVisible();
   await page.waitForLoadState('networkidle').catch(() => undefined);
+  // A pre-rendered page is inert until React has taken it over (web/src/main.tsx): Tab reaches nothing in
+  // it, and under load the scripts may still be on their way after the network went quiet.
+  await expect(page.locator('#root[inert]')).toHaveCount(0);
 }
 
 test('a visitor reaches every control of the public pages by keyboard and sees the focus', async ({ page }) => {

@@ -180,6 +180,9 @@ test('opening the create forms makes no draft; coming back offers the unfinished
   await description.fill('Started on the train; the price still to decide.');
   await expect(page.getByText('Saved', { exact: true })).toBeVisible({ timeout: 10_000 });
   await page.getByRole('link', { name: 'Dashboard' }).first().click();
+  // The dashboard shown first: until its screen has loaded the address is still the form's, and going
+  // to the same address is a reload (the browser keeps the history entry), which reopens the draft.
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/marketplace/create');
   await expect(offer).toContainText(`Resume your draft “${title}”`);
   await expect(page.getByLabel('Gig Title')).toHaveValue('');

@@ -1,20 +1,9 @@
 import { appendFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { messagingRoutes } from '@commonwork/contracts';
-import { missing } from '@commonwork/kit/testing';
+import { missing, type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FaultCluster, startFaultCluster } from './cluster.ts';
 import { caller, signIn } from './load.ts';
-
-interface ReceivedSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  /** The resource's service.name: the process that made it (OTEL_SERVICE_NAME, per part). */
-  service: string;
-}
 
 const LOG = process.env.FAULTS_LOG ?? '/tmp/commonwork-faults.log';
 const log = (message: string) => appendFileSync(LOG, `${new Date().toISOString()} ${message}\n`);
@@ -25,36 +14,17 @@ const log = (message: string) => appendFileSync(LOG, `${new Date().toISOString()
 // receiver of the test's own. Here rather than among the integration tests: starting a cluster
 // takes a minute or more on CI's two cores.
 describe.skipIf(missing('postgres') || missing('nats-server binary') || missing('redis-server binary'))('traces in cluster mode', () => {
-  const spans: ReceivedSpan[] = [];
   const lines: { part: string; line: string }[] = [];
-  let receiver: Server;
+  let receiver: OtlpReceiver;
   let cluster: FaultCluster;
 
   beforeAll(async () => {
-    receiver = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c) => chunks.push(c));
-      req.on('end', () => {
-        if (req.url === '/v1/traces') {
-          const body = JSON.parse(Buffer.concat(chunks).toString());
-          for (const rs of body.resourceSpans ?? []) {
-            const service = rs.resource?.attributes?.find((a: { key: string }) => a.key === 'service.name')?.value?.stringValue;
-            for (const ss of rs.scopeSpans ?? []) for (const s of ss.spans ?? []) spans.push({ ...s, service });
-          }
-        }
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiver = await startOtlpReceiver();
     log('starting a traced cluster');
     cluster = await startFaultCluster(log, {
       replicas: 1,
       env: {
-        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`,
-        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
-        OTEL_BSP_SCHEDULE_DELAY: '100',
-        OTEL_METRICS_EXPORTER: 'none',
-        OTEL_LOGS_EXPORTER: 'none',
+        ...receiver.env,
         // The request lines, where the trace id is looked for.
         LOG_LEVEL: 'info',
       },
@@ -64,7 +34,7 @@ describe.skipIf(missing('postgres') || missing('nats-server binary') || missing(
   }, 180_000);
   afterAll(async () => {
     await cluster?.stop();
-    receiver?.close();
+    await receiver?.close();
   }, 60_000);
 
   it('follows one channel post from the gateway through messaging, its relay, a consumer and realtime, and its log lines carry the trace id', async () => {
@@ -80,8 +50,8 @@ describe.skipIf(missing('postgres') || missing('nats-server binary') || missing(
 
     // Messaging's request span, named by its route: the trace it is in is the post's.
     const traceOfPost = () => {
-      const handled = spans.find((s) => s.service === 'messaging' && s.name === 'POST /api/chat/channels/:id/messages');
-      return handled ? spans.filter((s) => s.traceId === handled.traceId) : [];
+      const handled = receiver.spans.find((s) => s.service === 'messaging' && s.name === 'POST /api/chat/channels/:id/messages');
+      return handled ? receiver.spans.filter((s) => s.traceId === handled.traceId) : [];
     };
     const has = (trace: ReceivedSpan[], service: string | ((name: string) => boolean), name: string) =>
       trace.some((s) => (typeof service === 'string' ? s.service === service : service(s.service)) && s.name.startsWith(name));

@@ -48,8 +48,18 @@ export interface RateResult {
   stages: Stage[];
   /** Which replica's shared consumer handled (emitted) each acknowledged message. */
   handledBy: Record<Side, number>;
-  /** Event-loop utilisation (0-1) per thread over the adapter-only and the full-path phases. */
+  /** Event-loop utilisation (0-1) per thread or client process over the adapter-only and the full-path phases. */
   utilisation: Record<'adapter' | 'full', { main: number; A: number; B: number; load: number; sample: number }>;
+  /** CPU ms by part over each phase: the server process (services and replicas), PostgreSQL, NATS, Redis, and the clients' processes. */
+  cpu: Record<'adapter' | 'full', Record<string, number>>;
+}
+
+/** "server X (…), clients Y": the server's parts first, summed, then the clients apart. */
+function cpuLine(cpu: Record<string, number>, messages: number) {
+  const per = (ms: number) => (ms / Math.max(messages, 1)).toFixed(2);
+  const server = Object.entries(cpu).filter(([part]) => part !== 'clients');
+  const total = server.reduce((sum, [, ms]) => sum + ms, 0);
+  return `server ${per(total)} (${server.map(([part, ms]) => `${part} ${per(ms)}`).join(', ')}), clients ${per(cpu.clients ?? 0)}`;
 }
 
 export interface RealtimeRun {
@@ -161,7 +171,7 @@ export function renderRealtime(run: RealtimeRun): string {
     '',
     `Setup: database ${run.database}, bus ${run.bus}; identity, marketplace, messaging and the gateway in the main thread, ` +
       `${run.layout === 'thread' ? 'each realtime replica in a worker thread of its own (its own event loop, NATS and Redis connections, as a replica process has in cluster mode)' : 'both realtime replicas in the main thread too (the in-process bus cannot cross threads)'}; ` +
-      `the sockets in three more worker threads: the sender alone, a measuring sample of ${sampled} of B's sockets (spread through B's room order) and the ` +
+      `the clients in processes of their own (so the server's CPU is read apart from theirs), every socket asking for runs (\`new-messages\`) as the web app does: the sender alone, a measuring sample of ${sampled} of B's sockets (spread through B's room order) and the ` +
       `load (every other socket); all on this one machine. ${int(run.users)} people signed up and joined the channel in ` +
       `${(run.setupMs.signUp / 1000).toFixed(1)} s; ${int(sockets)} of ${int(run.requestedSockets)} sockets connected and joined ` +
       `(${int(run.connect.connected.A)} on A, ${int(run.connect.connected.B)} on B, ${run.socketsPerUser} per person) in ` +
@@ -194,8 +204,9 @@ export function renderRealtime(run: RealtimeRun): string {
       'the **full path** is `send-message` from a socket on A → realtime calls messaging over HTTP → PostgreSQL transaction → ' +
       'outbox relay → bus → the shared durable consumer (on A or B) → ordering gate (Redis) → Redis adapter → B’s sockets. ' +
       'Latency is from the send to the receipt on each receiving socket (one sample per message and socket); the targets are judged ' +
-      'on the measuring sample, whose thread reads only its own sockets. The other sockets are read by one thread that decodes every ' +
-      `frame of ${int(sockets - sampled)} sockets, so their latency includes that thread’s own queue: they are there for the delivery counts.`,
+      'on the measuring sample, whose process reads only its own sockets. The other sockets are read by one process that decodes every ' +
+      `frame of ${int(sockets - sampled)} sockets, so their latency includes that process’s own queue: they are there for the delivery counts. ` +
+      'CPU is read per process from /proc over each phase: PostgreSQL, NATS and Redis are every such process on the machine (another load on it counts too).',
     '',
   );
   for (const r of run.rates) {
@@ -209,7 +220,8 @@ export function renderRealtime(run: RealtimeRun): string {
         `; emitted by replica A's consumer for ${int(r.handledBy.A)}, B's for ${int(r.handledBy.B)}; sockets that disconnected: ${disconnects}. ` +
         `Event-loop utilisation (1 = never idle), adapter-only / full path: main thread ${elu(u.adapter.main)} / ${elu(u.full.main)}` +
         `${run.layout === 'thread' ? `, replica A ${elu(u.adapter.A)} / ${elu(u.full.A)}, replica B ${elu(u.adapter.B)} / ${elu(u.full.B)}` : ' (with both replicas)'}` +
-        `, load sockets ${elu(u.adapter.load)} / ${elu(u.full.load)}, sample ${elu(u.adapter.sample)} / ${elu(u.full.sample)}.`,
+        `, load sockets ${elu(u.adapter.load)} / ${elu(u.full.load)}, sample ${elu(u.adapter.sample)} / ${elu(u.full.sample)}. ` +
+        `CPU per acknowledged message, full path (ms; the clients in processes of their own): ${cpuLine(r.cpu.full, acked)}; adapter only, per message: ${cpuLine(r.cpu.adapter, r.adapter.sent)}.`,
       '',
     );
   }

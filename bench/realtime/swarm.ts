@@ -1,11 +1,12 @@
-// The socket swarms of the realtime bench, each in a worker thread: they hold the client sockets
-// (and the Redis floor's two clients), so decoding thousands of frames a second does not share an
-// event loop with the replicas it measures. The bench runs two: a load swarm (the sender and most
+// The socket swarms of the realtime bench, each in a process of its own: they hold the client sockets
+// (and the Redis floor's two clients), so decoding thousands of frames a second shares neither an
+// event loop nor a process with the replicas it measures, and the server's CPU is read apart from theirs. The bench runs two: a load swarm (the sender and most
 // sockets) and a small measuring swarm (a sample of replica B's sockets), so that the measured
 // receipts do not wait behind the load swarm decoding every other socket's frames. The main thread
 // drives them with a few commands and gets summaries back. Loopback only: 127.0.0.1 URLs.
+import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { restClient } from '../rest.ts';
@@ -123,7 +124,8 @@ class SwarmWorker {
         forceNew: true,
         reconnection: false,
         transports: ['websocket'],
-        auth: { token },
+        // As the web app does: a busy channel's consecutive messages in one packet (`new-messages`).
+        auth: { token, messageRuns: true },
         timeout: 15_000,
       });
       socket.once('connect', () => resolve(socket));
@@ -137,12 +139,16 @@ class SwarmWorker {
   private async connectOne(spec: SwarmOptions['sockets'][number]) {
     const socket = await this.open(this.options.urls[spec.replica], spec.token);
     const receiver: Receiver = { socket, replica: spec.replica, tracks: { messages: new Track(), pings: new Track() } };
-    socket.on('new-message', (message: { clientId?: string | null; sequence: number }) => {
-      const at = hrNow();
+    const received = (message: { clientId?: string | null; sequence: number }, at: number) => {
       const tag = this.tags.messages;
       const clientId = message.clientId ?? '';
       if (!tag || !clientId.startsWith(`${tag}:`)) return;
       receiver.tracks.messages.record(Number(clientId.slice(tag.length + 1)), message.sequence, at);
+    };
+    socket.on('new-message', (message: { clientId?: string | null; sequence: number }) => received(message, hrNow()));
+    socket.on('new-messages', (run: { messages: { clientId?: string | null; sequence: number }[] }) => {
+      const at = hrNow();
+      for (const message of run.messages) received(message, at);
     });
     socket.on(PING_EVENT, (ping: PingPayload) => {
       const at = hrNow();
@@ -376,19 +382,29 @@ export interface Swarm {
   collect(args: { kind: Kind; expected: number[]; sentAt?: number[]; graceMs: number }): Promise<Collected>;
   send(args: { tag: string; rate: number; count: number; warmup: number }): Promise<SendResult>;
   react(args: ReactArgs): Promise<Reacted>;
-  /** Closes every socket and ends the worker. */
+  /** Closes every socket and ends the process. */
   close(): Promise<void>;
+  /** The swarm's process, whose CPU is the clients'. */
+  pid: number | undefined;
 }
+
+/**
+ * The environment variable that makes this file a swarm's process. Its options (a thousand sockets'
+ * tokens) come as the first message: an environment variable holds at most 128 KB (E2BIG).
+ */
+const SWARM_ENV = 'CW_REALTIME_SWARM';
 
 type Command = 'connect' | 'floor' | 'track' | 'collect' | 'send' | 'react' | 'close';
 
 export function startSwarm(options: Omit<SwarmOptions, 'kind'>): Swarm {
-  // tsx does not register itself in worker threads: the worker registers it, then loads this file.
-  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
-  const worker = new Worker(boot, { eval: true, workerData: { ...options, kind: 'realtime-swarm' } satisfies SwarmOptions });
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, [SWARM_ENV]: '1' },
+  });
+  child.send({ options: { ...options, kind: 'realtime-swarm' } satisfies SwarmOptions });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 0;
-  worker.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: string }) => {
+  child.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: string }) => {
     const call = pending.get(id);
     pending.delete(id);
     if (error !== undefined) call?.reject(new Error(`swarm ${options.name}: ${error}`));
@@ -398,8 +414,8 @@ export function startSwarm(options: Omit<SwarmOptions, 'kind'>): Swarm {
     for (const call of pending.values()) call.reject(error);
     pending.clear();
   };
-  worker.on('error', failAll);
-  worker.on('exit', (code) => failAll(new Error(`swarm ${options.name} exited (${code})`)));
+  child.on('error', failAll);
+  child.on('exit', (code) => failAll(new Error(`swarm ${options.name} exited (${code})`)));
 
   const call = <T>(command: Command, args: unknown, timeoutMs: number) =>
     new Promise<T>((resolve, reject) => {
@@ -418,10 +434,11 @@ export function startSwarm(options: Omit<SwarmOptions, 'kind'>): Swarm {
           reject(error);
         },
       });
-      worker.postMessage({ id, command, args });
+      child.send({ id, command, args });
     });
 
   return {
+    pid: child.pid,
     connect: (args) => call('connect', args, 60_000),
     floor: (args) => call('floor', args, (args.count / args.rate) * 1000 + 20_000),
     track: (args) => call('track', args, 10_000),
@@ -430,18 +447,26 @@ export function startSwarm(options: Omit<SwarmOptions, 'kind'>): Swarm {
     react: (args) => call('react', args, (args.count / args.rate) * 1000 + 40_000),
     close: async () => {
       await call('close', undefined, 15_000).catch(() => undefined);
-      await worker.terminate();
+      if (child.exitCode === null) child.kill();
     },
   };
 }
 
-if (!isMainThread && parentPort && (workerData as SwarmOptions | undefined)?.kind === 'realtime-swarm') {
-  const port = parentPort;
-  const swarm = new SwarmWorker(workerData as SwarmOptions);
-  port.on('message', ({ id, command, args }: { id: number; command: Command; args: never }) => {
+if (process.env[SWARM_ENV] && process.send) {
+  let swarm: SwarmWorker | undefined;
+  const answer = (message: object) => process.send?.(message);
+  process.on('message', (message: { options: SwarmOptions } | { id: number; command: Command; args: never }) => {
+    if ('options' in message) {
+      swarm = new SwarmWorker(message.options);
+      return;
+    }
+    const { id, command, args } = message;
+    if (!swarm) return void answer({ id, error: 'no options received' });
     (swarm[command] as (a: never) => Promise<unknown>).call(swarm, args).then(
-      (result) => port.postMessage({ id, result }),
-      (error: unknown) => port.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+      (result) => answer({ id, result }),
+      (error: unknown) => answer({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
     );
   });
+  // The bench ended (or died): its swarms go with it.
+  process.on('disconnect', () => process.exit(0));
 }

@@ -3,7 +3,7 @@
 // messages from them when told to, and records when each member socket receives each message, on
 // the machine's clock (performance.timeOrigin + now) so the parent can compare with its own times.
 import { performance } from 'node:perf_hooks';
-import { type MessageSentPayload, SOCKET_EVENTS } from '@commonwork/contracts';
+import { type MessageSentPayload, type NewMessagesPayload, SOCKET_EVENTS, type SocketHandshakeAuth } from '@commonwork/contracts';
 import { io, type Socket } from 'socket.io-client';
 
 export interface SocketSpec {
@@ -67,21 +67,28 @@ async function connectAll(command: Extract<ClientCommand, { kind: 'connect' }>) 
   // Several URLs (replicas): the sockets go to them in turn.
   const one = (spec: SocketSpec, url: string) =>
     new Promise<void>((resolve) => {
-      const socket = io(url, { auth: { token: spec.token }, transports: ['websocket'], reconnection: false });
+      // As the web app does: a busy channel's consecutive messages in one packet (`new-messages`).
+      const auth: SocketHandshakeAuth = { token: spec.token, messageRuns: true };
+      const socket = io(url, { auth, transports: ['websocket'], reconnection: false });
       socket.once('connect', () => {
         sockets.push(socket);
         if (spec.key) byKey.set(spec.key, socket);
         socket.on('disconnect', () => disconnects++);
         if (!spec.member) return resolve();
-        socket.on(SOCKET_EVENTS.newMessage, (message: { content: string; channel: string; sequence: number }) =>
+        const received = (message: { content: string; channel: string; sequence: number }, at: number) =>
           receipts.push({
             content: message.content,
-            at: now(),
+            at,
             channelId: message.channel,
             sequence: message.sequence,
             ...(spec.key && { key: spec.key }),
-          }),
-        );
+          });
+        socket.on(SOCKET_EVENTS.newMessage, (message: { content: string; channel: string; sequence: number }) => received(message, now()));
+        // A run is that many messages, each received when its packet came.
+        socket.on(SOCKET_EVENTS.newMessages, (run: NewMessagesPayload) => {
+          const at = now();
+          for (const message of run.messages) received(message, at);
+        });
         socket.emit(SOCKET_EVENTS.joinChannels, () => resolve());
       });
       socket.once('connect_error', (error) => {

@@ -23,6 +23,8 @@ export * from './ids.ts';
 export * from './media.ts';
 export * from './mediaCatalog.ts';
 export * from './mentions.ts';
+export * from './messageChangeSchemas.ts';
+export * from './messageChanges.ts';
 export * from './messageSearch.ts';
 export * from './messageShapes.ts';
 export * from './messaging.ts';

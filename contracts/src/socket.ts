@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MessageChange } from './messageChangeSchemas.ts';
 import { ChannelMarks, ChannelMessage, ChatMessage, PostMessageRequest } from './messaging.ts';
 import { Notification } from './notifications.ts';
 
@@ -37,14 +38,27 @@ export const UnreadCountPayload = z.object({
 export type UnreadCountPayload = z.infer<typeof UnreadCountPayload>;
 export const NewChatMessagePayload = ChatMessage;
 /**
+ * `new-messages`: a run of one channel's consecutive messages, in sequence order, each as `new-message`
+ * carries it; a client takes them as that many `new-message`s. Only a socket that asked for runs at
+ * the handshake (`SocketHandshakeAuth.messageRuns`) gets it; any other gets one `new-message` each.
+ */
+export const NewMessagesPayload = z.object({ channelId: z.uuid(), messages: z.array(ChannelMessage) });
+export type NewMessagesPayload = z.infer<typeof NewMessagesPayload>;
+/** The handshake's `auth`: the access token, and whether this client takes a busy channel's messages by the run (`new-messages`). */
+export interface SocketHandshakeAuth {
+  token: string;
+  messageRuns?: boolean;
+}
+/**
  * `messages-updated`: several changes of a channel's messages at once (edits, deletions, reactions), every
- * change after `after` up to `revision`, each changed message once in its newest state, in revision order.
+ * change after `after` up to `revision`, in revision order, each only what it changed (the change at
+ * index i is revision `after + 1 + i`): a client applies them to the messages it holds (`withMessageChange`).
  */
 export const MessagesUpdatedPayload = z.object({
   channelId: z.uuid(),
   after: z.number(),
   revision: z.number(),
-  messages: z.array(ChannelMessage),
+  changes: z.array(MessageChange),
 });
 export type MessagesUpdatedPayload = z.infer<typeof MessagesUpdatedPayload>;
 /** Someone else in the channel (or the conversation) is writing: shown for a few seconds after the last one. */
@@ -116,6 +130,8 @@ export interface ClientToServerEvents {
 export interface ServerToClientEvents {
   'message-sent': (payload: MessageSentPayload) => void;
   'new-message': (message: ChannelMessage) => void;
+  /** Several consecutive messages of one channel at once, to the sockets that asked for runs (a busy room's broadcasts). */
+  'new-messages': (payload: NewMessagesPayload) => void;
   'channel-updated': (payload: ChannelUpdatedPayload) => void;
   'user-status-updated': (payload: UserStatusPayload) => void;
   error: (payload: SocketErrorPayload) => void;

@@ -14,6 +14,7 @@ export const SOCKET_EVENTS = {
   // server → client
   messageSent: 'message-sent',
   newMessage: 'new-message',
+  newMessages: 'new-messages',
   channelUpdated: 'channel-updated',
   userStatusUpdated: 'user-status-updated',
   error: 'error',

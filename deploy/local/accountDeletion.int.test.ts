@@ -1,21 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import {
-  DELETED_USER_NAME,
-  draftsRoutes,
-  eventsRoutes,
-  identityRoutes,
-  marketplaceRoutes,
-  mediaRoutes,
-  messagingRoutes,
-  notificationsRoutes,
-  ordersRoutes,
-} from '@commonwork/contracts';
+import { DELETED_USER_NAME, eventsRoutes, identityRoutes, marketplaceRoutes, messagingRoutes } from '@commonwork/contracts';
 import { readSide, rebuildPlatform } from '@commonwork/kit';
 import {
   buildEvent,
-  buildGig,
   buildUser,
   eventually,
+  populatePerson,
   startTestPlatform,
   streamMessagesHolding,
   type TestPlatform,
@@ -57,15 +47,21 @@ describe('deleting an account, through the gateway', () => {
     p = await startTestPlatform();
     [zed, bob] = await Promise.all([buildUser(p, name), buildUser(p, 'Bob Staying')]);
 
-    // Zed offers a gig, keeps a half-done one, uploads a file, organises an event.
-    await p.api.call(marketplaceRoutes.createGig, { token: zed.token, body: buildGig({ title: 'Zed designs logos' }) });
-    await p.api.call(draftsRoutes.create, { token: zed.token, body: { type: 'gig', title: 'Half-done gig of Zed', data: buildGig() } });
-    const form = new FormData();
-    form.append('file', new Blob([new TextEncoder().encode('Zed private notes')], { type: 'text/plain' }), 'zed-notes.txt');
-    expect((await p.api.send(mediaRoutes.uploadFile, { token: zed.token, body: form })).status).toBe(201);
+    // Zed offers a gig, keeps a half-done one, uploads a file; registers for Bob's event, chats with
+    // Bob about his gig, orders and reviews it. Each has a notification of the other's chat message.
+    const { neighbourGigId: bobsGigId } = await populatePerson(p, zed, bob, {
+      gig: 'Zed designs logos',
+      draft: 'Half-done gig of Zed',
+      file: { name: 'zed-notes.txt', content: 'Zed private notes' },
+      neighbourEvent: 'Bob’s meetup',
+      neighbourGig: 'Bob writes copy',
+      personSays: `Zed asks Bob about ${word}`,
+      neighbourSays: 'Bob replies',
+      requirements: 'A short text',
+      review: 'Zed liked it',
+    });
+    // Zed organises an event and writes in Bob's channel.
     await p.api.call(eventsRoutes.createEvent, { token: zed.token, body: buildEvent({ title: 'Zed’s own meetup' }) });
-
-    // Zed writes in Bob's channel, registers for Bob's event, chats with Bob about his gig, orders and reviews it.
     channelId = (await p.api.call(messagingRoutes.createChannel, { token: bob.token, body: { name: 'bobs-corner' } })).data.id;
     await p.api.call(messagingRoutes.postChannelMessage, { params: { id: channelId }, token: bob.token, body: { content: 'Bob opens' } });
     await p.api.call(messagingRoutes.postChannelMessage, {
@@ -74,21 +70,8 @@ describe('deleting an account, through the gateway', () => {
       body: { content: `Zed was here, write to me about ${word}` },
     });
     await p.api.call(messagingRoutes.postChannelMessage, { params: { id: channelId }, token: bob.token, body: { content: 'Bob answers' } });
-    const event = (await p.api.call(eventsRoutes.createEvent, { token: bob.token, body: buildEvent({ title: 'Bob’s meetup' }) })).data;
-    expect((await p.api.send(eventsRoutes.register, { params: { id: event.id }, token: zed.token })).status).toBe(200);
-    const bobsGig = (await p.api.call(marketplaceRoutes.createGig, { token: bob.token, body: buildGig({ title: 'Bob writes copy' }) })).gig;
-    const chat = await eventually(async () => {
-      const res = await p.api.send(messagingRoutes.createChat, { token: zed.token, body: { recipientId: bob.id, gigId: bobsGig.id } });
-      return res.status === 201 && res.body.data;
-    });
-    await p.api.call(messagingRoutes.postChatMessage, {
-      params: { chatId: chat.id },
-      token: zed.token,
-      body: { content: `Zed asks Bob about ${word}` },
-    });
-    await p.api.call(messagingRoutes.postChatMessage, { params: { chatId: chat.id }, token: bob.token, body: { content: 'Bob replies' } });
     // Zed views Bob's gig signed in, and makes their profile private.
-    await p.api.call(marketplaceRoutes.getGig, { params: { id: bobsGig.id }, token: zed.token });
+    await p.api.call(marketplaceRoutes.getGig, { params: { id: bobsGigId }, token: zed.token });
     expect(await rowsWhere(p, 'marketplace.gig_viewers', 'viewer', personViewerKey(zed.id))).toBe(1);
     await p.api.call(identityRoutes.updateUser, {
       params: { id: zed.id },
@@ -97,17 +80,6 @@ describe('deleting an account, through the gateway', () => {
     });
     for (const table of ['events.profile_visibility', 'orders.profile_visibility'])
       await eventually(async () => (await rowsWhere(p, table, 'person_id', zed.id)) === 1);
-    const order = await eventually(async () => {
-      const res = await p.api.send(ordersRoutes.create, { token: zed.token, body: { gigId: bobsGig.id, requirements: 'A short text' } });
-      return res.status === 201 && res.body.order;
-    });
-    await p.api.call(ordersRoutes.accept, { params: { id: order.id }, token: bob.token, body: {} });
-    await p.api.call(ordersRoutes.deliver, { params: { id: order.id }, token: bob.token, body: { message: 'Delivered' } });
-    await p.api.call(ordersRoutes.complete, { params: { id: order.id }, token: zed.token, body: {} });
-    await p.api.call(ordersRoutes.review, { params: { id: order.id }, token: zed.token, body: { rating: 4, text: 'Zed liked it' } });
-    // Each has a notification of the other's chat message: every service has taken Zed in.
-    for (const who of [zed, bob])
-      await eventually(async () => (await p.api.call(notificationsRoutes.list, { token: who.token, query: {} })).notifications.length > 0);
     await eventually(async () => (await tablesWith(p, [name])).length >= 6, 20_000);
     // Bob finds Zed's word in both conversations, and the typo search's word list holds it.
     await eventually(async () => (await searchFor(word)).data.hits.length === 2);

@@ -1,4 +1,5 @@
 import { GATEWAY_PORT, REALTIME_PART, SERVICE_MANIFEST, SERVICE_NAMES, type ServiceName, urlSettingOf } from '@commonwork/contracts';
+import { esbuildServiceEnv } from './esbuildService.mjs';
 import type { ProcessSpec } from './supervisor.ts';
 
 /** Every service, in the manifest's order (contracts' SERVICE_MANIFEST). */
@@ -105,6 +106,8 @@ export const specsOf = (wave: Part[], env: NodeJS.ProcessEnv): ProcessSpec[] =>
     name: part.name,
     args: ['--import', 'tsx', ...(tracing(env) ? ['--import', '@commonwork/kit/otel'] : []), part.entry],
     env: {
+      // tsx's esbuild service without its once-a-second ping (deploy/local/esbuildService.mjs).
+      ...esbuildServiceEnv(env),
       // A replica's spans under its service's name, told apart by its part's name.
       ...(tracing(env) && {
         OTEL_SERVICE_NAME: part.name.replace(/-\d+$/, ''),

@@ -1,8 +1,11 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '@commonwork/kit';
 
-/** How often each replica's `/readyz` is asked. */
+/** The least time between two asks of one replica's `/readyz`. */
 export const PROBE_INTERVAL_MS = 1_000;
 const PROBE_TIMEOUT_MS = 900;
+/** How long a replica holds the ask while its readiness stays what the gateway last saw (the kit's `/readyz?wait`). */
+const WATCH_MS = 20_000;
 
 /**
  * The replicas of one service, and which of them said they are ready at the last probe. A replica
@@ -12,7 +15,7 @@ const PROBE_TIMEOUT_MS = 900;
 export class Upstreams {
   private readonly ready: Set<string>;
   private next = 0;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly stopping = new AbortController();
 
   constructor(
     readonly service: string,
@@ -43,27 +46,38 @@ export class Upstreams {
     if (this.ready.delete(url)) this.log.info({ service: this.service, upstream: url }, 'replica unreachable');
   }
 
-  /** Probes only when there is a choice to make. */
+  /**
+   * Watches each replica only when there is a choice to make: the replica answers when its
+   * readiness changes (or after WATCH_MS), and one that answers at once is asked again a second later.
+   */
   start() {
     if (this.urls.length < 2) return;
-    this.timer = setInterval(() => void this.probe(), PROBE_INTERVAL_MS).unref();
+    for (const url of this.urls) void this.watch(url);
   }
 
   stop() {
-    clearInterval(this.timer);
+    this.stopping.abort();
   }
 
-  private async probe() {
-    await Promise.all(
-      this.urls.map(async (url) => {
-        const ok = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) })
-          .then((res) => res.ok)
-          .catch(() => false);
-        if (ok === this.ready.has(url)) return;
+  private async watch(url: string) {
+    const { signal } = this.stopping;
+    while (!signal.aborted) {
+      const started = Date.now();
+      const ask = `${url}/readyz?ready=${this.ready.has(url) ? 1 : 0}&wait=${WATCH_MS}`;
+      const ok = await fetch(ask, { signal: AbortSignal.any([signal, AbortSignal.timeout(WATCH_MS + PROBE_TIMEOUT_MS)]) })
+        // The body read, so the connection is kept for the next ask.
+        .then(async (res) => {
+          await res.text();
+          return res.ok;
+        })
+        .catch(() => false);
+      if (signal.aborted) return;
+      if (ok !== this.ready.has(url)) {
         if (ok) this.ready.add(url);
         else this.ready.delete(url);
         this.log.info({ service: this.service, upstream: url, ready: ok }, ok ? 'replica ready' : 'replica not ready');
-      }),
-    );
+      }
+      await sleep(Math.max(0, PROBE_INTERVAL_MS - (Date.now() - started)), undefined, { ref: false, signal }).catch(() => {});
+    }
   }
 }

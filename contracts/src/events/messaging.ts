@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MessageChangeKind } from '../messageChangeSchemas.ts';
 import { ChannelMarks, ChannelMessage, ChatMessage } from '../messaging.ts';
 import { defineEvent } from './envelope.ts';
 
@@ -62,12 +63,13 @@ export const ChatMessagePosted = defineEvent(
 
 /**
  * A channel message was edited, deleted or reacted to: the whole message as it now is (its
- * `revision` orders changes). Emitted by messaging; consumed by realtime (message-updated).
+ * `revision` orders changes), and what the change was (`change`; absent in events published before
+ * it). Emitted by messaging; consumed by realtime (message-updated, or only the change in messages-updated).
  */
 export const ChannelMessageUpdated = defineEvent(
   'messaging.channel.message_updated',
   1,
-  z.object({ channelId: z.uuid(), message: ChannelMessage }),
+  z.object({ channelId: z.uuid(), message: ChannelMessage, change: MessageChangeKind.optional() }),
 );
 
 /** A chat message was edited, deleted or reacted to. Emitted by messaging; consumed by realtime (chat-message-updated to both participants). */

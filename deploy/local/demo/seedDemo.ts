@@ -35,6 +35,11 @@ export interface DemoOptions {
    * up to 5,000 gigs (each completed order is a history of events; the benchmarks' 100,000 gigs go without).
    */
   orders?: boolean;
+  /**
+   * Each event's channel, its attendees members; default on up to 500 events (the events benchmark's
+   * ten thousand would be a hundred thousand memberships to store and publish before it measures anything).
+   */
+  eventChannels?: boolean;
 }
 
 export type DemoResult =
@@ -209,7 +214,8 @@ export async function seedDemo(database: Database, options: DemoOptions = {}, lo
     let community = demoChannels(talk, speakers, hostSpeaker, now);
     if (agenda) community = withSharedFile(community, hostSpeaker, agenda, now);
     channels = (await seedChannels(database, community, metadata)).length;
-    await seedEventChannels(database, demoEventChannels(talk, speakers, events, now), metadata);
+    if (options.eventChannels ?? wanted.events <= 500)
+      await seedEventChannels(database, demoEventChannels(talk, speakers, events, now), metadata);
     chats = (await seedChats(database, demoChats(talk, speakers, hostSpeaker, titled, now), metadata)).length;
     interests = await seedGigInterests(database, demoInterests(talk, speakers, hostSpeaker, titled, now), metadata);
   }

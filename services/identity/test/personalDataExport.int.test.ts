@@ -1,17 +1,5 @@
-import {
-  draftsRoutes,
-  eventsRoutes,
-  identityRoutes,
-  marketplaceRoutes,
-  mediaRoutes,
-  messagingRoutes,
-  notificationsRoutes,
-  ordersRoutes,
-  PERSONAL_DATA_EXPORT,
-  type PersonalDataArchive,
-  SERVICE_NAMES,
-} from '@commonwork/contracts';
-import { buildEvent, buildGig, buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
+import { identityRoutes, messagingRoutes, PERSONAL_DATA_EXPORT, type PersonalDataArchive, SERVICE_NAMES } from '@commonwork/contracts';
+import { buildUser, eventually, populatePerson, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { differenceInDays } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -27,48 +15,26 @@ describe("a person's data export, through the gateway", () => {
     p = await startTestPlatform();
     [ada, bob] = await Promise.all([buildUser(p, 'Ada Exporter'), buildUser(p, 'Bob Neighbour')]);
 
-    // Ada offers a gig, keeps a half-done one, uploads a file, starts a channel and writes in it.
-    await p.api.call(marketplaceRoutes.createGig, { token: ada.token, body: buildGig({ title: 'Ada builds landing pages' }) });
-    await p.api.call(draftsRoutes.create, { token: ada.token, body: { type: 'gig', title: 'Half-done logo gig', data: buildGig() } });
-    const form = new FormData();
-    form.append('file', new Blob([new TextEncoder().encode('Notes for the export test')], { type: 'text/plain' }), 'ada-notes.txt');
-    expect((await p.api.send(mediaRoutes.uploadFile, { token: ada.token, body: form })).status).toBe(201);
+    // Ada offers a gig, keeps a half-done one, uploads a file; she registers for Bob's event, and
+    // orders, completes and reviews Bob's gig; they chat about it. Each has the other's chat message as a notification.
+    ({ orderId } = await populatePerson(p, ada, bob, {
+      gig: 'Ada builds landing pages',
+      draft: 'Half-done logo gig',
+      file: { name: 'ada-notes.txt', content: 'Notes for the export test' },
+      neighbourEvent: 'Bob’s export meetup',
+      neighbourGig: 'Bob writes copy',
+      personSays: 'Ada asks Bob',
+      neighbourSays: 'Bob answers Ada',
+      requirements: 'Copy for my page',
+      review: 'Ada liked the copy',
+    }));
+    // She starts a channel and writes in it.
     const channel = (await p.api.call(messagingRoutes.createChannel, { token: ada.token, body: { name: 'ada-export-corner' } })).data;
     await p.api.call(messagingRoutes.postChannelMessage, {
       params: { id: channel.id },
       token: ada.token,
       body: { content: 'Ada says hello in her channel' },
     });
-
-    // Ada registers for Bob's event, and orders, completes and reviews Bob's gig; they chat about it.
-    const event = (await p.api.call(eventsRoutes.createEvent, { token: bob.token, body: buildEvent({ title: 'Bob’s export meetup' }) }))
-      .data;
-    expect((await p.api.send(eventsRoutes.register, { params: { id: event.id }, token: ada.token })).status).toBe(200);
-    const bobsGig = (await p.api.call(marketplaceRoutes.createGig, { token: bob.token, body: buildGig({ title: 'Bob writes copy' }) })).gig;
-    const chat = await eventually(async () => {
-      const res = await p.api.send(messagingRoutes.createChat, { token: ada.token, body: { recipientId: bob.id, gigId: bobsGig.id } });
-      return res.status === 201 && res.body.data;
-    });
-    await p.api.call(messagingRoutes.postChatMessage, {
-      params: { chatId: chat.id },
-      token: bob.token,
-      body: { content: 'Bob answers Ada' },
-    });
-    await p.api.call(messagingRoutes.postChatMessage, { params: { chatId: chat.id }, token: ada.token, body: { content: 'Ada asks Bob' } });
-    const order = await eventually(async () => {
-      const res = await p.api.send(ordersRoutes.create, {
-        token: ada.token,
-        body: { gigId: bobsGig.id, requirements: 'Copy for my page' },
-      });
-      return res.status === 201 && res.body.order;
-    });
-    orderId = order.id;
-    await p.api.call(ordersRoutes.accept, { params: { id: orderId }, token: bob.token, body: {} });
-    await p.api.call(ordersRoutes.deliver, { params: { id: orderId }, token: bob.token, body: { message: 'Delivered' } });
-    await p.api.call(ordersRoutes.complete, { params: { id: orderId }, token: ada.token, body: {} });
-    await p.api.call(ordersRoutes.review, { params: { id: orderId }, token: ada.token, body: { rating: 5, text: 'Ada liked the copy' } });
-    // Bob's chat message reaches Ada as a notification.
-    await eventually(async () => (await p.api.call(notificationsRoutes.list, { token: ada.token, query: {} })).notifications.length > 0);
   }, 180_000);
   afterAll(() => p?.stop());
 

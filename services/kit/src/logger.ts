@@ -1,6 +1,6 @@
 import { type Logger, pino } from 'pino';
 import pretty from 'pino-pretty';
-import { traceIds } from './tracing.ts';
+import { traceIds, tracingOn, tracingWanted } from './tracing.ts';
 
 export type { Logger } from 'pino';
 
@@ -32,8 +32,14 @@ export function createLogger(
   level = process.env.LOG_LEVEL ?? 'info',
   options: { pretty?: boolean; destination?: NodeJS.WritableStream } = {},
 ): Logger {
-  // Every line written inside a span carries its `trace_id` and `span_id` (nothing when tracing is off).
-  const settings = { name: service, level, redact: { paths: REDACT, censor: '[redacted]' }, mixin: () => traceIds() ?? {} };
+  // Every line written inside a span carries its `trace_id` and `span_id`. With tracing off there is
+  // no mixin at all: pino would call it and copy each line's fields into its answer for nothing.
+  const settings = {
+    name: service,
+    level,
+    redact: { paths: REDACT, censor: '[redacted]' },
+    ...((tracingOn() || tracingWanted()) && { mixin: () => traceIds() ?? {} }),
+  };
   if (!options.pretty) return pino(settings);
   return pino(
     settings,

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Attributes, type Counter, createNoopMeter, type Histogram, type Meter } from '@opentelemetry/api';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from './logger.ts';
 
 /**
@@ -109,7 +110,10 @@ function instrumentsOf(meter: Meter): Instruments {
 
 let started = false;
 
-/** Whether a process's metrics are on: attributes that cost something to work out are skipped when not. */
+/**
+ * Whether a process's metrics are on. Off, a hot path takes no clock reading and builds no
+ * attributes for the no-op instruments: it asks this first.
+ */
 export const metricsOn = () => started;
 
 /** Record here: `metric.httpDuration.record(seconds, attributes)`. No-ops until `startMetrics`. */
@@ -150,6 +154,28 @@ async function read(name: ObservedName): Promise<Observation[]> {
     }),
   );
   return all.flat();
+}
+
+/**
+ * Counts an app's answers by route pattern, method and status (`http.server.request.duration`).
+ * Registered only when metrics are on as the app is made (every process starts them first): off,
+ * the app has no such hook at all.
+ */
+export function measureRequests(
+  app: { addHook(name: 'onResponse', hook: (request: FastifyRequest, reply: FastifyReply) => Promise<void>): unknown },
+  service: string,
+  routeOf?: (request: FastifyRequest) => string | undefined,
+) {
+  if (!started) return;
+  app.addHook('onResponse', async function measureRequest(request, reply) {
+    metric.httpDuration.record(reply.elapsedTime / 1000, {
+      service,
+      'http.request.method': request.method,
+      // A pattern, never the raw path: an unmatched path is one series, not one per address tried.
+      'http.route': routeOf?.(request) ?? request.routeOptions.url ?? 'unmatched',
+      'http.response.status_code': reply.statusCode,
+    });
+  });
 }
 
 /** Seconds since `start` (a `performance.now()`), for histograms. */

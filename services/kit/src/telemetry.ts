@@ -1,6 +1,6 @@
-import { context, propagation } from '@opentelemetry/api';
+import { context, propagation, trace } from '@opentelemetry/api';
 import type { Logger } from './logger.ts';
-import { tracingStarted } from './tracing.ts';
+import { tracingOn, tracingStarted, tracingWanted } from './tracing.ts';
 
 export {
   contextOf,
@@ -10,6 +10,7 @@ export {
   traceIds,
   traceRequests,
   tracingOn,
+  tracingWanted,
   withoutCallerTrace,
   withTrace,
 } from './tracing.ts';
@@ -19,20 +20,30 @@ export {
  * a laptop or a test pays nothing. Loaded lazily: the SDK is heavy and most runs never need it.
  */
 export async function startTelemetry(serviceName: string, log: Logger): Promise<() => Promise<void>> {
-  const wanted = process.env.OTEL_EXPORTER_OTLP_ENDPOINT || (process.env.OTEL_TRACES_EXPORTER ?? 'none') !== 'none';
-  if (!wanted) return async () => {};
-  const started = (globalThis as { [SDK]?: { shutdown(): Promise<void> } })[SDK];
-  if (started) return () => started.shutdown();
+  if (!tracingWanted()) return async () => {};
+  const started = (globalThis as { [SDK]?: () => Promise<void> })[SDK];
+  if (started) return started;
   // Sampling by the standard variables; unset, a trace begun here is kept at OTEL_TRACES_SAMPLER_ARG's
   // ratio (all by default) and a continued one follows its parent's choice.
   process.env.OTEL_TRACES_SAMPLER ??= 'parentbased_traceidratio';
   const { NodeSDK } = await import('@opentelemetry/sdk-node');
   const sdk = new NodeSDK({ serviceName, instrumentations: await instrumentations() });
   sdk.start();
-  (globalThis as { [SDK]?: { shutdown(): Promise<void> } })[SDK] = sdk;
+  // Stopped, the process is as before the start (tracing off, no global provider): a later start in
+  // the same process (a test file run after another in one worker) begins afresh.
+  const stop = async () => {
+    if ((globalThis as { [SDK]?: unknown })[SDK] !== stop) return;
+    delete (globalThis as { [SDK]?: unknown })[SDK];
+    tracingStarted(false);
+    await sdk.shutdown();
+    trace.disable();
+    context.disable();
+    propagation.disable();
+  };
+  (globalThis as { [SDK]?: () => Promise<void> })[SDK] = stop;
   tracingStarted(true);
   log.info({ serviceName }, 'telemetry started');
-  return () => sdk.shutdown();
+  return stop;
 }
 
 const SDK = Symbol.for('commonwork.telemetry.sdk');
@@ -62,8 +73,9 @@ async function instrumentations() {
   ];
 }
 
-/** The W3C traceparent of the active span, carried in event metadata and NATS headers. */
+/** The W3C traceparent of the active span, carried in event metadata and NATS headers; none when tracing is off. */
 export function currentTraceparent(): string | undefined {
+  if (!tracingOn()) return undefined;
   const carrier: Record<string, string> = {};
   propagation.inject(context.active(), carrier);
   return carrier.traceparent;

@@ -18,7 +18,8 @@ import type { BusMessage, ConsumerSpec } from './events/bus.ts';
 /**
  * The spans the kit makes by hand at its own boundaries (a request, an append's trace, the relay's
  * publish, a consumer's handling), so one user action is one trace across every process whatever
- * the module instrumentations could patch. Off (no SDK started) each call is one boolean test.
+ * the module instrumentations could patch. Off (no SDK started) each call is one boolean test and
+ * allocates nothing: no span object, no attributes, no carrier (docs/decisions/performance/tracing-off-is-a-no-op.md).
  */
 let on = false;
 
@@ -29,6 +30,18 @@ export function tracingStarted(started: boolean) {
 
 export const tracingOn = () => on;
 
+/**
+ * Whether the standard OTEL_* variables ask for a trace exporter: what startTelemetry starts on, and
+ * what a logger created before it (or without it yet) reads to decide whether its lines need ids.
+ */
+export const tracingWanted = (env: NodeJS.ProcessEnv = process.env) =>
+  Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT) || (env.OTEL_TRACES_EXPORTER ?? 'none') !== 'none';
+
+/** The span `inSpan` hands its function when tracing is off: one for the process, never recording. */
+const NO_SPAN = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+
+type SpanOptions = { kind?: SpanKind; attributes?: Attributes; parent?: Context; links?: Link[] };
+
 const tracer = () => trace.getTracer('@commonwork/kit');
 
 /** The context a W3C traceparent names (a root context when there is none). */
@@ -36,14 +49,13 @@ export function contextOf(traceparent: string | undefined): Context {
   return traceparent ? propagation.extract(ROOT_CONTEXT, { traceparent }) : ROOT_CONTEXT;
 }
 
-/** Runs `fn` in a new span, ended when it settles; an error marks it failed. */
-export function inSpan<T>(
-  name: string,
-  options: { kind?: SpanKind; attributes?: Attributes; parent?: Context; links?: Link[] },
-  fn: (span: Span) => Promise<T> | T,
-): Promise<T> {
-  if (!on) return Promise.resolve(fn(trace.wrapSpanContext(INVALID_SPAN_CONTEXT)));
-  const { parent, ...span } = options;
+/**
+ * Runs `fn` in a new span, ended when it settles; an error marks it failed. Options that cost
+ * something to build (attributes per call) can be given as a function: it is called only when on.
+ */
+export function inSpan<T>(name: string, options: SpanOptions | (() => SpanOptions), fn: (span: Span) => Promise<T> | T): Promise<T> {
+  if (!on) return Promise.resolve(fn(NO_SPAN));
+  const { parent, ...span } = typeof options === 'function' ? options() : options;
   return tracer().startActiveSpan(name, span, parent ?? context.active(), async (s) => {
     try {
       return await fn(s);
@@ -147,7 +159,7 @@ export function traceRequests(app: {
   addHook(name: 'onRequest', hook: (request: FastifyRequest, reply: FastifyReply, done: () => void) => void): unknown;
 }) {
   if (!on) return;
-  app.addHook('onRequest', (request, reply, done) => {
+  app.addHook('onRequest', function traceRequest(request, reply, done) {
     const active = trace.getActiveSpan();
     const parent = active ? context.active() : propagation.extract(ROOT_CONTEXT, request.headers);
     const route = request.routeOptions.url ?? request.url.split('?')[0];

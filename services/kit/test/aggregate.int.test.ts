@@ -187,6 +187,37 @@ describe.each(databaseAdapters)('aggregate store on $name', ({ open }) => {
     ]);
   });
 
+  it('decides turns on hot streams from their locked snapshots, keeping each snapshot as one decision would', async () => {
+    const [x, y] = [randomUUID(), randomUUID()];
+    const store = bind(hot);
+    const turn = (id: string, command: CounterCommand) => ({
+      id,
+      metadata,
+      decide: (state: CounterState) => counter.decide(command, state),
+    });
+    const inOne = (turns: ReturnType<typeof turn>[]) =>
+      db()
+        .transaction()
+        .execute((trx) => store.handleAllIn(trx, turns));
+    await inOne([turn(x, { type: 'Open', id: x }), turn(y, { type: 'Open', id: y }), turn(x, { type: 'Add', by: 1 })]);
+    // A stream's first write leaves its snapshot row (what later writers lock).
+    expect(await snapshotOf(`hot-${x}`)).toMatchObject({ version: 2, state: { id: x, total: 1 } });
+    expect(await snapshotOf(`hot-${y}`)).toMatchObject({ version: 1, state: { id: y, total: 0 } });
+    // The snapshot says otherwise: the turns fold the events after it onto it.
+    await storeOf(db())
+      .updateTable('snapshots')
+      .set({ state: JSON.stringify({ id: x, total: 100 }) })
+      .where('stream_id', '=', `hot-${x}`)
+      .execute();
+    const outcomes = await inOne([turn(x, { type: 'Add', by: 2 }), turn(y, { type: 'Add', by: 3 }), turn(x, { type: 'Add', by: 4 })]);
+    expect(outcomes.map((o) => (o.ok ? o.state.total : String(o.error)))).toEqual([102, 3, 106]);
+    // Two events past its snapshot (every 3): not rewritten yet; the next turn makes three.
+    expect((await snapshotOf(`hot-${x}`))?.version).toBe(2);
+    await inOne([turn(x, { type: 'Add', by: 1 })]);
+    expect(await snapshotOf(`hot-${x}`)).toMatchObject({ version: 5, state: { id: x, total: 107 } });
+    expect((await readStream<CounterEvent>(storeOf(db()), `hot-${x}`)).map((e) => e.streamVersion)).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it("writes each stored event with its type's schema version", async () => {
     const id = randomUUID();
     await bind(hot).handle(id, { type: 'Open', id }, metadata);

@@ -166,4 +166,32 @@ describe.each(busAdapters)('event bus on $name', ({ open }) => {
     expect(by.a.length).toBeGreaterThan(0);
     expect([...by.a, ...by.b].sort()).toEqual([...first, ...second].map((e) => e.id).sort());
   });
+
+  it('gives a replica that stops being ready nothing more: what reaches it is handed back, and the other takes every event', async () => {
+    const { stream, subject, durable } = await fresh();
+    const by = { a: [] as string[], b: [] as string[] };
+    let aReady = true;
+    const a = await bus.consume({
+      stream,
+      durable,
+      filterSubject: subject,
+      ready: () => aReady,
+      handle: async (m) => void by.a.push(m.envelope.id),
+    });
+    const b = await bus.consume({ stream, durable, filterSubject: subject, handle: async (m) => void by.b.push(m.envelope.id) });
+    // Both pulling and idle: no clock asks a whether it is still ready, the next message does.
+    await new Promise((r) => setTimeout(r, 300));
+    aReady = false;
+    const later = Array.from({ length: 30 }, () => buildEnvelope({ type: subject }));
+    for (const e of later) {
+      await bus.publish(e);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await eventually(async () => by.b.length >= 30);
+    await new Promise((r) => setTimeout(r, 300));
+    await a.stop();
+    await b.stop();
+    expect(by.a).toEqual([]);
+    expect([...by.b].sort()).toEqual(later.map((e) => e.id).sort());
+  });
 });

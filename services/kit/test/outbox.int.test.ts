@@ -130,6 +130,95 @@ describe.each(pairs)('outbox and consumer on $name', ({ d, b }) => {
     expect(seen.map((e) => e.id)).toEqual(committed);
   });
 
+  it('an event no kick announced (a missed notify) is found by the idle look, which backs off but keeps looking', async () => {
+    const { name, type } = await freshStream();
+    const { seen, sub } = await collect(name, type);
+    const relay = new OutboxRelay({ db: storeOf(db()), bus, log, map: toEnvelope, pollMs: 20, idlePollMs: 300 });
+    relay.start();
+    // Idle long enough for the look to back off to its slowest.
+    await new Promise((r) => setTimeout(r, 800));
+    const [quiet] = await commit(type);
+    await eventually(async () => seen.length === 1, 3_000);
+    // A kick after a commit still publishes at once, whatever the idle look has backed off to.
+    await new Promise((r) => setTimeout(r, 800));
+    const [kicked] = await commit(type);
+    const kickedAt = performance.now();
+    relay.kick();
+    await eventually(async () => seen.length === 2, 3_000);
+    expect(performance.now() - kickedAt).toBeLessThan(250);
+    await relay.stop();
+    await sub.stop();
+    expect(seen.map((e) => e.id)).toEqual([quiet?.eventId, kicked?.eventId]);
+  });
+
+  it('a publish that fails mid-round lets nothing after it through; the next round publishes the rest, in order', async () => {
+    stream++;
+    const name = `OUTBOX${stream}`;
+    // The stream takes only `.a` at first: the `.b` event's publish fails (no stream takes it).
+    await bus.ensureStream(name, [`outbox${stream}.a`]);
+    const [a, b] = [`outbox${stream}.a`, `outbox${stream}.b`];
+    const committed = [...(await commit(a)), ...(await commit(a)), ...(await commit(b)), ...(await commit(a)), ...(await commit(a))];
+    const relay = new OutboxRelay({ db: storeOf(db()), bus, log, map: toEnvelope });
+    await expect(relay.publishBatch()).rejects.toThrow();
+    const position = async () => Number((await db().selectFrom('outbox_position').select('position').executeTakeFirstOrThrow()).position);
+    // The position is after the acknowledged prefix, before the failed event.
+    expect(await position()).toBe(committed[1]?.globalPosition);
+    await bus.ensureStream(name, [`outbox${stream}.>`]);
+    expect(await relay.publishBatch()).toMatchObject({ published: 3 });
+    expect(await position()).toBe(committed[4]?.globalPosition);
+    // The stream holds every event once, in commit order: the `.a` events after the failure waited for it.
+    const { seen, sub } = await collect(name, `outbox${stream}.>`);
+    await eventually(async () => seen.length >= committed.length);
+    await new Promise((r) => setTimeout(r, 200));
+    await sub.stop();
+    expect(seen.map((e) => e.id)).toEqual(committed.map((e) => e.eventId));
+  });
+
+  it('a round publishes a hundred events without waiting for each acknowledgement, all once and in order', async () => {
+    const { name, type } = await freshStream();
+    const committed: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const trxEvents = await db()
+        .transaction()
+        .execute((trx) =>
+          appendToStream(storeOf(trx), {
+            schema,
+            streamId: `t-${randomUUID()}`,
+            expectedVersion: 0,
+            events: Array.from({ length: 10 }, () => ({ type, data: {} })),
+            metadata,
+            now: new Date(),
+          }),
+        );
+      committed.push(...trxEvents.map((e) => e.eventId));
+    }
+    // Every publish is sent before the first acknowledgement comes back.
+    let inFlight = 0;
+    let most = 0;
+    const watched: EventBus = {
+      ensureStream: (stream, subjects) => bus.ensureStream(stream, subjects),
+      consume: (spec) => bus.consume(spec),
+      ping: () => bus.ping(),
+      close: () => bus.close(),
+      publish: async (envelope, options) => {
+        most = Math.max(most, ++inFlight);
+        try {
+          await bus.publish(envelope, options);
+        } finally {
+          inFlight--;
+        }
+      },
+    };
+    const relay = new OutboxRelay({ db: storeOf(db()), bus: watched, log, map: toEnvelope });
+    expect(await relay.publishBatch()).toMatchObject({ published: 100 });
+    expect(most).toBe(100);
+    const { seen, sub } = await collect(name, type);
+    await eventually(async () => seen.length >= committed.length);
+    await new Promise((r) => setTimeout(r, 200));
+    await sub.stop();
+    expect(seen.map((e) => e.id)).toEqual(committed);
+  });
+
   it('a crash after publishing but before saving the position republishes, and the consumer still handles it once', async () => {
     const { name, type } = await freshStream();
     const [event] = await commit(type);

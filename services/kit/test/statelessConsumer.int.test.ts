@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineReaction, type EventBus, startStatelessConsumer } from '../src/index.ts';
+import { defineBatchReaction, defineReaction, type EventBus, serviceStream, startStatelessConsumer } from '../src/index.ts';
 import { eventually, testLogger } from '../src/testing/index.ts';
 import { busAdapters } from './adapters.ts';
 import { buildEnvelope } from './factories.ts';
@@ -73,5 +73,40 @@ describe.each(busAdapters)('stateless consumer on $name', (b) => {
     await eventually(async () => seen.length > 0, 20_000);
     await sub.stop();
     expect(seen).toEqual([2]);
+  });
+
+  it('hands a batch reaction the waiting events together, in order, and after a failed batch pushes none twice', async () => {
+    const { counted, durable } = publishers();
+    // Another event of the same stream, so it is pulled in the same batches.
+    const other = { type: counted.type.replace('counted', 'named'), version: 1, schema: z.object({ name: z.string() }) };
+    const calls: number[][] = [];
+    const names: string[] = [];
+    let failOnce = true;
+    const { stream, subjects } = serviceStream(counted.type.split('.')[0] ?? counted.type);
+    await bus.ensureStream(stream, subjects);
+    // Published before the consumer starts, so they wait and are pulled together.
+    for (let count = 1; count <= 10; count++) await bus.publish(buildEnvelope({ type: counted.type, version: 2, data: { count } }));
+    await bus.publish(buildEnvelope({ type: other.type, data: { name: 'bo' } }));
+    const sub = await startStatelessConsumer({
+      bus,
+      log: testLogger(),
+      durable,
+      context: {},
+      reactions: [
+        defineBatchReaction([counted], async (_ctx: object, events) => void calls.push(events.map((e) => e.data.count))),
+        defineReaction([other], async (_ctx: object, { data }) => {
+          if (failOnce) {
+            failOnce = false;
+            throw new Error('once');
+          }
+          names.push(data.name);
+        }),
+      ],
+    });
+    await eventually(async () => names.length === 1, 20_000);
+    await sub.stop();
+    expect(calls.some((events) => events.length > 1)).toBe(true);
+    // The batch with the failing event was handed over again one by one: the counts it had pushed were not pushed twice.
+    expect(calls.flat()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 });

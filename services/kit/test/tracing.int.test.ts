@@ -1,52 +1,30 @@
 import fs from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { messagingRoutes } from '@commonwork/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.ts';
 import { startTelemetry } from '../src/telemetry.ts';
-import { buildUser, startTestPlatform, type TestPlatform } from '../src/testing/index.ts';
-
-interface ReceivedSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-}
+import {
+  buildUser,
+  type OtlpReceiver,
+  type ReceivedSpan,
+  startOtlpReceiver,
+  startTestPlatform,
+  type TestPlatform,
+} from '../src/testing/index.ts';
 
 // One channel post through the gateway is one trace: gateway, messaging, the relay's publish, a
 // consumer and realtime's emit, received by an OTLP/HTTP (JSON) receiver of the test's own. The
 // platform is the harness's one process, so every service shares the one global SDK (per process).
 describe('traces end to end', () => {
-  const spans: ReceivedSpan[] = [];
   const lines: string[] = [];
-  let receiver: Server;
+  let receiver: OtlpReceiver;
   let stopTelemetry: () => Promise<void>;
   let p: TestPlatform;
   const write = fs.write;
 
   beforeAll(async () => {
-    receiver = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c) => chunks.push(c));
-      req.on('end', () => {
-        if (req.url === '/v1/traces') {
-          const body = JSON.parse(Buffer.concat(chunks).toString());
-          for (const rs of body.resourceSpans ?? [])
-            for (const ss of rs.scopeSpans ?? []) for (const s of ss.spans ?? []) spans.push(s as ReceivedSpan);
-        }
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    Object.assign(process.env, {
-      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`,
-      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
-      OTEL_BSP_SCHEDULE_DELAY: '100',
-      OTEL_METRICS_EXPORTER: 'none',
-      OTEL_LOGS_EXPORTER: 'none',
-      TEST_LOG_LEVEL: 'info',
-    });
+    receiver = await startOtlpReceiver();
+    Object.assign(process.env, { ...receiver.env, TEST_LOG_LEVEL: 'info' });
     stopTelemetry = await startTelemetry('commonwork-test', createLogger('test', 'silent'));
     // pino writes JSON lines to fd 1 with fs.write: they are kept here (to read their ids), not printed.
     (fs as { write: unknown }).write = (fd: number, data: unknown, ...rest: unknown[]) => {
@@ -62,9 +40,8 @@ describe('traces end to end', () => {
     (fs as { write: unknown }).write = write;
     await p?.stop();
     await stopTelemetry?.();
-    receiver?.close();
-    for (const key of ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_PROTOCOL', 'OTEL_BSP_SCHEDULE_DELAY', 'TEST_LOG_LEVEL'])
-      delete process.env[key];
+    await receiver?.close();
+    for (const key of [...Object.keys(receiver?.env ?? {}), 'TEST_LOG_LEVEL']) delete process.env[key];
   });
 
   it('follows one channel post from the gateway to the socket emit, and its log lines carry the trace id', async () => {
@@ -81,8 +58,8 @@ describe('traces end to end', () => {
     const postPath = `/api/chat/channels/${id}/messages`;
     const traceOfPost = () => {
       // Messaging's request span, named by its route: the trace it is in is the post's.
-      const handled = spans.find((s) => s.name === 'POST /api/chat/channels/:id/messages');
-      return handled && spans.filter((s) => s.traceId === handled.traceId);
+      const handled = receiver.spans.find((s) => s.name === 'POST /api/chat/channels/:id/messages');
+      return handled && receiver.spans.filter((s) => s.traceId === handled.traceId);
     };
     const wanted = [
       'POST /api/chat/*',

@@ -149,4 +149,54 @@ export const migrations: ServiceMigration[] = [
       await db.schema.createIndex('gig_viewers_day_idx').on('gig_viewers').column('day').execute();
     },
   },
+  {
+    name: '0007_listing_version',
+    async up(db, schema) {
+      // One number that grows in the same transaction as any change a listing shows (the gigs and
+      // their figures, the freelancers' cards, who favourited what): a replica's cached listings are
+      // as new as the version they were read at (search/listingCache.ts). Statement-level triggers,
+      // so every writer (live path, consumers, seed, rebuild, forgetting) moves it, once per statement.
+      const version = `${schema}.listing_version`;
+      await sql
+        .raw(`create table ${version} (only_row boolean primary key default true check (only_row), version bigint not null)`)
+        .execute(db);
+      await sql.raw(`insert into ${version} (version) values (0)`).execute(db);
+      await sql
+        .raw(
+          `create function ${schema}.bump_listing_version() returns trigger language plpgsql as $$
+          begin
+            update ${version} set version = version + 1;
+            return null;
+          end $$`,
+        )
+        .execute(db);
+      for (const table of ['gigs', 'freelancers', 'gig_favorites'])
+        await sql
+          .raw(
+            `create trigger ${table}_listing_version after insert or update or delete or truncate on ${schema}.${table}
+            for each statement execute function ${schema}.bump_listing_version()`,
+          )
+          .execute(db);
+    },
+  },
+  {
+    name: '0008_listing_changes',
+    async up(db, schema) {
+      // Writers no longer update the one version row: two transactions that each changed a gig and
+      // moved the row could wait on each other (a favourite recounts its gig after moving it; an edit
+      // moves it after changing its gig): a deadlock. Each statement now appends a row, which locks
+      // nothing another writer needs; the version is the rows counted, transactional and only growing,
+      // and a job folds them into `listing_version` (search/listingVersion.ts).
+      await sql.raw(`create table ${schema}.listing_changes (id bigint generated always as identity)`).execute(db);
+      await sql
+        .raw(
+          `create or replace function ${schema}.bump_listing_version() returns trigger language plpgsql as $$
+          begin
+            insert into ${schema}.listing_changes default values;
+            return null;
+          end $$`,
+        )
+        .execute(db);
+    },
+  },
 ];

@@ -17,4 +17,8 @@ export const projections: Projections<MarketplaceTables, MarketplaceEvent> = {
     gig_viewers: 'who viewed a gig today (hashed), to count each viewer once a day: outside events, kept two days',
     active_gig_counts: "kept by triggers on gigs: follows gigs' rebuild",
   },
+  versions: {
+    listing_version: 'the listing changes folded in (the version of the listing cache)',
+    listing_changes: 'appended by triggers on the listed tables: a rebuild adds to them, so cached listings refresh',
+  },
 };

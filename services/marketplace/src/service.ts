@@ -8,6 +8,8 @@ import { exportMarketplacePerson } from './personalData/export.ts';
 import { marketplaceForgetting } from './personalData/forget.ts';
 import { type MarketplaceEvent, publishMarketplaceEvent } from './publish.ts';
 import { registerAiRoutes } from './search/aiRoutes.ts';
+import { listingCache } from './search/listingCache.ts';
+import { foldListingChanges } from './search/listingVersion.ts';
 import type { MarketplaceTables } from './tables.ts';
 import { forgetOldViewers } from './views/views.ts';
 
@@ -18,14 +20,15 @@ export function marketplaceService(config: MarketplaceConfig): ServiceDefinition
     migrations,
     publish: publishMarketplaceEvent,
     register: (ctx) => {
-      registerGigRoutes(ctx);
-      registerFavoriteRoutes(ctx);
+      const listings = listingCache(ctx.db);
+      registerGigRoutes(ctx, listings);
+      registerFavoriteRoutes(ctx, listings);
       registerAiRoutes(ctx, {
         llm: config.AI_API_URL ? { baseUrl: config.AI_API_URL, apiKey: config.AI_API_KEY, model: config.AI_MODEL } : undefined,
       });
     },
     subscriptions,
-    jobs: [forgetOldViewers],
+    jobs: [forgetOldViewers, foldListingChanges],
     exportPerson: exportMarketplacePerson,
     forget: marketplaceForgetting,
   };

@@ -35,6 +35,10 @@ export interface MarketplaceTables extends OrderNumbersTables {
   gig_favorites: { person_id: string; gig_id: string; at: Date };
   /** Active gigs per category, price and delivery time, kept by triggers on gigs (migration 0003). */
   active_gig_counts: { category: string; price: ColumnType<string | number, never, never>; delivery_time: string; gigs: number };
+  /** One row: the changes a listing shows folded in from `listing_changes` (search/listingVersion.ts); bigint, read as a string. */
+  listing_version: { only_row: boolean; version: ColumnType<string | number, never, number> };
+  /** A row per statement that changed what a listing shows, appended by triggers (migrations 0007, 0008). */
+  listing_changes: { id: Generated<string | number> };
 }
 
 export type GigRow = Selectable<GigsTable>;

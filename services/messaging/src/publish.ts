@@ -11,6 +11,7 @@ import {
   ConversationRead,
   channelMessage,
   chatMessage,
+  type MessageChangeKind,
 } from '@commonwork/contracts';
 import { publishAs, type StoredEvent } from '@commonwork/kit';
 import type { ChannelMarkEvent } from './channelMarks/marks.ts';
@@ -24,6 +25,21 @@ import type { ReadEvent } from './reads/read.ts';
 export type MessagingEvent = ChannelEvent | ChatEvent | ReadEvent | ChannelMarkEvent | MessageEvent | IncomingHookEvent;
 
 const authorOf = (s: { userId: string; name: string; picture: string }) => ({ id: s.userId, name: s.name, picture: s.picture });
+
+/** What a message change was, for the realtime tier to send only that to a busy room. */
+function changeKindOf(stored: StoredEvent<MessageEvent>): MessageChangeKind {
+  switch (stored.type) {
+    case 'MessageEdited':
+      return { kind: 'edited' };
+    case 'MessageDeleted':
+      return { kind: 'deleted' };
+    case 'ReactionAdded':
+    case 'ReactionRemoved': {
+      const { emoji, userId } = stored.data;
+      return { kind: 'reaction', emoji, userId, added: stored.type === 'ReactionAdded' };
+    }
+  }
+}
 
 /**
  * Chooses what messaging publishes. Join links are secrets and stay private; everything else
@@ -86,14 +102,14 @@ export function publishMessagingEvent(stored: StoredEvent<MessagingEvent>) {
     }
     case 'ConversationRead':
       return publishAs(ConversationRead, stored, stored.data);
-    // Every change of a message goes out as the whole message, as it now is.
+    // Every change of a message goes out as the whole message, as it now is; a channel's says what changed too.
     case 'MessageEdited':
     case 'MessageDeleted':
     case 'ReactionAdded':
     case 'ReactionRemoved': {
       const { data } = stored;
       return data.kind === 'channel'
-        ? publishAs(ChannelMessageUpdated, stored, { channelId: data.channelId, message: data.message })
+        ? publishAs(ChannelMessageUpdated, stored, { channelId: data.channelId, message: data.message, change: changeKindOf(stored) })
         : publishAs(ChatMessageUpdated, stored, { chatId: data.chatId, participantIds: data.participantIds, message: data.message });
     }
     case 'ChannelPinned':

@@ -1,6 +1,15 @@
-import { type CallInput, type ChannelMessage, MESSAGING_LIMITS, marketplaceRoutes, messagingRoutes } from '@commonwork/contracts';
-import { buildGig, buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
+import {
+  type CallInput,
+  type ChannelMessage,
+  createApiClient,
+  MESSAGING_LIMITS,
+  marketplaceRoutes,
+  messagingRoutes,
+} from '@commonwork/contracts';
+import { remoteTokenVerifier, startService } from '@commonwork/kit';
+import { buildGig, buildUser, eventually, startTestPlatform, type TestPlatform, testLogger } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MessagingConfig, messagingService } from '../src/index.ts';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
 type Target = { id: string; messageId: string };
@@ -185,6 +194,35 @@ describe('editing, deleting and reacting to messages through the gateway', () =>
     expect(reaction?.count).toBe(10);
     expect(new Set(reaction?.users)).toEqual(new Set(people.map((who) => who.id)));
     expect((await list(ada.token, id)).revision).toBe(10);
+  });
+
+  it('numbers the reactions two replicas take at once on one channel without a gap or a repeat, and counts each', async () => {
+    // A second messaging replica on the same database and bus, called straight (the gateway's is the first).
+    const other = await startService(messagingService(MessagingConfig.parse({})), {
+      database: p.database,
+      bus: p.bus,
+      log: testLogger(),
+      verifier: remoteTokenVerifier([p.services.identity.url]),
+    });
+    try {
+      const replica = createApiClient({ baseUrl: other.url });
+      const id = await channel('public');
+      const targets = [await post(ada, id, 'left'), await post(ada, id, 'right')];
+      const people = await Promise.all(Array.from({ length: 12 }, (_, i) => buildUser(p, `Crowd ${i}`)));
+      const answers = await Promise.all(
+        people.map((who, i) => {
+          const call = { params: { ...(targets[Math.floor(i / 2) % 2] as Target), emoji: '🎉' }, token: who.token };
+          return i % 2 ? replica.send(messagingRoutes.addChannelReaction, call) : react(who.token, call.params, '🎉');
+        }),
+      );
+      expect(answers.map((a) => a.status)).toEqual(people.map(() => 200));
+      const revisions = answers.map((a) => (a.status === 200 ? a.body.data.revision : 0));
+      expect(revisions.sort((x, y) => x - y)).toEqual(people.map((_, i) => i + 1));
+      for (const target of targets) expect((await stored(ada.token, target))?.reactions[0]?.count).toBe(6);
+      expect((await list(ada.token, id)).revision).toBe(people.length);
+    } finally {
+      await other.stop();
+    }
   });
 
   it('gives a client that was away every change since the revision it had, once each, in the order they were made', async () => {

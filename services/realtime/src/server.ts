@@ -23,6 +23,7 @@ import { authenticateHandshake, closeEndedSessions } from './auth.ts';
 import { ChangeBatches, MemoryChangeStore, RedisChangeStore } from './broadcasts/changeBatches.ts';
 import { ChannelUpdates } from './broadcasts/channelUpdates.ts';
 import { startBroadcasts } from './broadcasts/index.ts';
+import { placeMessageReader, receiveMessageRuns } from './broadcasts/messageRuns.ts';
 import { emitChannelChanges } from './broadcasts/onChannelMessageUpdated.ts';
 import { registerHandlers } from './handlers/index.ts';
 import { createMessagingClient } from './messagingClient.ts';
@@ -115,11 +116,13 @@ export async function startRealtime(options: RealtimeOptions): Promise<RunningRe
     log,
   });
 
+  receiveMessageRuns(io);
   io.use(authenticateHandshake(options.verifier));
   const stopClosingEnded = options.verifier.endedSessions ? closeEndedSessions(io, options.verifier.endedSessions) : () => undefined;
   io.on('connection', (socket) => {
     const { userId, token } = socket.data;
     void socket.join(rooms.user(userId));
+    placeMessageReader(socket);
     registerHandlers({ io, messaging, presence, log, limit }, socket);
     const memberChannels = async () => {
       const answer = await messaging.listChannels(token);

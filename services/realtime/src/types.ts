@@ -1,4 +1,4 @@
-import type { ClientToServerEvents, Scope, ServerToClientEvents } from '@commonwork/contracts';
+import type { ClientToServerEvents, NewMessagesPayload, Scope, ServerToClientEvents } from '@commonwork/contracts';
 import type { Server, Socket } from 'socket.io';
 
 /** What the handshake proved about a socket: its person and the token to act for them. */
@@ -13,8 +13,10 @@ export interface SocketData {
   sessionId?: string;
 }
 
-/** Replicas share rooms through the adapter only: they send each other no events of their own. */
-export type InterServerEvents = Record<never, never>;
+/** Replicas share rooms through the adapter; the one event they send each other is a run of a channel's messages (broadcasts/messageRuns.ts). */
+export interface InterServerEvents {
+  'message-run': (run: NewMessagesPayload) => void;
+}
 
 /** The protocol is contracts' (the web's Socket.IO types too): every emit is checked against it. */
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;

@@ -1,9 +1,8 @@
 import { SOCKET_EVENTS as E, messagingRoutes } from '@commonwork/contracts';
-import { createGateway } from '@commonwork/gateway';
-import { type App, remoteTokenVerifier } from '@commonwork/kit';
-import { buildUser, eventually, startTestPlatform, type TestPlatform, testLogger } from '@commonwork/kit/testing';
+import type { App } from '@commonwork/kit';
+import { buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressFor, type Client, connect, type Replicas, serviceUrls, startReplicas } from './support.ts';
+import { addressFor, type Client, connect, gatewayInFront, type Replicas, startReplicas } from './support.ts';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
 
@@ -30,16 +29,7 @@ describe('the gateway in front of two realtime replicas', () => {
   beforeAll(async () => {
     p = await startTestPlatform();
     replicas = await startReplicas(p);
-    gateway = await createGateway({
-      log: testLogger(),
-      verifier: remoteTokenVerifier([p.services.identity.url]),
-      services: serviceUrls(p),
-      realtime: [replicas.a.url, replicas.b.url],
-      // The test stands in for a proxy in front, naming each client's address.
-      trustedProxies: ['loopback'],
-      rateLimit: { max: 3, authMax: 3 },
-    });
-    gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
+    ({ gateway, url: gatewayUrl } = await gatewayInFront(p, [replicas.a.url, replicas.b.url], { rateLimit: 3 }));
     ada = await buildUser(p);
   });
   afterAll(async () => {
@@ -81,15 +71,7 @@ describe('the gateway in front of two realtime replicas', () => {
     ['refuses connections', 'http://127.0.0.1:1'],
     ['has a name that does not resolve (a pod being replaced)', 'http://realtime-gone.invalid:4010'],
   ])('moves a client on to the next replica when its own %s', async (_case, gone) => {
-    const dead = await createGateway({
-      log: testLogger(),
-      verifier: remoteTokenVerifier([p.services.identity.url]),
-      services: serviceUrls(p),
-      realtime: [gone, replicas.a.url],
-      trustedProxies: ['loopback'],
-      rateLimit: { max: 100, authMax: 100 },
-    });
-    const url = await dead.listen({ host: '127.0.0.1', port: 0 });
+    const { gateway: dead, url } = await gatewayInFront(p, [gone, replicas.a.url], { rateLimit: 100 });
     try {
       const client = await connect(url, ada.token, { websocketOnly: false, extraHeaders: { 'x-forwarded-for': addressFor(0, 2) } });
       await eventually(async () => client.socket.io.engine.transport.name === 'websocket');

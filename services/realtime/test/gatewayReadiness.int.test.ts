@@ -1,8 +1,7 @@
-import { createGateway } from '@commonwork/gateway';
-import { type App, drainAndClose, remoteTokenVerifier } from '@commonwork/kit';
-import { buildUser, eventually, startTestPlatform, type TestPlatform, testLogger } from '@commonwork/kit/testing';
+import { type App, drainAndClose } from '@commonwork/kit';
+import { buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressFor, connect, type Replicas, serviceUrls, startReplicas } from './support.ts';
+import { addressFor, connect, gatewayInFront, type Replicas, startReplicas } from './support.ts';
 
 // Issue 33, item 4: in cluster mode the gateway sent a new socket to its client's replica even while
 // that replica said it was not ready (cut from Redis in the fault suite), as it never asked.
@@ -10,19 +9,12 @@ describe('the gateway and a realtime replica that is not ready', () => {
   let p: TestPlatform;
   let replicas: Replicas;
   let gateway: App;
+  let url: string;
 
   beforeAll(async () => {
     p = await startTestPlatform();
     replicas = await startReplicas(p);
-    gateway = await createGateway({
-      log: testLogger(),
-      verifier: remoteTokenVerifier([p.services.identity.url]),
-      services: serviceUrls(p),
-      realtime: [replicas.a.url, replicas.b.url],
-      // The test stands in for a proxy in front, naming the client's address.
-      trustedProxies: ['loopback'],
-      rateLimit: { max: 1_000, authMax: 1_000 },
-    });
+    ({ gateway, url } = await gatewayInFront(p, [replicas.a.url, replicas.b.url]));
   });
   afterAll(async () => {
     await gateway?.close();
@@ -31,7 +23,6 @@ describe('the gateway and a realtime replica that is not ready', () => {
   });
 
   it('sends a new client to the next ready replica while its own says it is not ready', async () => {
-    const url = await gateway.listen({ host: '127.0.0.1', port: 0 });
     const ada = await buildUser(p);
     const sockets = async (replica: Replicas['a']) => (await replica.io.local.fetchSockets()).length;
     // A stopping replica: not ready at once, serving for the drain's time (the kit's drain).

@@ -1,21 +1,30 @@
-import { SOCKET_EVENTS as E, marketplaceRoutes, messagingRoutes } from '@commonwork/contracts';
+import {
+  type ChannelMessage,
+  SOCKET_EVENTS as E,
+  type MessageChange,
+  marketplaceRoutes,
+  messagingRoutes,
+  withMessageChange,
+} from '@commonwork/contracts';
 import { buildGig, buildUser, eventually, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, connect, type Replicas, settle, startReplicas } from './support.ts';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
-// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary payloads
-type Frame = { after: number; revision: number; messages: any[] };
+type Frame = { after: number; revision: number; changes: MessageChange[] };
 
 /**
  * The channel changes a device receives, in arrival order, as frames: a `messages-updated` as it
- * came, a `message-updated` as a frame of its one change.
+ * came, a `message-updated` as a frame of its one change (the whole message).
  */
 function recordChanges(client: Client): Frame[] {
   const frames: Frame[] = [];
-  client.socket.onAny((event: string, payload: Frame & { revision: number }) => {
-    if (event === E.messagesUpdated) frames.push(payload);
-    if (event === E.messageUpdated) frames.push({ after: payload.revision - 1, revision: payload.revision, messages: [payload] });
+  client.socket.onAny((event: string, payload: Frame | ChannelMessage) => {
+    if (event === E.messagesUpdated) frames.push(payload as Frame);
+    if (event === E.messageUpdated) {
+      const message = payload as ChannelMessage;
+      frames.push({ after: message.revision - 1, revision: message.revision, changes: [{ message }] });
+    }
   });
   return frames;
 }
@@ -25,11 +34,22 @@ function expectConsecutive(frames: readonly Frame[], last: number) {
   let revision = 0;
   for (const frame of frames) {
     expect(frame.after).toBe(revision);
-    expect(frame.revision).toBeGreaterThan(frame.after);
-    expect(Math.max(...frame.messages.map((m) => m.revision))).toBe(frame.revision);
+    expect(frame.revision).toBe(frame.after + frame.changes.length);
     revision = frame.revision;
   }
   expect(revision).toBe(last);
+}
+
+/** A reader's copy of one message after each change of the frames, by revision, as the web client applies them. */
+function copiesAfterEach(frames: readonly Frame[], loaded: ChannelMessage): ChannelMessage[] {
+  const copies: ChannelMessage[] = [];
+  let held = loaded;
+  for (const frame of frames)
+    frame.changes.forEach((change, i) => {
+      held = withMessageChange(held, change, frame.after + 1 + i);
+      copies.push(held);
+    });
+  return copies;
 }
 
 // Ada's sockets are on replica A, everyone else's on B: every change Bob sees crossed replicas.
@@ -76,12 +96,12 @@ describe('message changes live: message-updated, messages-updated and chat-messa
       await p.api.call(messagingRoutes.addChannelReaction, { params: { ...target, emoji: '👋' }, token: bob.token }),
       await p.api.call(messagingRoutes.deleteChannelMessage, { params: target, token: ada.token }),
     ].map((a) => a.data);
-    // Changes close together may come in one frame (`messages-updated`), each message in its newest state.
+    // Changes close together may come in one frame (`messages-updated`), each only what it changed:
+    // applied to the message as posted, each gives the message as its REST call answered.
     for (const frames of seen) {
       await eventually(async () => frames.at(-1)?.revision === 3);
       expectConsecutive(frames, 3);
-      for (const m of frames.flatMap((f) => f.messages)) expect(m).toEqual(answers[m.revision - 1]);
-      expect(frames.at(-1)?.messages.at(-1)).toEqual(answers[2]);
+      expect(copiesAfterEach(frames, posted.data)).toEqual(answers);
     }
     await settle();
     expect(eveLaptop.received(E.messageUpdated)).toEqual([]);
@@ -102,8 +122,10 @@ describe('message changes live: message-updated, messages-updated and chat-messa
     );
     await eventually(async () => frames.at(-1)?.revision === 10);
     expectConsecutive(frames, 10);
-    // One message: each frame holds it once, as the frame's last change left it.
-    for (const frame of frames) expect(frame.messages.map((m) => m.reactions[0]?.count)).toEqual([frame.revision]);
+    // One message, one more person each change; a frame of several names each one, never the whole list.
+    expect(copiesAfterEach(frames, posted.data).map((m) => m.reactions[0]?.users.length)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    for (const frame of frames.filter((f) => f.changes.length > 1))
+      for (const change of frame.changes) expect(change).toMatchObject({ id: posted.data.id, reaction: { emoji: '🎉', added: true } });
   });
 
   it('sends chat-message-updated to every device of both participants, and to nobody else', async () => {

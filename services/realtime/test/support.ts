@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { replicaIndexFor } from '@commonwork/gateway';
-import { remoteTokenVerifier } from '@commonwork/kit';
+import { createGateway, replicaIndexFor } from '@commonwork/gateway';
+import { type App, remoteTokenVerifier } from '@commonwork/kit';
 import { eventually, type TestPlatform, testLogger } from '@commonwork/kit/testing';
 import { Redis } from 'ioredis';
 import { ClusterAdapter, type ClusterMessage, type ClusterResponse } from 'socket.io-adapter';
@@ -11,6 +11,27 @@ import { MemoryPresence } from '../src/presence.ts';
 /** Every service's URL but realtime's: gateways in these tests put their own replicas in front. */
 export const serviceUrls = ({ services: { realtime: _, ...services } }: TestPlatform) =>
   Object.fromEntries(Object.entries(services).map(([name, part]) => [name, part.url]));
+
+/**
+ * A gateway listening in front of the test platform's services and the realtime replicas at `replicas`
+ * (in the gateway's order), trusting the test as the proxy that names each client's address
+ * (`x-forwarded-for`). `rateLimit`: the requests a minute it allows an address, sign-ins included.
+ */
+export async function gatewayInFront(
+  p: TestPlatform,
+  replicas: readonly string[],
+  { rateLimit = 1_000 }: { rateLimit?: number } = {},
+): Promise<{ gateway: App; url: string }> {
+  const gateway = await createGateway({
+    log: testLogger(),
+    verifier: remoteTokenVerifier([p.services.identity.url]),
+    services: serviceUrls(p),
+    realtime: [...replicas],
+    trustedProxies: ['loopback'],
+    rateLimit: { max: rateLimit, authMax: rateLimit },
+  });
+  return { gateway, url: await gateway.listen({ host: '127.0.0.1', port: 0 }) };
+}
 
 /** A client address whose hash picks realtime replica `index` of `count` at the gateway. */
 export const addressFor = (index: number, count: number) => {

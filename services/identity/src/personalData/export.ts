@@ -1,4 +1,4 @@
-import type { PersonalDataExport } from '@commonwork/kit';
+import { type PersonalDataExport, rowsOf } from '@commonwork/kit';
 import type { IdentityTables } from '../tables.ts';
 
 /**
@@ -6,8 +6,7 @@ import type { IdentityTables } from '../tables.ts';
  * figures, and their personal access tokens as listed (never the secrets' hashes).
  */
 export const exportIdentityPerson: PersonalDataExport<IdentityTables> = async (personId, db) => {
-  const user = await db
-    .selectFrom('users')
+  const user = await rowsOf(db, 'users', 'id', personId)
     .select([
       'id',
       'email',
@@ -27,12 +26,9 @@ export const exportIdentityPerson: PersonalDataExport<IdentityTables> = async (p
       'created_at as createdAt',
       'updated_at as updatedAt',
     ])
-    .where('id', '=', personId)
     .executeTakeFirst();
-  const statistics = await db
-    .selectFrom('stats_days')
+  const statistics = await rowsOf(db, 'stats_days', 'user_id', personId)
     .select(['day', 'active_gigs as activeGigs', 'events', 'messages'])
-    .where('user_id', '=', personId)
     .orderBy('day')
     .execute();
   const personalAccessTokens = await db

@@ -47,6 +47,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ...(options.dataDir && { dataDir: options.dataDir }),
     ...(options.template && { loadDataDir: options.template }),
     extensions: { pg_trgm },
+    // initdb's 128 MB of shared buffers live in the process's WebAssembly memory, which never shrinks.
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
   });
   const root: AnyDb = new Kysely({ dialect: withCommitHooksDialect(new PGliteDialect(pglite)) });
   const db = wrap('pglite', root);

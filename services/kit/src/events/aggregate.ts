@@ -1,8 +1,21 @@
 import type { EventMetadata } from '@commonwork/contracts';
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import { type CommitHook, currentCommitHooks, withCommitHooks } from '../db/commitHooks.ts';
 import { AppError, Busy } from '../errors.ts';
-import { appendToStreams, type DomainEvent, type EventVersions, readStream, readStreams, type StoredEvent, storeOf } from './eventStore.ts';
+import { metric, metricsOn, secondsSince } from '../metrics.ts';
+import {
+  appendToStreams,
+  type DomainEvent,
+  type EventRow,
+  type EventVersions,
+  eventRows,
+  readStream,
+  readStreams,
+  type StoredEvent,
+  storeOf,
+  toStored,
+} from './eventStore.ts';
+import { inline, NeedsTransaction, type RequiredStatement, recordingHandle, writeInOneStatement } from './oneStatementWrite.ts';
 
 /** How one aggregate is folded and decided (emmett's decider): pure functions, time and ids passed in. */
 export interface Decider<S, C, E extends DomainEvent> {
@@ -55,9 +68,17 @@ export const streamIdOf = (aggregate: { name: string }, id: string) => `${aggreg
 export interface AggregateStore<S, C, E extends DomainEvent, DB = unknown> {
   /**
    * Loads the instance (snapshot and/or fold), decides, appends with optimistic concurrency and
-   * projects in one transaction, then wakes the outbox. Returns the state after the new events.
+   * projects in one transaction, then wakes the outbox. Returns the state after the new events and,
+   * with `answer`, what the request answers: built from the decided events before they are written,
+   * so an Idempotency-Key's record keeps it in the write's own statement (a route that declares it
+   * with registerRoute's `answeredByWrite` then records its key in no statement of its own).
    */
-  handle(id: string, command: C, metadata: EventMetadata): Promise<{ state: S; events: StoredEvent<E>[] }>;
+  handle<A = undefined>(
+    id: string,
+    command: C,
+    metadata: EventMetadata,
+    options?: { answer?: (result: Handled<S, E>) => A },
+  ): Promise<Handled<S, E> & { answer: A }>;
   /**
    * The same, inside a transaction the caller holds (an event handler's, so its reaction and the
    * consumer's dedupe commit together). No retries: a conflict fails the transaction, and the
@@ -70,9 +91,16 @@ export interface AggregateStore<S, C, E extends DomainEvent, DB = unknown> {
    * name an instance an earlier one changed), every event appended in one statement and projected in
    * one call. A turn's decision is its own function (it builds its command when its turn comes, so it
    * can carry what the earlier ones decided); one that throws gets its error and writes nothing, the
-   * others go on. No retries, as `handleIn`; for aggregates without snapshots.
+   * others go on. No retries, as `handleIn`. Hot streams (`snapshotEvery`) lock every snapshot row in
+   * one statement and fold from them; their snapshots are kept in one statement after the append.
    */
   handleAllIn(trx: Kysely<DB>, turns: readonly Turn<S, E>[]): Promise<Outcome<S, E>[]>;
+}
+
+/** A command's result: the state after its events, and the events. */
+export interface Handled<S, E extends DomainEvent> {
+  state: S;
+  events: StoredEvent<E>[];
 }
 
 /** One decision of `handleAllIn`: on which instance, with which metadata, and how it decides on that instance's state. */
@@ -94,6 +122,9 @@ export interface AggregateBinding<DB> {
   /** Called after each commit that appended events (the outbox relay's wake-up). */
   afterCommit: () => void;
 }
+
+/** How many times a one-statement write decides again on another writer's events before it takes the lock instead. */
+const STALE_ROUNDS = 3;
 
 export function bindAggregate<DB, S, C, E extends DomainEvent>(
   binding: AggregateBinding<DB>,
@@ -143,18 +174,10 @@ export function bindAggregate<DB, S, C, E extends DomainEvent>(
     return { state: fold(from.state, later), version: later.at(-1)?.streamVersion ?? from.version, snapshotVersion: snapshot?.version };
   };
 
-  /**
-   * Decides commands one after another on the state each leaves, appends each one's events with its
-   * own metadata, projects them all and keeps the snapshot: one transaction for the lot. A command
-   * its decider refuses gets its error; the others go on.
-   */
-  const decideAllIn = async (trx: Kysely<DB>, id: string, commands: readonly Queued<C>[]): Promise<Outcome<S, E>[]> => {
-    const streamId = streamIdOf(aggregate, id);
-    const now = new Date();
-    const loaded = await loadInTransaction(trx, streamId);
-    const store = storeOf(trx);
-    let state = loaded.state;
-    let version = loaded.version;
+  /** Decides commands one after another on the state each leaves; a command its decider refuses gets its error. */
+  const decideEach = (streamId: string, commands: readonly Command<C>[], from: S, fromVersion: number) => {
+    let state = from;
+    let version = fromVersion;
     const decisions: Decision<S, E>[] = [];
     for (const { command, metadata } of commands) {
       try {
@@ -166,6 +189,20 @@ export function bindAggregate<DB, S, C, E extends DomainEvent>(
         decisions.push({ ok: false, error });
       }
     }
+    return { decisions, state, version };
+  };
+
+  /**
+   * Decides commands one after another on the state each leaves, appends each one's events with its
+   * own metadata, projects them all and keeps the snapshot: one transaction for the lot. A command
+   * its decider refuses gets its error; the others go on.
+   */
+  const decideAllIn = async (trx: Kysely<DB>, id: string, commands: readonly Command<C>[]): Promise<Outcome<S, E>[]> => {
+    const streamId = streamIdOf(aggregate, id);
+    const now = new Date();
+    const loaded = await loadInTransaction(trx, streamId);
+    const store = storeOf(trx);
+    const { decisions, state, version } = decideEach(streamId, commands, loaded.state, loaded.version);
     // Every command's events in one statement, at consecutive versions.
     const { outcomes, stored } = await appendDecisions(store, decisions, now);
     if (stored.length === 0) return outcomes;
@@ -183,13 +220,30 @@ export function bindAggregate<DB, S, C, E extends DomainEvent>(
   };
 
   const decideTurnsIn = async (trx: Kysely<DB>, turns: readonly Turn<S, E>[]): Promise<Outcome<S, E>[]> => {
-    if (aggregate.snapshotEvery) throw new Error(`${aggregate.name}: handleAllIn does not keep snapshots`);
     const store = storeOf(trx);
     const streamIdFor = (id: string) => streamIdOf(aggregate, id);
-    const loaded = await readStreams<E>(store, [...new Set(turns.map((t) => streamIdFor(t.id)))]);
+    const streamIds = [...new Set(turns.map((t) => streamIdFor(t.id)))].sort();
+    const every = aggregate.snapshotEvery;
+    // Hot streams: every snapshot row locked in one statement, in stream order (two batches never
+    // wait on each other in a cycle), before the events after them are read in the next statement.
+    const snapshots =
+      every && streamIds.length > 0
+        ? await store
+            .selectFrom('snapshots')
+            .select(['stream_id', 'version', 'state'])
+            .where('stream_id', 'in', streamIds)
+            .orderBy('stream_id')
+            .forUpdate()
+            .execute()
+        : [];
+    const snapshotVersions = new Map(snapshots.map((s) => [s.stream_id, s.version]));
+    const loaded = await readStreams<E>(store, streamIds, snapshotVersions);
     const current = new Map<string, { state: S; version: number }>();
-    for (const [streamId, events] of loaded)
-      current.set(streamId, { state: fold(aggregate.decider.initialState(), events), version: events.at(-1)?.streamVersion ?? 0 });
+    for (const snapshot of snapshots) current.set(snapshot.stream_id, { state: snapshot.state as S, version: snapshot.version });
+    for (const [streamId, events] of loaded) {
+      const from = current.get(streamId) ?? { state: aggregate.decider.initialState(), version: 0 };
+      current.set(streamId, { state: fold(from.state, events), version: events.at(-1)?.streamVersion ?? from.version });
+    }
     const decisions = turns.map((turn): Decision<S, E> => {
       const streamId = streamIdFor(turn.id);
       const before = current.get(streamId) ?? { state: aggregate.decider.initialState(), version: 0 };
@@ -203,7 +257,26 @@ export function bindAggregate<DB, S, C, E extends DomainEvent>(
       }
     });
     const { outcomes, stored } = await appendDecisions(store, decisions, new Date());
-    if (stored.length > 0) await aggregate.project(trx, stored);
+    if (stored.length === 0) return outcomes;
+    await aggregate.project(trx, stored);
+    if (every) {
+      // As one decision would: a stream written here gets its snapshot row at its first write and every `every` events after.
+      const due = [...new Set(stored.map((e) => e.streamId))].flatMap((streamId) => {
+        const at = current.get(streamId);
+        const last = snapshotVersions.get(streamId);
+        return at && (last === undefined || at.version - last >= every)
+          ? [{ stream_id: streamId, version: at.version, state: JSON.stringify(at.state) }]
+          : [];
+      });
+      if (due.length > 0)
+        await store
+          .insertInto('snapshots')
+          .values(due)
+          .onConflict((oc) =>
+            oc.column('stream_id').doUpdateSet((eb) => ({ version: eb.ref('excluded.version'), state: eb.ref('excluded.state') })),
+          )
+          .execute();
+    }
     return outcomes;
   };
 
@@ -214,11 +287,181 @@ export function bindAggregate<DB, S, C, E extends DomainEvent>(
     return { state: outcome.state, events: outcome.events };
   };
 
-  /** Runs commands in one transaction, again on a concurrent writer's conflict (`retries`). */
-  const attempt = async (id: string, commands: readonly Queued<C>[]) => {
+  const store = storeOf(binding.db);
+  const schemaName = `"${binding.schema.replaceAll('"', '""')}"`;
+  // Both precompiled: one statement, nothing built per call.
+  const loadQuery = aggregate.snapshotEvery
+    ? `select s.version as snapshot_version, s.state as snapshot_state, e.* from (select 1) as one
+       left join ${schemaName}.snapshots s on s.stream_id = $1
+       left join ${schemaName}.event_store e on e.stream_id = $1 and e.stream_version > coalesce(s.version, 0)
+       order by e.stream_version`
+    : `select * from ${schemaName}.event_store where stream_id = $1 order by stream_version`;
+
+  /** The state to decide on, read in one statement without a lock (`kit_write` checks the version). */
+  const loadUnlocked = async (streamId: string) => {
+    type Row = Parameters<typeof toStored>[0] & { snapshot_version?: number | null; snapshot_state?: unknown };
+    const { rows } = await binding.db.executeQuery<Row>(CompiledQuery.raw(loadQuery, [streamId]));
+    const first = rows[0];
+    const snapshotVersion = first?.snapshot_version ?? undefined;
+    const from =
+      snapshotVersion !== undefined
+        ? { state: first?.snapshot_state as S, version: snapshotVersion }
+        : { state: aggregate.decider.initialState(), version: 0 };
+    const events = rows.filter((row) => row.global_position !== null).map((row) => toStored<E>(row));
+    return { state: fold(from.state, events), version: events.at(-1)?.streamVersion ?? from.version, snapshotVersion };
+  };
+
+  /** The event types whose projection reads (it cannot be recorded): writes of them take the transaction path. */
+  const readingProjections = new Set<string>();
+
+  /**
+   * Decides and writes in one statement (oneStatementWrite.ts): read, decide, then `kit_write`; when
+   * the stream moved on meanwhile, decides again on the events it answers. Each command carries its
+   * request's commit hooks' statements (an Idempotency-Key's record, with the answer its route
+   * declared): one that changes no row (the key is another request's) refuses that command alone,
+   * and the others are written without it. `transaction` when the write needs the transaction path
+   * (a projection that reads, a commit hook with no statement of its own, a stream that keeps moving).
+   */
+  const decideInOneStatement = async (
+    id: string,
+    queued: readonly Queued<S, C, E>[],
+  ): Promise<{ outcomes: Outcome<S, E>[] } | { transaction: true; refused: ReadonlyMap<number, unknown> }> => {
+    const refused = new Map<number, unknown>();
+    if (queued.some((q) => q.hooks.some((hook) => !hook.inWrite))) return { transaction: true, refused };
+    const streamId = streamIdOf(aggregate, id);
+    const loaded = await loadUnlocked(streamId);
+    let { state: start, version: startVersion } = loaded;
+    /** The outcomes in the commands' order: the refused ones' refusals, the others' from `live`. */
+    const inOrder = (live: readonly number[], outcomes: readonly Outcome<S, E>[]) => {
+      const byIndex = new Map(live.map((i, k) => [i, outcomes[k] as Outcome<S, E>]));
+      return queued.map((_, i): Outcome<S, E> => byIndex.get(i) ?? { ok: false, error: refused.get(i) });
+    };
+    // A stream other replicas keep writing: after a few lost races, the transaction path queues on the lock instead.
+    for (let stale = 0; stale < STALE_ROUNDS; ) {
+      const live = queued.flatMap((_, i) => (refused.has(i) ? [] : [i]));
+      const commands = live.map((i) => queued[i] as Queued<S, C, E>);
+      const now = new Date();
+      const { decisions, state, version } = decideEach(streamId, commands, start, startVersion);
+      const appends = decisions.flatMap((d) =>
+        d.ok && d.decided.length > 0 ? [{ streamId, expectedVersion: d.after, events: d.decided, metadata: d.metadata }] : [],
+      );
+      if (appends.length === 0)
+        return {
+          outcomes: inOrder(
+            live,
+            decisions.map((d) => (d.ok ? { ok: true, state: d.state, events: [] } : d)),
+          ),
+        };
+      const rows = eventRows({ metadata: appends[0]?.metadata as EventMetadata, now, versions: aggregate.versions, appends });
+      const kinds = [...new Set(rows.map((row) => row.type))].sort().join(' ');
+      if (readingProjections.has(kinds)) return { transaction: true, refused };
+      const events = rows.map((row) => provisional<E>(row));
+      const statements: string[] = [];
+      try {
+        await aggregate.project(recordingHandle(binding.db, statements), events);
+      } catch (error) {
+        if (!(error instanceof NeedsTransaction)) throw error;
+        readingProjections.add(kinds);
+        return { transaction: true, refused };
+      }
+      const every = aggregate.snapshotEvery;
+      if (every && (loaded.snapshotVersion === undefined || version - loaded.snapshotVersion >= every)) {
+        const row = { version, state: JSON.stringify(state) };
+        statements.push(
+          inline(
+            store
+              .insertInto('snapshots')
+              .values({ stream_id: streamId, ...row })
+              .onConflict((oc) => oc.column('stream_id').doUpdateSet(row))
+              .compile(),
+          ),
+        );
+      }
+      // Each command's answer (from its events as the store will give them back) and its hooks' statements.
+      const answers: ({ body: unknown } | undefined)[] = [];
+      const required: (RequiredStatement & { refusal: () => Error; command: number })[] = [];
+      let taken = 0;
+      decisions.forEach((d, k) => {
+        if (!d.ok) return;
+        const mine = events.slice(taken, taken + d.decided.length);
+        taken += d.decided.length;
+        const { answer, hooks } = commands[k] as Queued<S, C, E>;
+        answers[k] = answer && { body: answer({ state: d.state, events: mine }) };
+        for (const hook of hooks) {
+          const mark = hook.inWrite?.(answers[k]);
+          if (mark) required.push({ ...mark, command: k });
+        }
+      });
+      const started = metricsOn() ? performance.now() : 0;
+      let written: Awaited<ReturnType<typeof writeInOneStatement>>;
+      try {
+        written = await writeInOneStatement(binding.db, {
+          schema: binding.schema,
+          streamId,
+          expected: startVersion,
+          lock: !!every,
+          rows,
+          statements,
+          required,
+        });
+      } catch (error) {
+        if (error instanceof NeedsTransaction) return { transaction: true, refused };
+        throw error;
+      }
+      if ('refused' in written) {
+        // Nothing was written: the command whose statement changed no row is refused, the rest go again.
+        const mark = required[written.refused];
+        if (!mark) throw new Error('kit_write refused a statement it was not given');
+        refused.set(live[mark.command] as number, mark.refusal());
+        continue;
+      }
+      if (written.stale) {
+        // Another writer (another replica) got there first: decide again after its events.
+        start = fold(start, written.events as StoredEvent<E>[]);
+        startVersion = written.events.at(-1)?.streamVersion ?? startVersion;
+        stale++;
+        continue;
+      }
+      decisions.forEach((d, k) => {
+        if (d.ok) for (const hook of (commands[k] as Queued<S, C, E>).hooks) hook.after();
+      });
+      if (metricsOn()) {
+        metric.appendDuration.record(secondsSince(started), { service: binding.schema });
+        metric.appendedEvents.add(written.events.length, { service: binding.schema });
+      }
+      const stored = written.events as StoredEvent<E>[];
+      taken = 0;
+      const outcomes = decisions.map((d, k): Outcome<S, E> => {
+        if (!d.ok) return d;
+        const own = stored.slice(taken, taken + d.decided.length);
+        taken += d.decided.length;
+        return { ok: true, state: d.state, events: own, answer: answers[k] };
+      });
+      return { outcomes: inOrder(live, outcomes) };
+    }
+    return { transaction: true, refused };
+  };
+
+  /** Runs commands in one statement or else one transaction, again on a concurrent writer's conflict (`retries`). */
+  const attempt = async (id: string, commands: readonly Queued<S, C, E>[]) => {
     for (let tries = 0; ; tries++) {
       try {
-        const outcomes = await binding.db.transaction().execute((trx) => decideAllIn(trx, id, commands));
+        const inOne = await decideInOneStatement(id, commands);
+        let outcomes: Outcome<S, E>[];
+        if ('outcomes' in inOne) outcomes = inOne.outcomes;
+        else {
+          // The commands not refused already, in one transaction that commits their requests' hooks (their keys).
+          const { refused } = inOne;
+          const rest = commands.filter((_, i) => !refused.has(i));
+          const decided =
+            rest.length === 0
+              ? []
+              : await withCommitHooks([...new Set(rest.flatMap((q) => q.hooks))], () =>
+                  binding.db.transaction().execute((trx) => decideAllIn(trx, id, rest)),
+                );
+          let k = 0;
+          outcomes = commands.map((_, i) => (refused.has(i) ? { ok: false, error: refused.get(i) } : (decided[k++] as Outcome<S, E>)));
+        }
         if (outcomes.some((o) => o.ok && o.events.length > 0)) binding.afterCommit();
         return outcomes;
       } catch (error) {
@@ -233,16 +476,16 @@ export function bindAggregate<DB, S, C, E extends DomainEvent>(
    * transaction decides them all (group commit): a hot stream's writers share one lock, one fold
    * and one commit instead of queueing for the lock one by one.
    */
-  const waiting = new Map<string, (Queued<C> & Settle<S, E>)[]>();
+  const waiting = new Map<string, (Queued<S, C, E> & Settle<S, E>)[]>();
   const drain = async (id: string) => {
     for (let batch = waiting.get(id); batch && batch.length > 0; batch = waiting.get(id)) {
       waiting.set(id, []);
       try {
-        // The batch commits every command's write, so it carries every request's commit hooks (their idempotency keys).
-        const outcomes = await withCommitHooks([...new Set(batch.flatMap((entry) => entry.hooks))], () => attempt(id, batch));
+        // Each command carries its request's commit hooks (its Idempotency-Key): the write commits them with it.
+        const outcomes = await attempt(id, batch);
         batch.forEach((entry, i) => {
           const outcome = outcomes[i];
-          if (outcome?.ok) entry.resolve({ state: outcome.state, events: outcome.events });
+          if (outcome?.ok) entry.resolve(outcome);
           else entry.reject(outcome?.error ?? new Error('no outcome for a command'));
         });
       } catch (error) {
@@ -253,48 +496,88 @@ export function bindAggregate<DB, S, C, E extends DomainEvent>(
   };
 
   return {
-    async handle(id, command, metadata) {
+    async handle<A>(id: string, command: C, metadata: EventMetadata, options?: { answer?: (result: Handled<S, E>) => A }) {
+      const answer = options?.answer;
+      const queued: Queued<S, C, E> = { command, metadata, hooks: currentCommitHooks(), answer };
+      // The answer built ahead of the write when it was written in one statement; else from the stored events.
+      const handled = ({ state, events, answer: ahead }: Outcome<S, E> & { ok: true }) => ({
+        state,
+        events,
+        answer: (ahead ? ahead.body : answer?.({ state, events })) as A,
+      });
       if (!aggregate.groupCommit) {
-        const [outcome] = await attempt(id, [{ command, metadata }]);
+        const [outcome] = await attempt(id, [queued]);
         if (!outcome?.ok) throw outcome?.error ?? new Error('no outcome for a command');
-        return { state: outcome.state, events: outcome.events };
+        return handled(outcome);
       }
-      return new Promise((resolve, reject) => {
-        const queued = waiting.get(id);
-        if (queued && queued.length >= (aggregate.queueLimit ?? 1_000)) {
+      const outcome = await new Promise<Outcome<S, E> & { ok: true }>((resolve, reject) => {
+        const queue = waiting.get(id);
+        if (queue && queue.length >= (aggregate.queueLimit ?? 1_000)) {
           reject(Busy());
           return;
         }
-        const hooks = currentCommitHooks();
-        if (queued) {
-          queued.push({ command, metadata, hooks, resolve, reject });
+        if (queue) {
+          queue.push({ ...queued, resolve, reject });
           return;
         }
-        waiting.set(id, [{ command, metadata, hooks, resolve, reject }]);
+        waiting.set(id, [{ ...queued, resolve, reject }]);
         // The first transaction starts once this turn's other callbacks (requests read from other
         // sockets) have run, so they join it. Started at once on PGlite, which answers within the
         // process, it would commit before the next request was read: nothing would ever be grouped
         // or queued, and the queue's bound would never apply.
         setImmediate(() => void drain(id));
       });
+      return handled(outcome);
     },
     handleIn: decideIn,
     handleAllIn: decideTurnsIn,
   };
 }
 
-interface Queued<C> {
+interface Command<C> {
   command: C;
   metadata: EventMetadata;
 }
-interface Settle<S, E extends DomainEvent> {
-  /** The commit hooks of the request that queued the command. */
+interface Queued<S, C, E extends DomainEvent> extends Command<C> {
+  /** The commit hooks of the request that sent the command (its Idempotency-Key's record). */
   hooks: readonly CommitHook[];
-  resolve: (result: { state: S; events: StoredEvent<E>[] }) => void;
+  /** What its request answers, from its result (handle's `answer`). */
+  answer?: ((result: Handled<S, E>) => unknown) | undefined;
+}
+interface Settle<S, E extends DomainEvent> {
+  resolve: (outcome: Outcome<S, E> & { ok: true }) => void;
   reject: (error: unknown) => void;
 }
-/** What one command or turn came to: its events and the state after them, or the error it was refused with. */
-export type Outcome<S, E extends DomainEvent> = { ok: true; state: S; events: StoredEvent<E>[] } | { ok: false; error: unknown };
+/**
+ * What one command or turn came to: its events and the state after them (and the answer built ahead
+ * of a one-statement write), or the error it was refused with.
+ */
+export type Outcome<S, E extends DomainEvent> =
+  | { ok: true; state: S; events: StoredEvent<E>[]; answer?: { body: unknown } | undefined }
+  | { ok: false; error: unknown };
+
+/**
+ * An event about to be appended, as a projection recorded ahead of the write sees it: its data as
+ * the store will give it back (JSON), and no global position yet (asking for one needs the transaction path).
+ */
+function provisional<E extends DomainEvent>(row: EventRow): StoredEvent<E> {
+  const event = {
+    streamId: row.stream_id,
+    streamVersion: row.stream_version,
+    eventId: row.event_id,
+    type: row.type,
+    version: row.version,
+    data: JSON.parse(JSON.stringify(row.data)),
+    metadata: row.metadata,
+    occurredAt: row.occurred_at,
+  };
+  Object.defineProperty(event, 'globalPosition', {
+    get: () => {
+      throw new NeedsTransaction('global position');
+    },
+  });
+  return event as unknown as StoredEvent<E>;
+}
 
 /** The domain event inside a stored one (what `evolve` folds). */
 export const toDomainEvent = <E extends DomainEvent>(stored: StoredEvent<E>) => ({ type: stored.type, data: stored.data }) as E;

@@ -28,16 +28,26 @@ export interface ConsumerSpec {
   /**
    * While this answers false, this member takes nothing: what it holds is handed back at once, for
    * the replicas that share the durable (one that lost a dependency its handler needs, as a realtime
-   * replica cut from Redis). Asked before each batch and every `READY_CHECK_MS`; default always ready.
+   * replica cut from Redis). Asked as messages arrive and before each batch (no clock asks it while
+   * nothing comes), and every `READY_CHECK_MS` while it answers false; default always ready.
    */
   ready?: () => boolean;
 }
 
-/** How often a member that is not ready is asked again, and a ready one checked while it waits for messages. */
+/** How often a member that is not ready is asked again. */
 export const READY_CHECK_MS = 250;
 
 /** The most messages one `handleBatch` call takes. */
 export const MAX_BATCH = 64;
+
+export interface PublishOptions {
+  /**
+   * Taken only if the last message the stream took is this one (a duplicate is dropped before the
+   * check): publishes sent together, each after the one before, are taken as a prefix, since once one
+   * is refused every later one is too, so a failure never lets a later event overtake an earlier one.
+   */
+  after?: EventEnvelope;
+}
 
 export interface Subscription {
   stop(): Promise<void>;
@@ -52,7 +62,7 @@ export interface EventBus {
   /** Creates or updates a stream; idempotent. */
   ensureStream(stream: string, subjects: string[]): Promise<void>;
   /** Publishes on the subject `envelope.type`, de-duplicated by `envelope.id`. */
-  publish(envelope: EventEnvelope): Promise<void>;
+  publish(envelope: EventEnvelope, options?: PublishOptions): Promise<void>;
   consume(spec: ConsumerSpec): Promise<Subscription>;
   /**
    * Deletes the published copies of these events from a stream and from the dead letters (a person

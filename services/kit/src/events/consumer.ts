@@ -181,6 +181,11 @@ export async function startConsumer<DB>(options: ConsumerOptions<DB>): Promise<S
             if (decided.events.length > 0) appended = true;
             return decided;
           },
+          handleAllIn: async (...args) => {
+            const outcomes = await store.handleAllIn(...args);
+            if (outcomes.some((o) => o.ok && o.events.length > 0)) appended = true;
+            return outcomes;
+          },
         };
       },
     };

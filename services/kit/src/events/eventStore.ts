@@ -3,7 +3,7 @@ import type { EventMetadata } from '@commonwork/contracts';
 import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { StaleVersion } from '../errors.ts';
-import { metric, secondsSince } from '../metrics.ts';
+import { metric, metricsOn, secondsSince } from '../metrics.ts';
 import { withTrace } from '../tracing.ts';
 
 /** A domain event as a service decides it: a type and its data. */
@@ -65,7 +65,7 @@ type Store = Kysely<EventStoreTables>;
 export const storeOf = <DB>(db: Kysely<DB> | Transaction<DB>): Store => db as unknown as Store;
 
 // The store is where a service's own event types come back in: it wrote them, so it trusts them.
-const toStored = <E extends DomainEvent>(row: Selectable<EventStoreRow>) =>
+export const toStored = <E extends DomainEvent>(row: Selectable<EventStoreRow>) =>
   ({
     globalPosition: Number(row.global_position),
     streamId: row.stream_id,
@@ -90,14 +90,28 @@ export async function readStream<E extends DomainEvent>(db: Store, streamId: str
   return rows.map((row) => toStored<E>(row));
 }
 
-/** Reads several whole streams in one query: each one's events in version order, by stream id. */
-export async function readStreams<E extends DomainEvent>(db: Store, streamIds: readonly string[]): Promise<Map<string, StoredEvent<E>[]>> {
+/**
+ * Reads several streams in one query: each one's events in version order, by stream id; whole, or
+ * from just after the version `after` gives a stream (a snapshot's).
+ */
+export async function readStreams<E extends DomainEvent>(
+  db: Store,
+  streamIds: readonly string[],
+  after?: ReadonlyMap<string, number>,
+): Promise<Map<string, StoredEvent<E>[]>> {
   const streams = new Map<string, StoredEvent<E>[]>(streamIds.map((id) => [id, []]));
   if (streamIds.length === 0) return streams;
   const rows = await db
     .selectFrom('event_store')
     .selectAll()
-    .where('stream_id', 'in', [...streams.keys()])
+    .where((eb) => {
+      const whole = [...streams.keys()].filter((id) => !after?.has(id));
+      const later = [...streams.keys()].flatMap((id) => {
+        const version = after?.get(id);
+        return version === undefined ? [] : [eb.and([eb('stream_id', '=', id), eb('stream_version', '>', version)])];
+      });
+      return eb.or([...(whole.length ? [eb('stream_id', 'in', whole)] : []), ...later]);
+    })
     .orderBy('stream_id')
     .orderBy('stream_version')
     .execute();
@@ -195,26 +209,14 @@ export async function appendToStreams(
     appends: { streamId: string; expectedVersion: number | 'any'; events: DomainEvent[]; metadata?: EventMetadata }[];
   },
 ): Promise<StoredEvent[]> {
-  const started = performance.now();
+  const started = metricsOn() ? performance.now() : 0;
   const anyVersion = [...new Set(options.appends.filter((a) => a.expectedVersion === 'any').map((a) => a.streamId))].sort();
   // Sorted, so two transactions appending to the same streams take their locks in one order.
   for (const streamId of anyVersion)
     await sql`select pg_advisory_xact_lock(hashtext(${`event_store:${options.schema}:${streamId}`}))`.execute(trx);
   const versions: number[] = [];
   for (const a of options.appends) versions.push(a.expectedVersion === 'any' ? await currentVersion(trx, a.streamId) : a.expectedVersion);
-  const rows = options.appends.flatMap((append, n) =>
-    append.events.map((event, i) => ({
-      stream_id: append.streamId,
-      stream_version: (versions[n] ?? 0) + i + 1,
-      event_id: randomUUID(),
-      type: event.type,
-      version: options.versions?.[event.type] ?? 1,
-      data: event.data,
-      // The trace of what appends (the request, a consumer's handling), kept for the relay's later publish.
-      metadata: withTrace(append.metadata ?? options.metadata),
-      occurred_at: options.now,
-    })),
-  );
+  const rows = eventRows({ ...options, appends: options.appends.map((a, n) => ({ ...a, expectedVersion: versions[n] ?? 0 })) });
   try {
     // The writer's transaction id is taken before the first position is (the join needs it first):
     // the relay relies on a transaction holding a position being visible in every later snapshot.
@@ -227,13 +229,43 @@ export async function appendToStreams(
         as r(stream_id text, stream_version integer, event_id uuid, type text, version integer, data jsonb, metadata jsonb, occurred_at timestamptz)
       where writer.id is not null
       returning *`.execute(trx);
-    metric.appendDuration.record(secondsSince(started), { service: options.schema });
-    metric.appendedEvents.add(inserted.length, { service: options.schema });
+    if (metricsOn()) {
+      metric.appendDuration.record(secondsSince(started), { service: options.schema });
+      metric.appendedEvents.add(inserted.length, { service: options.schema });
+    }
     return inserted.map((row) => toStored(row));
   } catch (error) {
     if (isUniqueViolation(error, 'event_store_stream_version_unique')) throw StaleVersion();
     throw error;
   }
+}
+
+/** A row of the event store as written, before the database gives it a position. */
+export type EventRow = Omit<Selectable<EventStoreRow>, 'global_position' | 'data' | 'metadata'> & {
+  data: unknown;
+  metadata: EventMetadata;
+};
+
+/** The rows of appends at known versions: fresh ids, each event's schema version, the appender's trace in its metadata. */
+export function eventRows(options: {
+  metadata: EventMetadata;
+  now: Date;
+  versions?: EventVersions<DomainEvent> | undefined;
+  appends: readonly { streamId: string; expectedVersion: number; events: DomainEvent[]; metadata?: EventMetadata }[];
+}): EventRow[] {
+  return options.appends.flatMap((append) =>
+    append.events.map((event, i) => ({
+      stream_id: append.streamId,
+      stream_version: append.expectedVersion + i + 1,
+      event_id: randomUUID(),
+      type: event.type,
+      version: options.versions?.[event.type] ?? 1,
+      data: event.data,
+      // The trace of what appends (the request, a consumer's handling), kept for the relay's later publish.
+      metadata: withTrace(append.metadata ?? options.metadata),
+      occurred_at: options.now,
+    })),
+  );
 }
 
 /** The version a stream is at (0 when it has no events); only meaningful under the stream's lock. */

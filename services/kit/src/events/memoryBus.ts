@@ -9,6 +9,7 @@ import {
   deadLetterSubject,
   type EventBus,
   MAX_BATCH,
+  type PublishOptions,
   READY_CHECK_MS,
   type Subscription,
   subjectMatches,
@@ -29,7 +30,8 @@ const DEAD_LETTER_STREAM = 'DEADLETTER';
  * Events are not lost on restart because the outbox replays from each service's event store.
  */
 export class MemoryBus implements EventBus {
-  private readonly streams = new Map<string, { subjects: string[]; messages: StoredMessage[] }>();
+  /** Each stream's subjects, messages, and the de-duplication key of the last message it took (what `after` is checked against). */
+  private readonly streams = new Map<string, { subjects: string[]; messages: StoredMessage[]; last?: string }>();
   private readonly seen = new Map<string, number>();
   private readonly durables = new Map<string, { position: number; members: ConsumerSpec[]; turn: number; running: Promise<void> }>();
   private readonly wake = new EventEmitter().setMaxListeners(0);
@@ -45,11 +47,11 @@ export class MemoryBus implements EventBus {
     else this.streams.set(stream, { subjects, messages: [] });
   }
 
-  async publish(envelope: EventEnvelope) {
-    this.publishOn(envelope.type, envelope);
+  async publish(envelope: EventEnvelope, options?: PublishOptions) {
+    this.publishOn(envelope.type, envelope, options?.after);
   }
 
-  private publishOn(subject: string, envelope: EventEnvelope) {
+  private publishOn(subject: string, envelope: EventEnvelope, after?: EventEnvelope) {
     const now = Date.now();
     // Ids are remembered in publish order, so expiry stops at the first one still inside the window.
     for (const [id, at] of this.seen) {
@@ -60,7 +62,9 @@ export class MemoryBus implements EventBus {
     if (this.seen.has(dedupeKey)) return;
     const stream = [...this.streams.values()].find((s) => s.subjects.some((f) => subjectMatches(f, subject)));
     if (!stream) throw new Error(`No stream takes subject ${subject}`);
+    if (after && stream.last !== `${after.type}|${after.id}`) throw new Error(`The last message is not ${after.id}`);
     this.seen.set(dedupeKey, now);
+    stream.last = dedupeKey;
     stream.messages.push({ seq: ++this.seq, subject, envelope });
     this.wake.emit('message');
   }

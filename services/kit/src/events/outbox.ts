@@ -24,8 +24,17 @@ export interface OutboxOptions {
   bus: EventBus;
   log: Logger;
   map: PublishMapper;
-  /** Poll interval when nothing wakes the relay; default 500 ms. */
+  /**
+   * The first look after a round that found nothing; each further empty round doubles it, up to
+   * `idlePollMs`. Default 500 ms.
+   */
   pollMs?: number;
+  /**
+   * The slowest look when idle; default 10 s. Every commit in this process wakes the relay at once;
+   * the look is for what no kick announced (a replica that crashed between its commit and its
+   * publish, a transaction that rolled back behind a gap), so it bounds how late such an event is.
+   */
+  idlePollMs?: number;
   /** Events read per round; default 200. */
   batchSize?: number;
   /** The service whose store this is: its outbox lag is reported under this name (metrics). */
@@ -53,11 +62,19 @@ const GAP_WARNING_MS = 10_000;
  * Replicas of a service each run a relay on the one event store: a round holds the position's row
  * (`FOR UPDATE SKIP LOCKED`) while it publishes, so one replica publishes at a time, in order, and
  * the others skip that round; a replica that dies mid-round releases the row with its connection.
+ *
+ * A round publishes its events without waiting for each acknowledgement: each publish is accepted
+ * only after the one before it (`after`), so the bus takes a prefix of the round and refuses the rest
+ * once one fails; the position moves past the acknowledged prefix only (docs/decisions/kit/relay-pipeline-and-idle-backoff.md).
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
-  private again = false;
+  /** Kicks so far, and how many of them the current round's last read already covers. */
+  private kicks = 0;
+  private covered = 0;
+  /** The next look when nothing wakes the relay: doubles while rounds find nothing. */
+  private idleMs: number;
   private stopped = true;
   private failures = 0;
   private unfinished = false;
@@ -70,6 +87,7 @@ export class OutboxRelay {
   private lagRead: { at: number; lag: Promise<{ positions: number; seconds: number }> } | null = null;
 
   constructor(private readonly options: OutboxOptions) {
+    this.idleMs = options.pollMs ?? 500;
     // Reported while the relay is stopped too (a held-back outbox is exactly what the gauge is for);
     // one read serves both gauges of a scrape.
     const { service } = options;
@@ -117,45 +135,54 @@ export class OutboxRelay {
     return { positions, seconds };
   }
 
-  /** Asks for a round now (after a commit) instead of at the next poll. */
+  /**
+   * Asks for a round now (after a commit) instead of at the next poll. Kicks while a round runs share
+   * one more round, and only when they came after that round's last read began (which saw their commits).
+   */
   kick(): void {
     // Its rounds belong to no request's trace (each publish is in its event's own): kicked from one, it leaves it.
     if (inTrace()) {
       outsideTraces(() => this.kick());
       return;
     }
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
+    this.kicks++;
+    this.idleMs = this.options.pollMs ?? 500;
+    this.run();
+  }
+
+  private run(): void {
+    if (this.stopped || this.running) return;
     if (this.timer) clearTimeout(this.timer);
     this.running = this.round().finally(() => {
       this.running = null;
       if (this.stopped) return;
-      if (this.again) {
-        this.again = false;
-        this.kick();
+      // Kicked during a round that failed: the back-off still holds (a bus that is down is not asked in a loop).
+      if (this.kicks !== this.covered && this.failures === 0) {
+        this.run();
         return;
       }
       const waitingLong = this.gap !== null && Date.now() - this.gap.since > SOON_FOR_MS;
-      const backoff = this.failures
-        ? Math.min(250 * 2 ** this.failures, 10_000)
-        : this.unfinished && !waitingLong
-          ? SOON_MS
-          : (this.options.pollMs ?? 500);
-      this.timer = setTimeout(() => this.kick(), backoff);
+      const next = this.failures ? Math.min(250 * 2 ** this.failures, 10_000) : this.unfinished && !waitingLong ? SOON_MS : this.idleMs;
+      // Coarse and unref'd: an idle relay looks less and less often, and never keeps the process up.
+      this.timer = setTimeout(() => this.run(), next).unref();
     });
   }
 
   private async round() {
     try {
-      let batch: Batch;
-      do batch = await this.publishBatch();
-      while (!this.stopped && batch.published > 0);
+      let batch: Batch & { full: boolean };
+      let published = 0;
+      // A batch that read less than its limit saw every commit before it: the next look is for later kicks.
+      do {
+        this.covered = this.kicks;
+        batch = await this.batch();
+        published += batch.published;
+      } while (!this.stopped && batch.full && batch.published > 0);
       this.unfinished = batch.unfinished;
       this.noteGap(batch.waitingAt);
       this.failures = 0;
+      const idlePollMs = this.options.idlePollMs ?? 10_000;
+      this.idleMs = published > 0 ? (this.options.pollMs ?? 500) : Math.min(this.idleMs * 2, idlePollMs);
     } catch (error) {
       this.failures++;
       this.options.log.warn({ err: error, failures: this.failures }, 'outbox relay could not publish; will retry');
@@ -184,7 +211,13 @@ export class OutboxRelay {
    * the position it waits at when a gap stopped it.
    */
   async publishBatch(): Promise<Batch> {
+    const { published, unfinished, waitingAt } = await this.batch();
+    return { published, unfinished, waitingAt };
+  }
+
+  private async batch(): Promise<Batch & { full: boolean }> {
     const { db, bus, map } = this.options;
+    const limit = this.options.batchSize ?? 200;
     if (!this.ensured) {
       await db
         .insertInto('outbox_position')
@@ -201,28 +234,23 @@ export class OutboxRelay {
         .forUpdate()
         .skipLocked()
         .executeTakeFirst();
-      if (!row) return { published: 0, unfinished: true, waitingAt: null, failure: null };
+      if (!row) return { published: 0, unfinished: true, waitingAt: null, full: false, failure: null };
       const position = Number(row.position);
-      const read = await readWithSnapshot(trx, position, this.options.batchSize ?? 200);
+      const read = await readWithSnapshot(trx, position, limit);
       const events = this.order.publishable(position, read);
-      let published = position;
-      let failure: unknown = null;
-      try {
-        for (const event of events) {
-          const envelope = map(event);
-          if (envelope) await tracedPublish(envelope, () => bus.publish(envelope));
-          published = event.globalPosition;
-        }
-      } catch (error) {
-        // What the bus accepted stays published: the position is saved, then the error is raised.
-        failure = error;
-      }
+      const { published, failure } = await publishInOrder(events, bus, map, position);
       if (published > position) await trx.updateTable('outbox_position').set({ position: published }).where('name', '=', RELAY).execute();
       const gap = events.length < read.events.length;
-      return { published: events.length, unfinished: gap, waitingAt: gap ? published + 1 : null, failure };
+      return {
+        published: events.length,
+        unfinished: gap,
+        waitingAt: gap ? published + 1 : null,
+        full: read.events.length === limit,
+        failure,
+      };
     });
     if (round.failure) throw round.failure;
-    return { published: round.published, unfinished: round.unfinished, waitingAt: round.waitingAt };
+    return { published: round.published, unfinished: round.unfinished, waitingAt: round.waitingAt, full: round.full };
   }
 
   async stop() {
@@ -236,6 +264,39 @@ interface Batch {
   published: number;
   unfinished: boolean;
   waitingAt: number | null;
+}
+
+/**
+ * Publishes the events all at once, each only after the one before it (the bus's `after`), and waits
+ * for every acknowledgement together. Answers the position of the last event of the acknowledged
+ * prefix (an event kept private counts as done), and the first failure: what the bus took before it
+ * stays published, and from it on nothing was taken, so the next round starts there, in order.
+ */
+async function publishInOrder(events: StoredEvent[], bus: EventBus, map: PublishMapper, position: number) {
+  const sent: { at: number; ack: Promise<void> | null }[] = [];
+  let failure: unknown = null;
+  let previous: EventEnvelope | undefined;
+  try {
+    for (const event of events) {
+      const envelope = map(event);
+      const after = previous;
+      sent.push({
+        at: event.globalPosition,
+        ack: envelope ? tracedPublish(envelope, () => bus.publish(envelope, after && { after })) : null,
+      });
+      previous = envelope ?? previous;
+    }
+  } catch (error) {
+    // A mapper that throws: what was sent before it is still awaited and counted.
+    failure = error;
+  }
+  const acks = await Promise.allSettled(sent.map((s) => s.ack));
+  let published = position;
+  for (const [i, ack] of acks.entries()) {
+    if (ack.status === 'rejected') return { published, failure: ack.reason as unknown };
+    published = (sent[i] as (typeof sent)[number]).at;
+  }
+  return { published, failure };
 }
 
 /** The stored event as it is, on its own type and version (the base of every published envelope). */

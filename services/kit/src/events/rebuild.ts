@@ -39,6 +39,12 @@ export interface Projections<DB, E extends DomainEvent = DomainEvent> {
    * table among the rebuilt ones.
    */
   kept?: { readonly [T in keyof DB & string]?: string };
+  /**
+   * Tables that count changes to others (kept by triggers, as a cache's version): a rebuild changes
+   * those tables, so it moves these on, as it must for the caches to refresh. The rebuild check finds
+   * them declared but does not compare their rows.
+   */
+  versions?: { readonly [T in keyof DB & string]?: string };
 }
 
 const BATCH = 500;
@@ -121,6 +127,8 @@ export interface ServiceReadSide extends Publisher {
   rebuilt: readonly string[];
   /** The tables a rebuild leaves as they are (`Projections.kept`). */
   kept: readonly string[];
+  /** The tables a rebuild moves on (`Projections.versions`). */
+  versions: readonly string[];
   /** Rebuilds the service's read side from its own store and, through `publishers`, the other services'. */
   rebuild(database: Database, publishers: readonly Publisher[]): Promise<number>;
 }
@@ -133,6 +141,7 @@ export function readSide<DB, E extends DomainEvent>(projections: Projections<DB,
     ...(publish && { publish: (event: StoredEvent) => publish(event as StoredEvent<E>) }),
     rebuilt: [...new Set([...projections.tables, ...readModelTables(projections)])],
     kept: Object.keys(projections.kept ?? {}),
+    versions: Object.keys(projections.versions ?? {}),
     rebuild: (database, publishers) => rebuildProjections(database, projections, publishers),
   };
 }

@@ -1,7 +1,7 @@
 import type { EventContract, EventEnvelope } from '@commonwork/contracts';
 import type { Logger } from '../logger.ts';
 import { tracedConsumer } from '../tracing.ts';
-import { type EventBus, type Subscription, serviceStream } from './bus.ts';
+import { type BusMessage, type EventBus, type Subscription, serviceStream } from './bus.ts';
 import { type ConsumedEvent, parseConsumed } from './consumer.ts';
 
 /**
@@ -10,7 +10,19 @@ import { type ConsumedEvent, parseConsumed } from './consumer.ts';
  */
 export interface Reaction<Ctx> {
   handles: readonly EventContract[];
-  react(ctx: Ctx, event: { type: string; data: unknown; envelope: EventEnvelope }): Promise<void>;
+  react(ctx: Ctx, event: StatelessEvent): Promise<void>;
+  /**
+   * Takes every event of a pulled batch this reaction handles in one call, in delivery order (realtime
+   * emits a channel's messages by the run). Without it, each event goes to `react` alone.
+   */
+  reactAll?(ctx: Ctx, events: StatelessEvent[]): Promise<void>;
+}
+
+/** An event as a reaction receives it: parsed by its contract. */
+export interface StatelessEvent {
+  type: string;
+  data: unknown;
+  envelope: EventEnvelope;
 }
 
 /**
@@ -22,6 +34,18 @@ export function defineReaction<Ctx, const Cs extends readonly EventContract[]>(
   react: (ctx: Ctx, event: ConsumedEvent<Cs[number]>) => Promise<void>,
 ): Reaction<Ctx> {
   return { handles, react: (ctx, event) => react(ctx, event as ConsumedEvent<Cs[number]>) };
+}
+
+/** Declares a stateless reaction that takes a pulled batch's events at once (`Reaction.reactAll`); one event alone is a batch of one. */
+export function defineBatchReaction<Ctx, const Cs extends readonly EventContract[]>(
+  handles: Cs,
+  reactAll: (ctx: Ctx, events: ConsumedEvent<Cs[number]>[]) => Promise<void>,
+): Reaction<Ctx> {
+  return {
+    handles,
+    react: (ctx, event) => reactAll(ctx, [event as ConsumedEvent<Cs[number]>]),
+    reactAll: (ctx, events) => reactAll(ctx, events as ConsumedEvent<Cs[number]>[]),
+  };
 }
 
 export interface StatelessConsumerOptions<Ctx> {
@@ -58,20 +82,61 @@ const publishersOf = <Ctx>(reactions: readonly Reaction<Ctx>[]) => [
  */
 export async function startStatelessConsumer<Ctx>(options: StatelessConsumerOptions<Ctx>): Promise<Subscription> {
   const { bus, log, durable, reactions, context, freshForMs } = options;
-  const handle = async ({ envelope }: { envelope: EventEnvelope }) => {
+  /** The reactions that take an envelope, and the envelope parsed (null: none takes it, or it is stale). */
+  const taken = (envelope: EventEnvelope) => {
     const taking = reactions.filter((r) => r.handles.some((contract) => contract.type === envelope.type));
-    if (taking.length === 0) return;
+    if (taking.length === 0) return null;
     if (freshForMs !== undefined && Date.now() - Date.parse(envelope.occurredAt) > freshForMs) {
       log.debug({ eventId: envelope.id, type: envelope.type, durable }, 'stale event skipped');
-      return;
+      return null;
     }
     const event = parseConsumed(
       taking.flatMap((r) => r.handles),
       envelope,
     );
-    if (!event) return;
-    for (const reaction of taking) await reaction.react(context, event);
+    return event ? { event, taking } : null;
+  };
+  /**
+   * Events of a failed batch that every reaction had already handled: the bus hands the batch's
+   * events over one by one after a failure, and these are not pushed twice.
+   */
+  const doneInFailedBatch = new Set<string>();
+  const handle = async ({ envelope }: { envelope: EventEnvelope }) => {
+    if (doneInFailedBatch.delete(envelope.id)) return;
+    const found = taken(envelope);
+    if (!found) return;
+    for (const reaction of found.taking) await reaction.react(context, found.event);
     log.debug({ eventId: envelope.id, type: envelope.type, durable }, 'event handled');
+  };
+  // In delivery order; a reaction with `reactAll` takes all of its events where the first of them stands.
+  const handleBatch = async (messages: BusMessage[]) => {
+    doneInFailedBatch.clear();
+    const events = messages.flatMap(({ envelope }) => {
+      const found = taken(envelope);
+      return found ? [found] : [];
+    });
+    const together = new Map<Reaction<Ctx>, StatelessEvent[]>();
+    for (const { event, taking } of events) for (const r of taking) if (r.reactAll) together.set(r, [...(together.get(r) ?? []), event]);
+    const done = new Set<Reaction<Ctx>>();
+    const handled: string[] = [];
+    try {
+      for (const { event, taking } of events) {
+        for (const reaction of taking) {
+          const all = together.get(reaction);
+          if (!all) await reaction.react(context, event);
+          else if (!done.has(reaction)) {
+            done.add(reaction);
+            await reaction.reactAll?.(context, all);
+          }
+        }
+        handled.push(event.envelope.id);
+      }
+    } catch (error) {
+      // Only events whose every reaction ran are whole: a later event's batched reaction may have run, its others not.
+      for (const id of handled) doneInFailedBatch.add(id);
+      throw error;
+    }
+    log.debug({ events: events.length, durable }, 'events handled');
   };
 
   const subscriptions: Subscription[] = [];
@@ -89,6 +154,7 @@ export async function startStatelessConsumer<Ctx>(options: StatelessConsumerOpti
             durable,
             filterSubject,
             handle,
+            handleBatch,
             ...(options.maxDeliver && { maxDeliver: options.maxDeliver }),
             ...(options.ready && { ready: options.ready }),
           }),

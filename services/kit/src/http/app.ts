@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, {
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
   LogController,
   type RawReplyDefaultExpression,
@@ -10,9 +11,9 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from '../logger.ts';
-import { metric, metricsOn, observe } from '../metrics.ts';
+import { measureRequests, observe } from '../metrics.ts';
 import { traceRequests } from '../tracing.ts';
-import { closeConnectionsWhenAnswered, isDraining } from './drain.ts';
+import { closeConnectionsWhenAnswered, isDraining, onDraining } from './drain.ts';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './errorHandler.ts';
 import { assertStorable } from './storableText.ts';
 
@@ -52,6 +53,10 @@ export const loggedPath = (url: string) => (url.split('?')[0] ?? '').replace(SEC
 
 /** How long `/readyz` waits for each dependency (a Kubernetes probe gives up after 1 s by default). */
 const READINESS_TIMEOUT_MS = 800;
+/** The longest a `/readyz?ready=…&wait=…` is held before it answers unchanged. */
+export const READINESS_WAIT_MAX_MS = 30_000;
+/** While a caller waits for readiness to change, how often the dependencies are checked again. */
+const READINESS_RECHECK_MS = 5_000;
 
 /** The largest JSON body a service reads (uploads set their own). */
 export const DEFAULT_BODY_LIMIT = 1_048_576;
@@ -108,15 +113,8 @@ export function createApp(options: AppOptions): App {
   const level = options.requestLogLevel ?? 'info';
   const bindings = options.logger.bindings() as { service?: string; name?: string };
   const service = bindings.service ?? bindings.name ?? 'unknown';
+  measureRequests(app, service, options.routeOf);
   app.addHook('onResponse', async (request, reply) => {
-    if (metricsOn())
-      metric.httpDuration.record(reply.elapsedTime / 1000, {
-        service,
-        'http.request.method': request.method,
-        // A pattern, never the raw path: an unmatched path is one series, not one per address tried.
-        'http.route': options.routeOf?.(request) ?? request.routeOptions.url ?? 'unmatched',
-        'http.response.status_code': reply.statusCode,
-      });
     const line = { method: request.method, url: loggedPath(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) };
     request.log[level](line, `${line.method} ${line.url} ${line.statusCode} ${line.ms} ms`);
   });
@@ -144,16 +142,61 @@ export function createApp(options: AppOptions): App {
         }
       }),
     );
-  app.get('/readyz', async (_request, reply) => {
-    if (isDraining(app)) return reply.status(503).send({ status: 'draining', checks: {} });
+  // The last answer, and the callers waiting for it to change (the gateway's watch of each replica).
+  let last: { ready: boolean; checks: Record<string, string> } | null = null;
+  const waiting = new Set<() => void>();
+  let recheck: NodeJS.Timeout | undefined;
+  const check = async () => {
     const results = await runChecks();
-    const ready = results.every(([, state]) => state === 'ok');
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(results) });
+    const now = { ready: !isDraining(app) && results.every(([, state]) => state === 'ok'), checks: Object.fromEntries(results) };
+    const changed = last?.ready !== now.ready;
+    last = now;
+    if (changed) for (const wake of waiting) wake();
+    return now;
+  };
+  const release = () => {
+    for (const wake of waiting) wake();
+  };
+  onDraining(app, release);
+  app.addHook('preClose', async () => release());
+  const answer = (reply: FastifyReply, state: { ready: boolean; checks: Record<string, string> }) =>
+    isDraining(app)
+      ? reply.status(503).send({ status: 'draining', checks: {} })
+      : reply.status(state.ready ? 200 : 503).send({ status: state.ready ? 'ready' : 'not ready', checks: state.checks });
+  /**
+   * `/readyz` checks every dependency now. `/readyz?ready=1&wait=20000` (the gateway's watch) answers
+   * at once when readiness is not what the caller last saw, else when it changes (a drain, a check
+   * that fails: checked again every few seconds while someone waits) or after `wait` ms: one request
+   * per replica every 20 s instead of one a second.
+   */
+  app.get('/readyz', async (request, reply) => {
+    if (isDraining(app)) return answer(reply, { ready: false, checks: {} });
+    const query = request.query as { ready?: string; wait?: string };
+    const waitMs = Math.min(Number(query.wait) || 0, READINESS_WAIT_MAX_MS);
+    if (waitMs <= 0 || (query.ready !== '1' && query.ready !== '0')) return answer(reply, await check());
+    const seen = query.ready === '1';
+    const now = last ?? (await check());
+    if (now.ready !== seen) return answer(reply, now);
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        waiting.delete(done);
+        request.raw.off('close', done);
+        resolve();
+      };
+      const timer = setTimeout(done, waitMs).unref();
+      waiting.add(done);
+      // A caller that gives up (a gateway stopping) is not waited for.
+      request.raw.once('close', done);
+      recheck ??= setInterval(() => {
+        if (waiting.size > 0) return void check();
+        clearInterval(recheck);
+        recheck = undefined;
+      }, READINESS_RECHECK_MS).unref();
+    });
+    return answer(reply, last ?? (await check()));
   });
-  const unobserve = observe('ready', async () => {
-    const ready = !isDraining(app) && (await runChecks()).every(([, state]) => state === 'ok');
-    return [{ value: ready ? 1 : 0, attributes: { service } }];
-  });
+  const unobserve = observe('ready', async () => [{ value: (await check()).ready ? 1 : 0, attributes: { service } }]);
   app.addHook('onClose', async () => unobserve());
   return app;
 }

@@ -10,9 +10,15 @@ interface Drainable {
 }
 
 const draining = new WeakSet<object>();
+const drainListeners = new WeakMap<object, (() => void)[]>();
 
 /** Whether the app is on its way out: its `/readyz` says so, so no new request is sent its way. */
 export const isDraining = (app: object) => draining.has(app);
+
+/** Calls `listener` when the app starts draining (a held `/readyz` answers "draining" at once). */
+export function onDraining(app: object, listener: () => void) {
+  drainListeners.set(app, [...(drainListeners.get(app) ?? []), listener]);
+}
 
 /**
  * A graceful stop: not ready at once, still serving for `delayMs` (while whatever routes to it,
@@ -21,6 +27,7 @@ export const isDraining = (app: object) => draining.has(app);
  */
 export async function drainAndClose(app: Drainable, delayMs: number) {
   draining.add(app);
+  for (const listener of drainListeners.get(app) ?? []) listener();
   if (delayMs > 0) await sleep(delayMs);
   await app.close();
 }

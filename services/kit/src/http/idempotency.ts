@@ -9,12 +9,14 @@ import {
 } from '@commonwork/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CompiledQuery, type Generated, type Kysely, sql } from 'kysely';
-import type { CommitHook } from '../db/commitHooks.ts';
+import { type CommitHook, currentCommitHooks, withCommitHooks } from '../db/commitHooks.ts';
 import type { AnyDb } from '../db/database.ts';
 import type { ServiceMigration } from '../db/migrations.ts';
 import { createError } from '../errors.ts';
 import type { ServiceJob } from '../jobs.ts';
 
+/** The type of every answer recorded in a write (the kit's routes answer JSON, as Fastify types it). */
+const JSON_TYPE = 'application/json; charset=utf-8';
 /** How long a key and its answer are kept (Stripe's 24 hours). */
 const KEPT = '24 hours';
 /**
@@ -208,6 +210,17 @@ export function idempotencyOf(db: AnyDb, schema: string) {
         after: () => {
           committed = true;
         },
+        inWrite: () =>
+          committed
+            ? null
+            : {
+                query: CompiledQuery.raw(`update ${table} set committed = true where scope = $1 and key = $2 and owner = $3`, [
+                  scope,
+                  key,
+                  owner,
+                ]),
+                refusal: () => KeyTakenOver(),
+              },
       },
       settle: async (status, contentType, payload) => {
         // Nothing written and refused: the key is let go, so the same request may be tried again.
@@ -233,7 +246,118 @@ export function idempotencyOf(db: AnyDb, schema: string) {
     };
   }
 
-  return { begin };
+  /**
+   * The answer of the request that holds the key, for one that ran without claiming it and could not
+   * record it (answeredInWrite): replayed, or 422 for a different request, after waiting while the
+   * holder runs; null when no one holds it any more (nothing to answer from).
+   */
+  async function answerOfKey(reply: FastifyReply, scope: string, key: string, hash: string) {
+    const deadline = Date.now() + WAIT_MS;
+    for (;;) {
+      const row = await rowOf(scope, key);
+      if (!row || (!row.committed && row.status === null && (row.locked_until ?? new Date(0)) < new Date())) return null;
+      if (row.request_hash !== hash) throw IdempotencyKeyReused();
+      if (row.status !== null) return replay(reply, row);
+      if (Date.now() >= deadline) throw IdempotencyKeyInUse();
+      await sleep(POLL_MS);
+    }
+  }
+
+  /**
+   * Runs a write whose route answers from its one aggregate write (registerRoute's `answeredByWrite`)
+   * without claiming its key first: the write's own statement records the key, with the answer the
+   * route declared (`handle`'s `answer`), or, when the route wrote nothing, one statement after it
+   * does. When another request holds the key the write is refused as a whole (nothing written), and
+   * this one answers as a repeat: the holder's answer replayed, 422 for a different request, 409
+   * while it runs on past the wait. Once the key is recorded with this request, its answer is final.
+   */
+  async function answeredInWrite(request: FastifyRequest, reply: FastifyReply, key: string, run: () => Promise<unknown>) {
+    const scope = scopeOf(request);
+    const hash = requestHash(request);
+    const claim = recordOf(reply, scope, key, hash, randomUUID());
+    let body: unknown;
+    try {
+      body = await withCommitHooks([...currentCommitHooks(), claim.hook], run);
+    } catch (error) {
+      if (claim.written()) {
+        request.idempotencyClaim = claim;
+        throw error;
+      }
+      const held = await answerOfKey(reply, scope, key, hash);
+      if (held) return held;
+      throw error;
+    }
+    const stored = claim.stored();
+    if (stored && stored.body === body && stored.status === reply.statusCode) return reply.type(JSON_TYPE).send(stored.text);
+    if (claim.written()) {
+      // Written without the answer (the transaction path): stored when it is sent, as a claimed key's.
+      request.idempotencyClaim = claim;
+      return body;
+    }
+    // Nothing written: the answer is recorded now, unless another request holds the key.
+    if (reply.statusCode >= 400) return body;
+    const text = reply.serialize(body) as string;
+    const recorded = await keys.executeQuery(claim.record({ status: reply.statusCode, text })).then(({ rows }) => rows.length > 0);
+    if (recorded) return reply.type(JSON_TYPE).send(text);
+    const held = await answerOfKey(reply, scope, key, hash);
+    if (!held) throw IdempotencyKeyInUse();
+    return held;
+  }
+
+  /**
+   * A key recorded by the write it stands for: inserted committed (with the answer when the route
+   * declared it), or taken over from a holder that died before committing; a statement that changes
+   * no row when another request holds the key.
+   */
+  function recordOf(reply: FastifyReply, scope: string, key: string, hash: string, owner: string) {
+    let written = false;
+    let pending: { body: unknown; status: number; text: string } | undefined;
+    let stored: typeof pending;
+    // With `returning` when sent on its own (the row tells whether it was recorded); in kit_write, the row count does.
+    const record = (answer?: { status: number; text: string }, returning = true) =>
+      CompiledQuery.raw(
+        `insert into ${table} as k (scope, key, request_hash, owner, committed, status, content_type, answer)
+         values ($1, $2, $3, $4, true, $5, $6, $7)
+         on conflict (scope, key) do update set owner = excluded.owner, committed = true, status = excluded.status,
+           content_type = excluded.content_type, answer = excluded.answer, locked_until = null
+         where k.status is null and not k.committed and k.locked_until < now() and k.request_hash = excluded.request_hash
+         ${returning ? 'returning owner' : ''}`,
+        [scope, key, hash, owner, answer?.status ?? null, answer ? JSON_TYPE : null, answer?.text ?? null],
+      );
+    const hook: CommitHook = {
+      // The transaction path: the key with the write, its answer stored when it is sent.
+      before: async (connection) => {
+        pending = undefined;
+        if (written) return;
+        if ((await connection.executeQuery(record())).rows.length === 0) throw IdempotencyKeyInUse();
+      },
+      after: () => {
+        written = true;
+        stored = pending;
+      },
+      inWrite: (answer) => {
+        if (written) return null;
+        pending = answer && { body: answer.body, status: reply.statusCode, text: reply.serialize(answer.body) as string };
+        return { query: record(pending, false), refusal: () => IdempotencyKeyInUse() };
+      },
+    };
+    const mine = () => keys.updateTable('idempotency_keys').where('scope', '=', scope).where('key', '=', key).where('owner', '=', owner);
+    return {
+      hook,
+      record,
+      written: () => written,
+      stored: () => stored,
+      settle: async (status: number, contentType: string | undefined, payload: unknown) => {
+        const answer = typeof payload === 'string' ? payload : null;
+        if (stored && stored.status === status && stored.text === answer) return;
+        await mine()
+          .set({ committed: true, status, content_type: contentType ?? null, answer, locked_until: null })
+          .execute();
+      },
+    };
+  }
+
+  return { begin, answeredInWrite };
 }
 
 export type Idempotency = ReturnType<typeof idempotencyOf>;

@@ -23,7 +23,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | null;
     /** A write's hold on its Idempotency-Key, until its answer is recorded. */
-    idempotencyClaim: KeyClaim | null;
+    idempotencyClaim: Pick<KeyClaim, 'settle'> | null;
   }
 }
 
@@ -40,12 +40,19 @@ type Output<C extends RouteContract> = { [S in keyof C['response']]: z.input<C['
  * handler's, because only the domain knows who owns what. A signed-in write with an Idempotency-Key
  * is done once per key (idempotency.ts): its key is committed with its transactions, and a repeat
  * is answered from the record.
+ *
+ * `answeredByWrite`: the handler's only effect is at most one aggregate write, and it answers with
+ * the answer it declares to that write (`handle`'s `answer`) or, writing nothing, from reads. Its key
+ * is then recorded, with that answer, in the write's own statement instead of claimed before the
+ * handler and answered after it (two statements fewer); a repeat runs the reads and is answered
+ * from the record. A handler that calls other services or writes anything else must not say so.
  */
 export function registerRoute<C extends RouteContract>(
   app: App,
   verifier: TokenVerifier,
   contract: C,
   handler: (input: RouteInput<C>) => Promise<Output<C>>,
+  options: { answeredByWrite?: boolean } = {},
 ) {
   // A call whose payload is all optional (a read marker's sequence) may come with no body at all.
   // Fastify validates an absent body as null, which no object schema (nor its default) accepts.
@@ -78,6 +85,7 @@ export function registerRoute<C extends RouteContract>(
       const idempotency = idempotencyFor(app);
       const key = idempotency && idempotencyKeyOf(request, contract);
       if (!idempotency || !key) return handler(input);
+      if (options.answeredByWrite) return idempotency.answeredInWrite(request, reply, key, () => handler(input));
       const begun = await idempotency.begin(request, reply, key);
       if (!('hook' in begun)) return begun;
       request.idempotencyClaim = begun;

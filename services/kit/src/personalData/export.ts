@@ -1,5 +1,5 @@
 import { exportPartPath, PersonalDataExportRequested } from '@commonwork/contracts';
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { EventBus, Subscription } from '../events/bus.ts';
 import { defineReaction, startStatelessConsumer } from '../events/statelessConsumer.ts';
 import type { Logger } from '../logger.ts';
@@ -11,6 +11,21 @@ import { callIdentity, type IdentityReplicas } from './internalRoutes.ts';
  * beyond what the person could already read, and never a credential (a secret, a hash, a key).
  */
 export type PersonalDataExport<DB> = (personId: string, db: Kysely<DB>) => Promise<Record<string, unknown>>;
+
+/**
+ * The rows of one of a service's tables that are the person's (`column` holds their id), for a section
+ * of its export to select and order: `rowsOf(db, 'drafts', 'owner_id', personId).select([...]).execute()`.
+ */
+export function rowsOf<DB, TB extends keyof DB & string>(
+  db: Kysely<DB>,
+  table: TB,
+  column: keyof DB[TB] & string,
+  personId: string,
+): SelectQueryBuilder<DB, TB, object> {
+  // Kysely cannot relate a column named by a type parameter to its table; the signature above does.
+  const from = db.selectFrom(table as never) as unknown as SelectQueryBuilder<DB, TB, object>;
+  return from.where(column as never, '=', personId as never);
+}
 
 /**
  * Starts a service's share of every export: on identity's `PersonalDataExportRequested`, the

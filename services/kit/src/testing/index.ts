@@ -1,6 +1,7 @@
 export { deciderSpec } from './decider.ts';
-export { buildEvent, buildGig, buildOrderCard } from './factories.ts';
+export { buildEvent, buildGig, buildOrderCard, type PersonTexts, populatePerson } from './factories.ts';
 export { streamMessagesHolding, tablesHolding } from './forgotten.ts';
+export { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from './otlpReceiver.ts';
 export { freePort, type OwnServer, portFree, startOwnServer } from './ownServers.ts';
 export { buildUser, signUp, startTestPlatform, type TestPlatform } from './platform.ts';
 export { batchTime, projectionSpec, published, readModelSpec, SPEC_START, specId } from './projection.ts';

@@ -2,6 +2,7 @@ import { marketplaceRoutes } from '@commonwork/contracts';
 import { registerRoute, type ServiceContext } from '@commonwork/kit';
 import { type Kysely, sql } from 'kysely';
 import { GigNotFound } from '../gigs/decide.ts';
+import type { ListingCache } from '../search/listingCache.ts';
 import type { MarketplaceTables } from '../tables.ts';
 import { favoriteAggregate } from './aggregate.ts';
 import { favoriteIdOf } from './favorite.ts';
@@ -26,7 +27,7 @@ async function favoriteState(db: Kysely<MarketplaceTables>, gigId: string, perso
 }
 
 /** PUT / DELETE / GET /api/gigs/:id/favorite: a person's heart on a gig and the count others see. */
-export function registerFavoriteRoutes(ctx: ServiceContext<MarketplaceTables>) {
+export function registerFavoriteRoutes(ctx: ServiceContext<MarketplaceTables>, listings: ListingCache) {
   const { app, verifier, db } = ctx;
   const favorites = ctx.aggregate(favoriteAggregate);
 
@@ -37,6 +38,8 @@ export function registerFavoriteRoutes(ctx: ServiceContext<MarketplaceTables>) {
       { type, gigId, personId, gig: gig ? { status: gig.status, ownerId: gig.ownerId } : null },
       metadata,
     );
+    // The person's next listing shows their heart and the gig's count as they now are.
+    listings.invalidate();
     const after = await favoriteState(db, gigId, personId);
     // Deleted between the decision and this read: gone for the person too.
     if (!after) throw GigNotFound();

@@ -3,6 +3,7 @@ import { DASHBOARD_LIST_SIZES, marketplaceRoutes } from '@commonwork/contracts';
 import { registerRoute, type ServiceContext, Unauthorized } from '@commonwork/kit';
 import { sellerAnalytics } from '../orderNumbers/figures.ts';
 import { gigViews, listGigs } from '../search/listGigs.ts';
+import { type ListingCache, listingKey } from '../search/listingCache.ts';
 import { trendingGigs } from '../search/trending.ts';
 import type { MarketplaceTables } from '../tables.ts';
 import { countView, viewerKey } from '../views/views.ts';
@@ -10,17 +11,30 @@ import { gigAggregate } from './aggregate.ts';
 import { GigNotFound } from './decide.ts';
 import { type GigView, presentGig } from './present.ts';
 
-export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>) {
+export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>, listings: ListingCache) {
   const { app, verifier, db } = ctx;
   const gigs = ctx.aggregate(gigAggregate);
   const trending = trendingGigs(db);
+  /** This replica changed a gig: its own next reads see the change (trending and listings). */
+  const changed = () => {
+    trending.invalidate();
+    listings.invalidate();
+  };
+  const listAnswer = marketplaceRoutes.listGigs.response[200];
   const byId = async (id: string, viewerId: string | null = null) =>
     (await gigViews(db, viewerId).where('gigs.id', '=', id).executeTakeFirst()) as GigView | undefined;
 
-  registerRoute(app, verifier, marketplaceRoutes.listGigs, async ({ query, caller }) => {
+  registerRoute(app, verifier, marketplaceRoutes.listGigs, async ({ query, caller, reply }) => {
     if (query.favorites === 'true' && !caller) throw Unauthorized('Sign in to see your favorites');
-    const { rows, pagination } = await listGigs(db, query, caller?.sub ?? null);
-    return { success: true as const, gigs: rows.map(presentGig), pagination };
+    const callerId = caller?.sub ?? null;
+    const { body } = await listings.get(listingKey(query, callerId), async () => {
+      const { rows, pagination } = await listGigs(db, query, callerId);
+      // Checked against the route's answer as the serializer would, once per read instead of once per answer.
+      return JSON.stringify(listAnswer.encode({ success: true as const, gigs: rows.map(presentGig), pagination }));
+    });
+    // Fastify sends bytes as they are: the kept answer is neither parsed, written again nor encoded again.
+    reply.type('application/json; charset=utf-8');
+    return body as never;
   });
 
   registerRoute(app, verifier, marketplaceRoutes.trending, async ({ query }) => {
@@ -50,7 +64,7 @@ export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>) {
       { type: 'CreateGig', gigId, actorId: caller.sub, status, fields, fromDraftId: draftId },
       ctx.metadataFor(request, caller.sub),
     );
-    trending.invalidate();
+    changed();
     const row = await byId(gigId);
     if (!row) throw GigNotFound();
     reply.status(201);
@@ -65,7 +79,7 @@ export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>) {
     // A draft id counts only on creation: an edited gig came from its own earlier version.
     const { status, draftId: _draftId, ...fields } = body;
     await gigs.handle(params.id, { type: 'EditGig', actorId: caller.sub, status, fields }, ctx.metadataFor(request, caller.sub));
-    trending.invalidate();
+    changed();
     const row = await byId(params.id);
     if (!row) throw GigNotFound();
     return { success: true as const, gig: presentGig(row), message: 'Gig updated successfully!' };
@@ -73,7 +87,7 @@ export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>) {
 
   registerRoute(app, verifier, marketplaceRoutes.deleteGig, async ({ params, caller, request }) => {
     await gigs.handle(params.id, { type: 'DeleteGig', actorId: caller.sub }, ctx.metadataFor(request, caller.sub));
-    trending.invalidate();
+    changed();
     await db.deleteFrom('gig_views').where('gig_id', '=', params.id).execute();
     await db.deleteFrom('gig_viewers').where('gig_id', '=', params.id).execute();
     return { success: true as const, message: 'Gig deleted successfully' };

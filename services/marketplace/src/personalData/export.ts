@@ -1,4 +1,4 @@
-import type { PersonalDataExport } from '@commonwork/kit';
+import { type PersonalDataExport, rowsOf } from '@commonwork/kit';
 import type { MarketplaceTables } from '../tables.ts';
 
 /** Marketplace's part of a person's export: the gigs they offer (drafts and closed ones too), the gigs they favourited, and the card their gigs show. */
@@ -34,10 +34,8 @@ export const exportMarketplacePerson: PersonalDataExport<MarketplaceTables> = as
     .where('f.person_id', '=', personId)
     .orderBy('f.at')
     .execute();
-  const freelancerCard = await db
-    .selectFrom('freelancers')
+  const freelancerCard = await rowsOf(db, 'freelancers', 'user_id', personId)
     .select(['name', 'username', 'picture', 'title', 'location', 'skills', 'updated_at as updatedAt'])
-    .where('user_id', '=', personId)
     .executeTakeFirst();
   return { gigs, favourites, freelancerCard: freelancerCard ?? null };
 };

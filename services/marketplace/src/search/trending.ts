@@ -4,12 +4,40 @@ import type { GigView } from '../gigs/present.ts';
 import type { MarketplaceTables } from '../tables.ts';
 import { gigViews } from './listGigs.ts';
 
+/**
+ * The top `LIMITS.maxPageSize` active gigs by `views + 10 × orders`, then rating, newest, id. The
+ * ranking reads only the columns it sorts on, so the pass over every active gig hashes and sorts
+ * narrow rows (whole rows with their freelancer's card spilled the join's hash to disk: 2.4 s against
+ * 0.9 s at 100,000 gigs, EXPLAIN ANALYZE on a loaded machine); only the winners are read whole.
+ */
+async function topGigs(db: Kysely<MarketplaceTables>): Promise<GigView[]> {
+  const top = await db
+    .selectFrom('gigs')
+    .leftJoin('gig_views', 'gig_views.gig_id', 'gigs.id')
+    .select('gigs.id')
+    .where('gigs.status', '=', 'active')
+    .orderBy(sql`coalesce(gig_views.views, 0) + gigs.orders * 10`, 'desc')
+    .orderBy('gigs.rating', 'desc')
+    .orderBy('gigs.created_at', 'desc')
+    .orderBy('gigs.id')
+    .limit(LIMITS.maxPageSize)
+    .execute();
+  if (top.length === 0) return [];
+  const place = new Map(top.map((row, i) => [row.id, i]));
+  // Still active: one closed between the two reads is left out rather than shown.
+  const rows = (await gigViews(db)
+    .where('gigs.id', 'in', [...place.keys()])
+    .where('gigs.status', '=', 'active')
+    .execute()) as GigView[];
+  return rows.sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0));
+}
+
 /** How long a trending list is served before it is read again (spec 000: a dashboard widget, not a live feed). */
 export const TRENDING_TTL_MS = 30_000;
 
 /**
  * The most viewed and ordered active gigs (views + 10 × orders, then rating, then newest). Ranking
- * every active gig costs a pass over all of them (about 300 ms at 100,000 gigs), so the top
+ * every active gig costs a pass over all of them (about 100 ms at 100,000 gigs on a quiet machine), so the top
  * `LIMITS.maxPageSize` are kept for TRENDING_TTL_MS and every call slices them; an expired list is
  * still served while the next is read, and this process's own gig changes drop it at once.
  */
@@ -21,18 +49,11 @@ export function trendingGigs(db: Kysely<MarketplaceTables>, ttlMs = TRENDING_TTL
   const read = () => {
     if (reading) return reading;
     const started = generation;
-    reading = gigViews(db)
-      .where('gigs.status', '=', 'active')
-      .orderBy(sql`coalesce(gig_views.views, 0) + gigs.orders * 10`, 'desc')
-      .orderBy('gigs.rating', 'desc')
-      .orderBy('gigs.created_at', 'desc')
-      .orderBy('gigs.id')
-      .limit(LIMITS.maxPageSize)
-      .execute()
+    reading = topGigs(db)
       .then((rows) => {
         // A change made while reading may be missing from these rows: keep them only if none was.
-        if (started === generation) cached = { rows: rows as GigView[], at: Date.now() };
-        return rows as GigView[];
+        if (started === generation) cached = { rows, at: Date.now() };
+        return rows;
       })
       .finally(() => {
         reading = null;

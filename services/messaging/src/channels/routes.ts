@@ -5,8 +5,8 @@ import { marksFor, marksOrNone } from '../channelMarks/routes.ts';
 import type { MessagingConfig } from '../config.ts';
 import { listMessages } from '../reads/listMessages.ts';
 import { conversationReads } from '../reads/readConversation.ts';
-import { sentBefore } from '../reads/sentBefore.ts';
-import { type MessagingTables, personCard } from '../tables.ts';
+import { senderOfSend } from '../reads/sentBefore.ts';
+import type { MessagingTables } from '../tables.ts';
 import { assertReadable } from './access.ts';
 import { channelAggregate } from './aggregate.ts';
 import { ChannelNotFound } from './decide.ts';
@@ -119,26 +119,37 @@ export function registerChannelRoutes(ctx: ServiceContext<MessagingTables>, conf
     return { success: true as const, data: { messages, hasMore, revision }, messages };
   });
 
-  registerRoute(app, verifier, messagingRoutes.postChannelMessage, async ({ params, body, caller, request, reply }) => {
-    const clientId = body.clientId ?? null;
-    // Both reads at once: every send pays for them before its transaction.
-    const [existing, actor, mentionable, attachments] = await Promise.all([
-      sentBefore(db, 'channel_messages', 'channel_id', params.id, caller.sub, clientId),
-      personCard(db, caller.sub),
-      mentionableMembers(db, params.id, body.content),
-      attachmentsOf(db, caller.sub, body.attachments),
-    ]);
-    if (existing) return { success: true as const, data: presentChannelMessage(existing) };
-    const { events } = await channels.handle(
-      params.id,
-      { type: 'PostMessage', actor, messageId: randomUUID(), content: body.content, clientId, mentionable, attachments },
-      ctx.metadataFor(request, caller.sub),
-    );
-    const posted = events.find((e) => e.type === 'MessagePosted');
-    if (!posted) throw new Error('PostMessage decided no MessagePosted');
-    reply.status(201);
-    return { success: true as const, data: presentPosted(posted) };
-  });
+  // Reads, then one write whose answer is declared to it: an Idempotency-Key is recorded in the write's statement.
+  registerRoute(
+    app,
+    verifier,
+    messagingRoutes.postChannelMessage,
+    async ({ params, body, caller, request, reply }) => {
+      const clientId = body.clientId ?? null;
+      // The reads at once: every send pays for them before its write.
+      const [{ existing, actor }, mentionable, attachments] = await Promise.all([
+        senderOfSend(db, 'channel_messages', 'channel_id', params.id, caller.sub, clientId),
+        mentionableMembers(db, params.id, body.content),
+        attachmentsOf(db, caller.sub, body.attachments),
+      ]);
+      if (existing) return { success: true as const, data: presentChannelMessage(existing) };
+      reply.status(201);
+      const { answer } = await channels.handle(
+        params.id,
+        { type: 'PostMessage', actor, messageId: randomUUID(), content: body.content, clientId, mentionable, attachments },
+        ctx.metadataFor(request, caller.sub),
+        {
+          answer: ({ events }) => {
+            const posted = events.find((e) => e.type === 'MessagePosted');
+            if (!posted) throw new Error('PostMessage decided no MessagePosted');
+            return { success: true as const, data: presentPosted(posted) };
+          },
+        },
+      );
+      return answer;
+    },
+    { answeredByWrite: true },
+  );
 
   registerRoute(app, verifier, messagingRoutes.readChannel, async ({ params, body, caller, request }) => {
     const channel = await visibleChannel(params.id, caller.sub);

@@ -3,8 +3,8 @@ import { messagingRoutes } from '@commonwork/contracts';
 import { attachmentsOf, createError, registerRoute, type ServiceContext, ValidationFailed } from '@commonwork/kit';
 import { listMessages } from '../reads/listMessages.ts';
 import { conversationReads } from '../reads/readConversation.ts';
-import { sentBefore } from '../reads/sentBefore.ts';
-import { type MessagingTables, type PersonCard, personCard } from '../tables.ts';
+import { senderOfSend } from '../reads/sentBefore.ts';
+import type { MessagingTables, PersonCard } from '../tables.ts';
 import { chatAggregate } from './aggregate.ts';
 import { chatIdFor } from './chat.ts';
 import { ChatNotFound } from './decide.ts';
@@ -127,10 +127,9 @@ export function registerChatRoutes(ctx: ServiceContext<MessagingTables>) {
   registerRoute(app, verifier, messagingRoutes.postChatMessage, async ({ params, body, caller, request, reply }) => {
     await ownChat(params.chatId, caller.sub);
     const clientId = body.clientId ?? null;
-    // Both reads at once: every send pays for them before its transaction.
-    const [actor, existing, attachments] = await Promise.all([
-      personCard(db, caller.sub),
-      sentBefore(db, 'chat_messages', 'chat_id', params.chatId, caller.sub, clientId),
+    // The reads at once: every send pays for them before its write.
+    const [{ actor, existing }, attachments] = await Promise.all([
+      senderOfSend(db, 'chat_messages', 'chat_id', params.chatId, caller.sub, clientId),
       attachmentsOf(db, caller.sub, body.attachments),
     ]);
     if (existing) return { success: true as const, data: presentChatMessage(existing, actor) };

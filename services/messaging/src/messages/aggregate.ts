@@ -6,12 +6,14 @@ import { projectMessageEvents } from './projection.ts';
 
 /**
  * One message's changes, stream `message-<messageId>`: edits, its deletion, reactions. Short
- * streams (a few changes each), so no snapshot. Its writers take their conversation's turn
- * (messages/revision.ts: in this process a queue, across replicas a lock) before they read the
- * stream, so they never conflict on its version and need no retries.
+ * streams (a few changes each), so no snapshot, and each change is one statement (the kit's
+ * one-statement write). Its writers take their conversation's turn in this process
+ * (messages/revision.ts); two replicas changing one message at once can both append its next
+ * version, and the one that finds it taken decides again (`retries`).
  */
 export const messageAggregate = defineAggregate<MessagingTables, MessageState, MessageCommand, MessageEvent>({
   name: 'message',
   decider: messageDecider,
   project: projectMessageEvents,
+  retries: 3,
 });

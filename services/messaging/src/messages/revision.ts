@@ -1,26 +1,13 @@
 import type { EventMetadata } from '@commonwork/contracts';
-import { type AggregateStore, type CommitHook, currentCommitHooks, withCommitHooks } from '@commonwork/kit';
+import { type AggregateStore, AppError, type CommitHook, createError, currentCommitHooks, withCommitHooks } from '@commonwork/kit';
 import { sql } from 'kysely';
 import { revisionOf } from '../reads/listMessages.ts';
 import type { MessagingDb, MessagingTables } from '../tables.ts';
-import { messageDecider } from './decide.ts';
 import type { ChangedMessage, MessageCommand, MessageEvent, MessageState } from './message.ts';
 
 /**
- * Takes the conversation's change lock for the rest of the transaction and returns its counter.
- * Changes to one conversation commit one after another, each with the next number, so a client
- * that has seen revision R and asks for what changed after it never misses a change committed
- * later with a smaller number. An advisory lock rather than the counter's row: the first change of
- * a conversation has no row to lock yet, and a change that decides nothing must leave no row behind.
- */
-async function lockRevision(trx: MessagingDb, conversationId: string): Promise<number> {
-  await sql`select pg_advisory_xact_lock(hashtext(${`messaging:revision:${conversationId}`}))`.execute(trx);
-  return revisionOf(trx, conversationId);
-}
-
-/**
  * One change waiting for its conversation's turn: which message, whose metadata, and its command
- * once its revision is known (the next one, if the changes decided before it in the turn took theirs).
+ * once its revision is known.
  */
 export interface ChangeRequest {
   messageId: string;
@@ -28,79 +15,101 @@ export interface ChangeRequest {
   command: (revision: number) => MessageCommand;
 }
 
-interface Waiting {
-  change: ChangeRequest;
-  /** The commit hooks of the request that asked for the change (its idempotency key). */
-  hooks: readonly CommitHook[];
-  resolve: (changed: ChangedMessage | undefined) => void;
-  reject: (error: unknown) => void;
-}
-
 type Messages = AggregateStore<MessageState, MessageCommand, MessageEvent, MessagingTables>;
 
+/** Another writer (another replica) took the revision this change was decided with: decided again with the next. */
+const RevisionTaken = createError('REVISION_TAKEN', 'Too many changes to this conversation at once. Please try again in a moment.', 503);
 /**
- * Runs each conversation's changes in turns (group commit, as a busy channel's posts): the changes
- * that arrive while the conversation's transaction runs wait in this process, and the next
- * transaction decides them all under the lock, each with the next revision, as one write: the
- * messages' streams read in one query, the events appended in one statement and the rows written
- * in one (the kit's `handleAllIn`). Without it, each waiting change would hold a pooled connection
- * while it queued on the lock, and a burst of reactions on one channel could take every connection
- * from the posts. A refusal (the decider's error: nothing is written for it) is that change's
- * answer; the others go on. Replicas queue on the lock.
+ * Beaten by another replica: to the revision (its mark refused), or to the message's next version
+ * (the kit retried its own write a few times already).
  */
-export function conversationTurns(db: MessagingDb, messages: Messages, afterCommit: () => void) {
-  const waiting = new Map<string, Waiting[]>();
+const beaten = (error: unknown) => error instanceof AppError && (error.code === 'REVISION_TAKEN' || error.code === 'STALE_VERSION');
 
-  const decideAll = (conversationId: string, batch: readonly Waiting[]) =>
-    db.transaction().execute(async (trx) => {
-      const from = await lockRevision(trx, conversationId);
-      let revision = from;
-      const outcomes = await messages.handleAllIn(
-        trx,
-        batch.map(({ change }) => ({
-          id: change.messageId,
-          metadata: change.metadata,
-          decide: (state: MessageState) => {
-            const events = messageDecider.decide(change.command(revision + 1), state);
-            if (events.length > 0) revision++;
-            return events;
-          },
-        })),
-      );
-      return { outcomes, changed: revision > from };
-    });
+/** A change decided again this many times, each time beaten by another replica, is refused (503). */
+const MOST_TRIES = 20;
+/** Conversations whose last revision this process remembers; the oldest are forgotten past it. */
+const REMEMBERED = 50_000;
 
-  const drain = async (conversationId: string) => {
-    for (let batch = waiting.get(conversationId); batch && batch.length > 0; batch = waiting.get(conversationId)) {
-      waiting.set(conversationId, []);
-      try {
-        // The turn commits every change in it, so it carries each request's commit hooks.
-        const hooks = [...new Set(batch.flatMap((entry) => entry.hooks))];
-        const { outcomes, changed } = await withCommitHooks(hooks, () => decideAll(conversationId, batch));
-        if (changed) afterCommit();
-        batch.forEach((entry, i) => {
-          const outcome = outcomes[i];
-          if (outcome?.ok) entry.resolve(outcome.events.at(-1)?.data);
-          else entry.reject(outcome?.error ?? new Error('no outcome for a change'));
-        });
-      } catch (error) {
-        for (const entry of batch) entry.reject(error);
-      }
-    }
-    waiting.delete(conversationId);
+/**
+ * The check that `revision` is this change's alone, made in the change's own write: the
+ * projection has raised the conversation's counter to it (`raiseRevisions`), which it does only
+ * from below; when another writer got there first the counter row is theirs, not this
+ * transaction's (its `xmin` is their transaction id), and the write is refused with
+ * `RevisionTaken`, rolled back whole. The counter row is locked from the raise to the commit, so
+ * changes to one conversation commit in revision order across replicas.
+ */
+function revisionMark(db: MessagingDb, conversationId: string, revision: number): CommitHook {
+  const mark = db
+    .updateTable('conversation_revisions')
+    .set({ revision: sql`revision` })
+    .where('conversation_id', '=', conversationId)
+    .where('revision', '=', revision)
+    .where(sql`xmin`, '=', sql`pg_current_xact_id()::xid`);
+  // Once the change is written, the hooks of its context are still those of what it sets off (the
+  // outbox relay's round, woken after the commit): those are not this change's, and owe no mark.
+  let written = false;
+  return {
+    before: async (connection) => {
+      if (written) return;
+      const { rows } = await connection.executeQuery(mark.returning('revision').compile());
+      if (rows.length === 0) throw RevisionTaken();
+    },
+    after: () => {
+      written = true;
+    },
+    inWrite: () => (written ? null : { query: mark.compile(), refusal: () => RevisionTaken() }),
+  };
+}
+
+/**
+ * Runs each conversation's changes one at a time in this process, each as the message's own write
+ * (the kit's one-statement write: read the message's stream, then one call that appends, projects
+ * and checks). Changes to one conversation are numbered by its `revision`: 1, 2, 3… with no gaps,
+ * in the order they commit, so a client that has seen revision R and asks for what changed after
+ * it never misses a change committed later with a smaller number. The next revision is the one
+ * after the highest this process knows (the route's read, or its own last write); a write that
+ * finds it taken (another replica's change committed first) reads the counter and decides again.
+ * One at a time in this process, a burst of reactions on one channel holds one pooled connection,
+ * never every one the posts need.
+ */
+export function conversationTurns(db: MessagingDb, messages: Messages) {
+  const tails = new Map<string, Promise<unknown>>();
+  const known = new Map<string, number>();
+
+  const remember = (conversationId: string, revision: number) => {
+    known.delete(conversationId); // re-inserted last: the Map's order is least recently written first
+    known.set(conversationId, revision);
+    if (known.size > REMEMBERED) for (const key of [...known.keys()].slice(0, REMEMBERED / 5)) known.delete(key);
   };
 
-  /** Decides a change in its conversation's turn; the message as it now is, or undefined when nothing changed. */
-  return (conversationId: string, change: ChangeRequest) =>
-    new Promise<ChangedMessage | undefined>((resolve, reject) => {
-      const entry: Waiting = { change, hooks: currentCommitHooks(), resolve, reject };
-      const queued = waiting.get(conversationId);
-      if (queued) {
-        queued.push(entry);
-        return;
+  const decide = async (conversationId: string, change: ChangeRequest, read: number | undefined) => {
+    let revision = Math.max(read ?? (await revisionOf(db, conversationId)), known.get(conversationId) ?? 0);
+    for (let tries = 1; ; tries++) {
+      const next = revision + 1;
+      try {
+        const { events } = await withCommitHooks([...currentCommitHooks(), revisionMark(db, conversationId, next)], () =>
+          messages.handle(change.messageId, change.command(next), change.metadata),
+        );
+        if (events.length > 0) remember(conversationId, next);
+        return events.at(-1)?.data as ChangedMessage | undefined;
+      } catch (error) {
+        if (!beaten(error) || tries >= MOST_TRIES) throw error;
+        revision = await revisionOf(db, conversationId);
       }
-      waiting.set(conversationId, [entry]);
-      // Started once this turn's other requests have been read, so they join it (as the kit's group commit).
-      setImmediate(() => void drain(conversationId));
+    }
+  };
+
+  /**
+   * Decides a change in its conversation's turn (`read`: the conversation's revision as the caller
+   * read it, if it did); the message as it now is, or undefined when nothing changed.
+   */
+  return (conversationId: string, change: ChangeRequest, read?: number): Promise<ChangedMessage | undefined> => {
+    const turn = (tails.get(conversationId) ?? Promise.resolve()).then(() => decide(conversationId, change, read));
+    const tail = turn.catch(() => undefined);
+    tails.set(conversationId, tail);
+    void tail.then(() => {
+      if (tails.get(conversationId) === tail) tails.delete(conversationId);
     });
+    return turn;
+  };
 }

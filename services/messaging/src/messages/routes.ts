@@ -1,12 +1,12 @@
 import { type ChannelMessage, type ChatMessage, messagingRoutes, resolveMentions } from '@commonwork/contracts';
 import { registerRoute, type ServiceContext } from '@commonwork/kit';
 import type { FastifyRequest } from 'fastify';
-import { assertReadable } from '../channels/access.ts';
+import { ChannelNotFound } from '../channels/decide.ts';
 import { mentionableMembers } from '../channels/mentions.ts';
 import { presentChannelMessage } from '../channels/present.ts';
 import { ChatNotFound } from '../chats/decide.ts';
 import { presentChatMessage } from '../chats/present.ts';
-import { type MessagingTables, personCard } from '../tables.ts';
+import { type ChannelMessageRow, type MessagingTables, personCard } from '../tables.ts';
 import { messageAggregate } from './aggregate.ts';
 import { MessageNotFound } from './decide.ts';
 import type { MessageCommand, PostedMessage } from './message.ts';
@@ -29,40 +29,91 @@ export function registerMessageRoutes(ctx: ServiceContext<MessagingTables>) {
   const { app, verifier, db } = ctx;
   const messages = ctx.aggregate(messageAggregate);
 
-  const inTurn = conversationTurns(db, messages, ctx.publishNow);
+  const inTurn = conversationTurns(db, messages);
 
   /**
-   * Decides in the conversation's turn, with its next revision, in one transaction with the lock,
-   * the append and the projection. Returns the changed message, or undefined when nothing changed.
+   * Decides in the conversation's turn, with its next revision (after `revision`, the conversation's
+   * as the route read it), as the message's own write. Returns the changed message, or undefined
+   * when nothing changed.
    */
-  const change = (request: FastifyRequest, actorId: string, target: { message: PostedMessage; actorModerates: boolean }, what: Change) => {
+  const change = (
+    request: FastifyRequest,
+    actorId: string,
+    target: { message: PostedMessage; actorModerates: boolean; revision: number },
+    what: Change,
+  ) => {
     const { conversation } = target.message;
     const conversationId = conversation.kind === 'channel' ? conversation.channelId : conversation.chatId;
-    return inTurn(conversationId, {
-      messageId: target.message.messageId,
-      metadata: ctx.metadataFor(request, actorId),
-      command: (revision): MessageCommand => ({ ...what, ...target, actorId, at: new Date().toISOString(), revision }),
-    });
+    const { message, actorModerates } = target;
+    return inTurn(
+      conversationId,
+      {
+        messageId: message.messageId,
+        metadata: ctx.metadataFor(request, actorId),
+        command: (revision): MessageCommand => ({ ...what, message, actorModerates, actorId, at: new Date().toISOString(), revision }),
+      },
+      target.revision,
+    );
   };
 
-  /** A message of a channel the viewer may read; the channel's creator is its admin. */
+  /**
+   * A message of a channel the viewer may read (public, or a member: otherwise the channel does not
+   * exist for them, as `assertReadable` says); the channel's creator is its admin. One statement: a
+   * reaction pays for it before its write.
+   */
   const channelMessageOf = async (channelId: string, messageId: string, viewerId: string) => {
-    await assertReadable(db, channelId, viewerId);
-    const row = await db
-      .selectFrom('channel_messages')
-      .innerJoin('channels', 'channels.id', 'channel_messages.channel_id')
+    const found = await db
+      .selectFrom('channels')
+      .leftJoin('channel_messages', (join) =>
+        join.onRef('channel_messages.channel_id', '=', 'channels.id').on('channel_messages.id', '=', messageId),
+      )
       .selectAll('channel_messages')
-      .select('channels.creator_id')
-      .where('channel_messages.id', '=', messageId)
-      .where('channel_messages.channel_id', '=', channelId)
+      .select((eb) => [
+        'channels.creator_id',
+        'channels.type as channel_type',
+        eb
+          .exists(
+            eb
+              .selectFrom('channel_members')
+              .whereRef('channel_members.channel_id', '=', 'channels.id')
+              .where('channel_members.user_id', '=', viewerId),
+          )
+          .as('is_member'),
+        // The channel's change counter, which the change's revision follows.
+        eb
+          .selectFrom('conversation_revisions')
+          .select('revision')
+          .whereRef('conversation_revisions.conversation_id', '=', 'channels.id')
+          .as('conversation_revision'),
+      ])
+      .where('channels.id', '=', channelId)
       .executeTakeFirst();
-    if (!row) throw MessageNotFound();
-    return { row, target: { message: postedInChannel(row), actorModerates: row.creator_id === viewerId } };
+    if (!found || (found.channel_type === 'private' && !found.is_member)) throw ChannelNotFound();
+    const { creator_id, channel_type, is_member, conversation_revision, ...message } = found;
+    if (message.id === null) throw MessageNotFound();
+    // Found by its id, every column of the left-joined row is there.
+    const row = message as ChannelMessageRow;
+    return {
+      row,
+      target: { message: postedInChannel(row), actorModerates: creator_id === viewerId, revision: conversation_revision ?? 0 },
+    };
   };
 
   /** A message of a conversation the viewer takes part in; no one moderates a conversation of two. */
   const chatMessageOf = async (chatId: string, messageId: string, viewerId: string) => {
-    const chat = await db.selectFrom('chats').select(['participant_a', 'participant_b']).where('id', '=', chatId).executeTakeFirst();
+    const chat = await db
+      .selectFrom('chats')
+      .select((eb) => [
+        'participant_a',
+        'participant_b',
+        eb
+          .selectFrom('conversation_revisions')
+          .select('revision')
+          .whereRef('conversation_revisions.conversation_id', '=', 'chats.id')
+          .as('conversation_revision'),
+      ])
+      .where('id', '=', chatId)
+      .executeTakeFirst();
     if (!chat || (chat.participant_a !== viewerId && chat.participant_b !== viewerId)) throw ChatNotFound();
     const row = await db
       .selectFrom('chat_messages')
@@ -73,7 +124,7 @@ export function registerMessageRoutes(ctx: ServiceContext<MessagingTables>) {
     if (!row) throw MessageNotFound();
     const sender = await personCard(db, row.sender_id);
     const message = postedInChat(row, [chat.participant_a, chat.participant_b], sender);
-    return { row, sender, target: { message, actorModerates: false } };
+    return { row, sender, target: { message, actorModerates: false, revision: chat.conversation_revision ?? 0 } };
   };
 
   /** Changes a channel message and answers it whole, as it now is (as it was, when nothing changed). */

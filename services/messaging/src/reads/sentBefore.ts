@@ -1,5 +1,5 @@
-import type { Selectable } from 'kysely';
-import type { MessagingDb, MessagingTables } from '../tables.ts';
+import { type Selectable, sql } from 'kysely';
+import type { MessagingDb, MessagingTables, PersonCard } from '../tables.ts';
 
 type MessageTable = 'channel_messages' | 'chat_messages';
 
@@ -25,4 +25,40 @@ export async function sentBefore<T extends MessageTable>(
     .where('client_id', '=', clientId)
     .executeTakeFirst();
   return row as Selectable<MessagingTables[T]> | undefined;
+}
+
+/**
+ * The sender as their messages show them, and whether they already posted `clientId` in the
+ * conversation, in one statement: what every send reads before deciding. The message itself is
+ * read only when there is one (a retried send), which is rare.
+ */
+export async function senderOfSend<T extends MessageTable>(
+  db: MessagingDb,
+  table: T,
+  key: T extends 'channel_messages' ? 'channel_id' : 'chat_id',
+  conversationId: string,
+  senderId: string,
+  clientId: string | null,
+): Promise<{ actor: PersonCard; existing: Selectable<MessagingTables[T]> | undefined }> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('people').select('name').where('user_id', '=', senderId).as('name'),
+      eb.selectFrom('people').select('email').where('user_id', '=', senderId).as('email'),
+      eb.selectFrom('people').select('picture').where('user_id', '=', senderId).as('picture'),
+      clientId
+        ? eb
+            .exists(
+              eb
+                .selectFrom(table as 'chat_messages')
+                .select(sql.lit(1).as('one'))
+                .where(key as 'chat_id', '=', conversationId)
+                .where('sender_id', '=', senderId)
+                .where('client_id', '=', clientId),
+            )
+            .as('sent')
+        : sql<boolean>`false`.as('sent'),
+    ])
+    .executeTakeFirstOrThrow();
+  const actor = { userId: senderId, name: row.name ?? 'Member', email: row.email ?? '', picture: row.picture ?? '' };
+  return { actor, existing: row.sent ? await sentBefore(db, table, key, conversationId, senderId, clientId) : undefined };
 }

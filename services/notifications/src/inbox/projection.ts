@@ -1,5 +1,6 @@
 import type { StoredEvent } from '@commonwork/kit';
-import type { NotificationsDb } from '../tables.ts';
+import type { Insertable } from 'kysely';
+import type { NotificationsDb, NotificationsTable } from '../tables.ts';
 import type { InboxEvent, NotificationContent } from './inbox.ts';
 
 const columnsOf = (content: NotificationContent) => ({
@@ -17,27 +18,31 @@ const happenedAt = (event: StoredEvent<InboxEvent> & { data: { happenedAt?: stri
 /**
  * Applies inbox events to the notifications table; the live path and the rebuild use it. A
  * notification's `created_at` is when what it tells of happened (the list's order); `updated_at`
- * when it was last written here (the digest's delay counts from it).
+ * when it was last written here (the digest's delay counts from it). Consecutive new notifications
+ * (a consumer's batch) are inserted in one statement; anything else is applied in its turn after them.
  */
 export async function projectInboxEvents(trx: NotificationsDb, events: StoredEvent<InboxEvent>[]) {
+  let created: Insertable<NotificationsTable>[] = [];
+  const insertCreated = async () => {
+    if (created.length > 0) await trx.insertInto('notifications').values(created).execute();
+    created = [];
+  };
   for (const event of events) {
     const at = event.occurredAt;
+    if (event.type === 'NotificationCreated') {
+      const { userId, notificationId, content } = event.data;
+      created.push({
+        id: notificationId,
+        user_id: userId,
+        read: false,
+        created_at: happenedAt(event),
+        updated_at: at,
+        ...columnsOf(content),
+      });
+      continue;
+    }
+    await insertCreated();
     switch (event.type) {
-      case 'NotificationCreated': {
-        const { userId, notificationId, content } = event.data;
-        await trx
-          .insertInto('notifications')
-          .values({
-            id: notificationId,
-            user_id: userId,
-            read: false,
-            created_at: happenedAt(event),
-            updated_at: at,
-            ...columnsOf(content),
-          })
-          .execute();
-        break;
-      }
       case 'NotificationRefreshed':
         // Newer content, and newest first again in the list.
         await trx
@@ -58,4 +63,5 @@ export async function projectInboxEvents(trx: NotificationsDb, events: StoredEve
       }
     }
   }
+  await insertCreated();
 }

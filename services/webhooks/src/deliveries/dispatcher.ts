@@ -14,7 +14,10 @@ export interface DispatcherOptions {
   now: () => Date;
   /** Calls in flight at once, over every webhook (one per webhook at a time); default 64. */
   concurrency?: number;
-  /** How often another replica's new deliveries are looked for; default 100 ms. */
+  /**
+   * How often another replica's new deliveries are looked for after a pass that found some; default
+   * 100 ms, doubling while passes find nothing up to 2 s (the bell wakes it for this process's own).
+   */
   pollMs?: number;
   /** Tells the sender's result before it is recorded (tests). */
   onAttempt?: (deliveryId: string, result: AttemptResult) => void;
@@ -50,6 +53,9 @@ export const payloadOf = (body: DeliveryBody) => JSON.stringify({ type: body.typ
  * the call; a replica that dies mid-call leaves the lease to end and the delivery is attempted
  * again (at least once). Runs continuously: a pass, then a wait for the bell or `pollMs`.
  */
+/** The slowest look for due deliveries when passes find none. */
+const IDLE_POLL_MS = 2_000;
+
 export function deliveriesJob(options: DispatcherOptions): ServiceJob<Context> {
   const concurrency = options.concurrency ?? 64;
   const pollMs = options.pollMs ?? 100;
@@ -58,6 +64,7 @@ export function deliveriesJob(options: DispatcherOptions): ServiceJob<Context> {
   const leaseMs = (options.policy.timeoutMs ?? WEBHOOK_LIMITS.timeoutMs) + 30_000;
   let rung = false;
   let wake: (() => void) | null = null;
+  let idleMs = pollMs;
   const ring = () => {
     rung = true;
     wake?.();
@@ -175,13 +182,15 @@ export function deliveriesJob(options: DispatcherOptions): ServiceJob<Context> {
     return next.status === 'failed';
   };
 
-  /** Attempts every due delivery, `concurrency` at once, claiming the next behind each as it ends. */
+  /** Attempts every due delivery, `concurrency` at once, claiming the next behind each as it ends; answers how many. */
   const drain = async (ctx: Context) => {
     const inflight = new Set<Promise<void>>();
+    let attempted = 0;
     for (;;) {
       rung = false;
       const free = concurrency - inflight.size;
       const claimed = free > 0 ? await claim(ctx, free) : [];
+      attempted += claimed.length;
       for (const delivery of claimed) {
         const running: Promise<void> = attemptInTurn(ctx, delivery)
           .catch((error: unknown) => ctx.log.error({ err: error, deliveryId: delivery.id }, 'webhook delivery not recorded'))
@@ -191,7 +200,7 @@ export function deliveriesJob(options: DispatcherOptions): ServiceJob<Context> {
       if (inflight.size === 0) {
         // Nothing in flight: rung meanwhile, look again at once; else done.
         if (rung) continue;
-        return;
+        return attempted;
       }
       if (claimed.length === 0 || inflight.size >= concurrency) {
         await Promise.race([...inflight, new Promise<void>((resolve) => (wake = resolve))]);
@@ -213,10 +222,12 @@ export function deliveriesJob(options: DispatcherOptions): ServiceJob<Context> {
           setTimeout(ring, 20).unref();
         });
       }
-      await drain(ctx);
+      const attempted = await drain(ctx);
+      // An idle replica looks less and less often for what another replica or the clock made due.
+      idleMs = attempted > 0 ? pollMs : Math.min(idleMs * 2, IDLE_POLL_MS);
       if (!rung) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollMs);
+          const timer = setTimeout(resolve, idleMs);
           wake = () => {
             clearTimeout(timer);
             resolve();

@@ -1,6 +1,6 @@
-import { LIMITS, MESSAGE_PAGE_SIZE } from '@commonwork/contracts';
+import { type ChangeableMessage, LIMITS, MESSAGE_PAGE_SIZE } from '@commonwork/contracts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { highestRevision, type Revised, withChangedMessage, withChangedMessages } from './changes.ts';
+import { type ChangesFrame, highestRevision, type Revised, withChangedMessage, withChangedMessages, withFrameChanges } from './changes.ts';
 import { firstSequenceOf, lastSequenceOf, mergeMessages, type Sequenced } from './conversation.ts';
 
 /** A cursor query on a conversation's messages: one cursor, then the page size (sent in this order). */
@@ -176,30 +176,24 @@ export async function receiveChange<T extends Revised>(
   applyChanges(queryClient, key, await fetchChangesAfter(fetchPage, seen));
 }
 
-/** Several changes of one conversation at once: every change after `after` up to `revision`, each changed message in its newest state. */
-export interface ChangesFrame<T> {
-  after: number;
-  revision: number;
-  messages: readonly T[];
-}
-
 /**
  * Several changes that arrived live at once (`messages-updated`: a busy room's changes go out a few
- * times a second). The frame covers every change from `after` to `revision`, so those are not
- * missed: the cursor moves to `revision`. Only a frame that starts past the cursor (what lay
- * between was not sent live) has what lies between fetched (`changedAfter`).
+ * times a second, each only what it changed). The frame covers every change from `after` to
+ * `revision`, so those are not missed: its changes are applied to the held messages and the cursor
+ * moves to `revision`. A frame that starts past the cursor (what lay between was not sent live) is
+ * not applied on top of copies that may lack what lay between: every change after the cursor, the
+ * frame's included, is fetched whole (`changedAfter`).
  */
-export async function receiveChanges<T extends Revised>(
+export async function receiveChanges<T extends Revised & ChangeableMessage>(
   queryClient: QueryClient,
   key: QueryKey,
   fetchPage: FetchMessagesPage<T>,
-  frame: ChangesFrame<T>,
+  frame: ChangesFrame,
 ): Promise<void> {
   const seen = seenRevision(queryClient, key);
-  queryClient.setQueryData<readonly T[]>(key, (held) => (held ? withChangedMessages(held, frame.messages) : held));
-  if (seen === undefined) return;
-  if (frame.after <= seen) {
-    setSeenRevision(queryClient, key, Math.max(seen, frame.revision));
+  if (seen === undefined || frame.after <= seen) {
+    queryClient.setQueryData<readonly T[]>(key, (held) => (held ? withFrameChanges(held, frame) : held));
+    if (seen !== undefined) setSeenRevision(queryClient, key, Math.max(seen, frame.revision));
     return;
   }
   applyChanges(queryClient, key, await fetchChangesAfter(fetchPage, seen));

@@ -1,4 +1,14 @@
-import type { Reaction } from '@commonwork/contracts';
+import {
+  type ChangeableMessage,
+  changedMessageId,
+  type MessageChange,
+  type Reaction,
+  withMessageChange,
+  withReaction,
+} from '@commonwork/contracts';
+
+// The reaction rule is messaging's, shared through contracts: an optimistic copy and a frame's change apply it alike.
+export { withReaction };
 
 /**
  * Pure rules for a message's later state (edits, deletions, reactions) in a conversation's cache.
@@ -67,23 +77,25 @@ export function tombstoneOf<T extends Changeable>(message: T, now: Date): T {
   return { ...message, content: '', attachments: [], reactions: [], deleted: true, updatedAt: now.toISOString() };
 }
 
+/** Several changes of one conversation at once (`messages-updated`): each only what it changed, the one at index i being revision `after + 1 + i`. */
+export interface ChangesFrame {
+  after: number;
+  revision: number;
+  changes: readonly MessageChange[];
+}
+
 /**
- * A person's reaction with one emoji added (`on`) or taken back. One reaction per person and emoji:
- * adding it again or taking back one not given changes nothing. New emoji go last (order of first
- * use); an emoji nobody uses any more goes.
+ * A frame's changes applied, in order, to the held messages they are about. A change of a message
+ * not held is ignored (the pages bring it whole when it is wanted), as is one for a copy still on its
+ * way, or one the held copy already has (its revision is as new: a REST answer or a catch-up brought
+ * it), so a frame applied twice changes nothing.
  */
-export function withReaction(reactions: readonly Reaction[], emoji: string, userId: string, on: boolean): Reaction[] {
-  const held = reactions.find((r) => r.emoji === emoji);
-  if (on) {
-    if (!held) return [...reactions, { emoji, count: 1, users: [userId] }];
-    if (held.users.includes(userId)) return [...reactions];
-    return reactions.map((r) => (r === held ? { ...r, count: r.count + 1, users: [...r.users, userId] } : r));
-  }
-  if (!held?.users.includes(userId)) return [...reactions];
-  const users = held.users.filter((u) => u !== userId);
-  return users.length === 0
-    ? reactions.filter((r) => r !== held)
-    : reactions.map((r) => (r === held ? { ...r, count: users.length, users } : r));
+export function withFrameChanges<T extends Revised & ChangeableMessage>(held: readonly T[], frame: ChangesFrame): readonly T[] {
+  return frame.changes.reduce((list, change, i) => {
+    const current = list.find((m) => m._id === changedMessageId(change));
+    const changed = current && withMessageChange(current, change, frame.after + 1 + i);
+    return changed && changed !== current ? withChangedMessage(list, changed) : list;
+  }, held);
 }
 
 /** Whether a person has reacted with an emoji. */

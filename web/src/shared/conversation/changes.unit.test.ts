@@ -1,5 +1,6 @@
-import { channelMessage, DELETED_MESSAGE, isOneEmoji, type Reaction } from '@commonwork/contracts';
+import { channelMessage, DELETED_MESSAGE, isOneEmoji, type MessageChange, type Reaction, withMessageChange } from '@commonwork/contracts';
 import { QueryClient } from '@tanstack/react-query';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type CursorQuery, catchUpChanges, receiveChange, receiveChanges, seenRevision, startRevision } from './catchUp.ts';
 import {
@@ -9,6 +10,7 @@ import {
   withChangedMessage,
   withChangedMessages,
   withChangeUndone,
+  withFrameChanges,
   withReaction,
 } from './changes.ts';
 import { mergeMessages } from './conversation.ts';
@@ -131,6 +133,87 @@ function server(changed: Message[]) {
   return { asked, fetchPage };
 }
 
+/** A change of message 1 or 2: a reaction given or taken back by one of three people, an edit or a deletion. */
+const aChange: fc.Arbitrary<MessageChange> = fc
+  .record({ sequence: fc.constantFrom(1, 2), second: fc.nat(59) })
+  .chain(({ sequence, second }) => {
+    const id = message(sequence).id;
+    const at = new Date(Date.UTC(2026, 0, 2, 0, 0, second)).toISOString();
+    return fc.oneof(
+      {
+        weight: 6,
+        arbitrary: fc
+          .record({
+            emoji: fc.constantFrom('👍', '🎉'),
+            userId: fc.constantFrom(ada.id, bo, '00000000-0000-4000-8000-00000000000c'),
+            added: fc.boolean(),
+          })
+          .map((reaction) => ({ id, at, reaction })),
+      },
+      { weight: 2, arbitrary: fc.string({ maxLength: 8 }).map((content) => ({ id, at, content, mentions: content ? [bo] : [] })) },
+      { weight: 1, arbitrary: fc.constant({ id, at, deleted: true as const }) },
+    );
+  });
+
+describe('a frame of changes, each only what it changed', () => {
+  const loaded = () => [message(1, { mentions: [bo], attachments: [{ type: 'other', url: '/f', name: 'f.txt' }] }), message(2)];
+  /** Each held message after changes 1…n, applied one at a time: what the server's messages are after them. */
+  const afterEach = (changes: readonly MessageChange[]) => {
+    const states: Message[][] = [loaded()];
+    changes.forEach((change, i) => {
+      const held = states[i] as Message[];
+      states.push(held.map((m) => ('id' in change && m.id === change.id ? withMessageChange(m, change, i + 1) : m)));
+    });
+    return states;
+  };
+
+  it('gives the same messages however the changes are cut into frames, with frames again and a REST answer between them', () => {
+    fc.assert(
+      fc.property(
+        fc.array(aChange, { maxLength: 30 }),
+        fc.array(fc.nat(30), { maxLength: 6 }),
+        fc.nat(),
+        fc.nat(),
+        (changes, cuts, again, answered) => {
+          const states = afterEach(changes);
+          const bounds = [...new Set([0, ...cuts.map((c) => c % (changes.length + 1)), changes.length])].sort((a, b) => a - b);
+          const frames = bounds.slice(1).map((end, i) => {
+            const after = bounds[i] as number;
+            return { after, revision: end, changes: changes.slice(after, end) };
+          });
+          // A frame delivered twice, and one message answered whole by its own REST call at some revision.
+          const replayed = frames.length ? [...frames, frames[again % frames.length] as (typeof frames)[number]] : frames;
+          const k = answered % (changes.length + 1);
+          const answer = (states[k] as Message[])[answered % 2] as Message;
+          let held: readonly Message[] = loaded();
+          replayed.forEach((frame, i) => {
+            if (i === replayed.length - 1) held = withChangedMessage(held, answer);
+            held = withFrameChanges(held, JSON.parse(JSON.stringify(frame)));
+          });
+          if (replayed.length === 0) held = withChangedMessage(held, answer);
+          expect(held).toEqual(states.at(-1));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('passes over a message not held and a copy still on its way', () => {
+    const pending = { ...message(2), pending: true };
+    const held = [message(1), pending];
+    const at = '2026-01-02T00:00:00.000Z';
+    const frame = {
+      after: 0,
+      revision: 2,
+      changes: [
+        { id: message(9).id, at, deleted: true as const },
+        { id: pending.id, at, reaction: { emoji: '👍', userId: bo, added: true } },
+      ],
+    };
+    expect(withFrameChanges(held, frame)).toBe(held);
+  });
+});
+
 describe('changes live and on return', () => {
   const key = ['conversation'];
 
@@ -187,32 +270,47 @@ describe('changes live and on return', () => {
     queryClient.setQueryData<Message[]>(key, [message(1), message(2)]);
     startRevision(queryClient, key, 2);
     const { asked, fetchPage } = server([]);
-    // Revisions 3 to 6: message 1 reacted to twice, then edited; message 2 deleted. Each message once, newest.
+    const [one, two] = [message(1).id, message(2).id];
+    const at = '2026-01-02T00:00:00.000Z';
+    // Revisions 3 to 6: message 1 reacted to twice, message 2 deleted, message 1 edited.
     const frame = {
       after: 2,
       revision: 6,
-      messages: [message(2, { deleted: true, content: '', revision: 4 }), message(1, { content: 'edited', revision: 6 })],
+      changes: [
+        { id: one, at, reaction: { emoji: '👍', userId: bo, added: true } },
+        { id: one, at, reaction: { emoji: '🎉', userId: bo, added: true } },
+        { id: two, at, deleted: true as const },
+        { id: one, at, content: 'edited', mentions: [] },
+      ],
     };
     await receiveChanges(queryClient, key, fetchPage, frame);
-    expect(queryClient.getQueryData<Message[]>(key)?.map((m) => [m.content, m.deleted])).toEqual([
-      ['edited', false],
-      ['', true],
+    const held = queryClient.getQueryData<Message[]>(key);
+    expect(held?.map((m) => [m.content, m.deleted, m.revision])).toEqual([
+      ['edited', false, 6],
+      ['', true, 5],
     ]);
+    expect(held?.[0]?.reactions.map((r) => r.emoji)).toEqual(['👍', '🎉']);
     expect(seenRevision(queryClient, key)).toBe(6);
-    // An older frame arriving late changes nothing.
-    await receiveChanges(queryClient, key, fetchPage, { after: 0, revision: 2, messages: [message(1, { content: 'old', revision: 2 })] });
-    expect(queryClient.getQueryData<Message[]>(key)?.[0]?.content).toBe('edited');
+    // The same frame again, or an older one arriving late, changes nothing.
+    await receiveChanges(queryClient, key, fetchPage, frame);
+    await receiveChanges(queryClient, key, fetchPage, { after: 0, revision: 2, changes: [{ id: one, at, content: 'old', mentions: [] }] });
+    expect(queryClient.getQueryData<Message[]>(key)).toEqual(held);
     expect(seenRevision(queryClient, key)).toBe(6);
     expect(asked).toEqual([]);
   });
 
-  it('fetches what lies between the cursor and a frame that starts past it', async () => {
+  it('fetches what lies between the cursor and a frame that starts past it, and applies nothing of it on copies that may lack it', async () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData<Message[]>(key, [message(1), message(2)]);
     startRevision(queryClient, key, 1);
     const skipped = message(2, { content: 'edited', isEdited: true, revision: 2 });
-    const { asked, fetchPage } = server([skipped, message(1, { content: 'again', revision: 4 })]);
-    await receiveChanges(queryClient, key, fetchPage, { after: 3, revision: 4, messages: [message(1, { content: 'again', revision: 4 })] });
+    const { asked, fetchPage } = server([skipped, message(1, { content: 'again', isEdited: true, revision: 4 })]);
+    const frame = {
+      after: 3,
+      revision: 4,
+      changes: [{ id: message(1).id, at: '2026-01-02T00:00:00.000Z', content: 'again', mentions: [] }],
+    };
+    await receiveChanges(queryClient, key, fetchPage, frame);
     expect(asked[0]).toMatchObject({ changedAfter: 1 });
     expect(queryClient.getQueryData<Message[]>(key)?.map((m) => m.content)).toEqual(['again', 'edited']);
     expect(seenRevision(queryClient, key)).toBe(4);

@@ -1,7 +1,6 @@
 import { MESSAGE_PAGE_SIZE } from '@commonwork/contracts';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import {
-  type ChangesFrame,
   catchUpConversation,
   type FetchMessagesPage,
   loadOlderIntoConversation,
@@ -10,6 +9,7 @@ import {
   receiveLive,
   startRevision,
 } from './catchUp.ts';
+import type { ChangesFrame } from './changes.ts';
 import { mergeMessages } from './conversation.ts';
 import type { ConversationKind, ConversationSource, MessageOf } from './source.ts';
 
@@ -73,12 +73,12 @@ export function receiveMessageChange<K extends ConversationKind>(
   return receiveChange(queryClient, source.messagesKey(conversationId), pagesOf(source, conversationId), message);
 }
 
-/** Several changes of a conversation that arrived live at once, in place of the held copies, with any they skipped past fetched. */
+/** Several changes of a conversation that arrived live at once, applied to the held copies, with any they skipped past fetched. */
 export function receiveMessageChanges<K extends ConversationKind>(
   queryClient: QueryClient,
   source: ConversationSource<K>,
   conversationId: string,
-  frame: ChangesFrame<MessageOf<K>>,
+  frame: ChangesFrame,
 ) {
   return receiveChanges(queryClient, source.messagesKey(conversationId), pagesOf(source, conversationId), frame);
 }

@@ -70,6 +70,10 @@ export function useConversationLive<K extends ConversationKind>(source: Conversa
   // The event's payload is this kind's message (LIVE_MESSAGE_EVENT pairs them); a generic kind cannot show it to the compiler.
   const event = LIVE_MESSAGE_EVENT[source.kind];
   useSocketEvent(event, onMessage as unknown as ServerToClientEvents[typeof event]);
+  // A busy channel's consecutive messages come several to a packet (`new-messages`): each taken as its `new-message`.
+  useSocketEvent('new-messages', (run) => {
+    if (source.kind === 'channel') for (const message of run.messages) onMessage(message as MessageOf<K>);
+  });
   // An edit, a deletion or a reaction: the held copy replaced (newest revision wins), missed changes fetched.
   const onChange = (message: MessageOf<K>) => {
     receiveMessageChange(queryClient, source, message).catch((error: unknown) => console.warn('Catch-up failed', error));
@@ -78,14 +82,11 @@ export function useConversationLive<K extends ConversationKind>(source: Conversa
   };
   const updated = LIVE_UPDATE_EVENT[source.kind];
   useSocketEvent(updated, onChange as unknown as ServerToClientEvents[typeof updated]);
-  // A busy channel's changes come several to a frame (`messages-updated`), covering every revision from `after` to `revision`.
+  // A busy channel's changes come several to a frame (`messages-updated`), covering every revision from
+  // `after` to `revision`, each only what it changed. A channel's list entry shows no message, so only the held messages take them.
   useSocketEvent('messages-updated', (frame) => {
     if (source.kind !== 'channel') return;
-    const messages = frame.messages as MessageOf<K>[];
-    const changes = { ...frame, messages };
-    receiveMessageChanges(queryClient, source, frame.channelId, changes).catch((error: unknown) => console.warn('Catch-up failed', error));
-    const { withChange } = source;
-    if (withChange) source.updateConversation(queryClient, frame.channelId, (c) => messages.reduce((held, m) => withChange(held, m), c));
+    receiveMessageChanges(queryClient, source, frame.channelId, frame).catch((error: unknown) => console.warn('Catch-up failed', error));
   });
   useSocketEvent('unread-count', (read) => {
     if (read.kind === source.kind) source.updateConversation(queryClient, read.conversationId, (c) => withReadPosition(c, read));

@@ -23,6 +23,9 @@ export function useTypists(kind: ConversationKind, conversationId: string, userI
   useSocketEvent('new-message', (message) => {
     if (message.channel === conversationId) typists.stopped(message.sender._id);
   });
+  useSocketEvent('new-messages', (run) => {
+    if (run.channelId === conversationId) for (const message of run.messages) typists.stopped(message.sender._id);
+  });
   useSocketEvent('new-chat-message', (message) => {
     if (message.chatId === conversationId) typists.stopped(message.sender._id);
   });

@@ -1,4 +1,4 @@
-import type { ClientToServerEvents, ServerToClientEvents } from '@commonwork/contracts';
+import type { ClientToServerEvents, ServerToClientEvents, SocketHandshakeAuth } from '@commonwork/contracts';
 import type { Socket } from 'socket.io-client';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -22,5 +22,10 @@ export const SOCKET_OPTIONS = {
  */
 export async function createSocket(token: string): Promise<AppSocket> {
   const { io } = await import('socket.io-client');
-  return io({ ...SOCKET_OPTIONS, transports: [...SOCKET_OPTIONS.transports], auth: { token } });
+  // Runs: a busy channel's consecutive messages in one packet (`new-messages`), which useConversationLive takes.
+  return io({
+    ...SOCKET_OPTIONS,
+    transports: [...SOCKET_OPTIONS.transports],
+    auth: { token, messageRuns: true } satisfies SocketHandshakeAuth,
+  });
 }

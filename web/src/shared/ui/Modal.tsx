@@ -32,15 +32,20 @@ export function Modal({ open, title, description, onClose, children }: ModalProp
   const titleId = useId();
   const t = useT();
   const panelRef = useRef<HTMLDivElement>(null);
+  // Read when Escape is pressed: a parent's render gives a new `onClose`, and were it a dependency of
+  // the effect below, each render would run it again and move the focus back to the first field.
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
 
+  // Once per opening: the focus goes to the first field, and back where it was when the dialog closes.
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      if (event.key === 'Escape') closeRef.current();
       if (event.key === 'Tab' && panelRef.current) keepFocusInside(panelRef.current, event);
     };
     document.addEventListener('keydown', onKey);
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const previous = document.activeElement as HTMLElement | null;
     const panel = panelRef.current;
     const first =
       panel?.querySelector<HTMLElement>('input:not([readonly]), textarea, select') ?? panel?.querySelector<HTMLElement>('button');
@@ -49,7 +54,7 @@ export function Modal({ open, title, description, onClose, children }: ModalProp
       document.removeEventListener('keydown', onKey);
       previous?.focus();
     };
-  }, [open, onClose]);
+  }, [open]);
 
   if (!open) return null;
   return (

@@ -11,6 +11,7 @@ import { FormField } from '../../../shared/ui/FormField.tsx';
 import { Modal } from '../../../shared/ui/Modal.tsx';
 import { toast } from '../../../shared/ui/toast.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
+import { SettingsActionSection } from '../SettingsActionSection.tsx';
 import { useT } from './locales/index.ts';
 
 /**
@@ -51,20 +52,18 @@ export function DeleteAccountSection({ username, email }: { username: string | n
   };
 
   return (
-    <section aria-labelledby="settings-delete-account" className="mt-8 space-y-4 border-t border-slate-200 pt-6 dark:border-slate-800">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h3 id="settings-delete-account" className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">
-            <UserX className="h-5 w-5 text-red-600 dark:text-red-400" aria-hidden="true" />
-            {t('deleteAccount.title')}
-          </h3>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('deleteAccount.lead')}</p>
-        </div>
+    <SettingsActionSection
+      id="settings-delete-account"
+      icon={<UserX className="h-5 w-5 text-red-600 dark:text-red-400" aria-hidden="true" />}
+      title={t('deleteAccount.title')}
+      lead={t('deleteAccount.lead')}
+      action={
         <button type="button" className={`${buttonDanger} shrink-0`} onClick={() => setOpen(true)}>
           <Trash2 className="h-4 w-4" aria-hidden="true" />
           {t('deleteAccount.open')}
         </button>
-      </div>
+      }
+    >
       <Modal open={open} title={t('deleteAccount.confirmTitle')} onClose={close}>
         <form
           onSubmit={(e) => {
@@ -98,6 +97,6 @@ export function DeleteAccountSection({ username, email }: { username: string | n
           </div>
         </form>
       </Modal>
-    </section>
+    </SettingsActionSection>
   );
 }

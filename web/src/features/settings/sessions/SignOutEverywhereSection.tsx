@@ -6,6 +6,7 @@ import { buttonSecondary } from '../../../shared/ui/classes.ts';
 import { Modal } from '../../../shared/ui/Modal.tsx';
 import { toast } from '../../../shared/ui/toast.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
+import { SettingsActionSection } from '../SettingsActionSection.tsx';
 import { useT } from './locales/index.ts';
 
 /**
@@ -33,20 +34,18 @@ export function SignOutEverywhereSection() {
   };
 
   return (
-    <section aria-labelledby="settings-sessions" className="mt-8 space-y-4 border-t border-slate-200 pt-6 dark:border-slate-800">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h3 id="settings-sessions" className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">
-            <MonitorSmartphone className="h-5 w-5 text-green-700 dark:text-green-400" aria-hidden="true" />
-            {t('sessions.title')}
-          </h3>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('sessions.lead')}</p>
-        </div>
+    <SettingsActionSection
+      id="settings-sessions"
+      icon={<MonitorSmartphone className="h-5 w-5 text-green-700 dark:text-green-400" aria-hidden="true" />}
+      title={t('sessions.title')}
+      lead={t('sessions.lead')}
+      action={
         <button type="button" className={`${buttonSecondary} shrink-0`} onClick={() => setConfirming(true)}>
           <LogOut className="h-4 w-4" aria-hidden="true" />
           {t('sessions.signOutEverywhere')}
         </button>
-      </div>
+      }
+    >
       <Modal open={confirming} title={t('sessions.confirmTitle')} onClose={close}>
         <p className="text-sm text-slate-600 dark:text-slate-300">{t('sessions.confirmText')}</p>
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -59,6 +58,6 @@ export function SignOutEverywhereSection() {
           </button>
         </div>
       </Modal>
-    </section>
+    </SettingsActionSection>
   );
 }

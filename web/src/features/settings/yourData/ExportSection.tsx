@@ -8,6 +8,7 @@ import { call, errorMessage, isApiError } from '../../../shared/api/index.ts';
 import { formatDate } from '../../../shared/format/dates.ts';
 import { buttonPrimary, buttonSecondary } from '../../../shared/ui/classes.ts';
 import { toast } from '../../../shared/ui/toast.ts';
+import { SettingsActionSection } from '../SettingsActionSection.tsx';
 import { useT } from './locales/index.ts';
 
 const EXPORT_KEY = ['settings', 'export'] as const;
@@ -75,20 +76,18 @@ export function ExportSection() {
   };
 
   return (
-    <section aria-labelledby="settings-your-data" className="mt-8 space-y-4 border-t border-slate-200 pt-6 dark:border-slate-800">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h3 id="settings-your-data" className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">
-            <FileArchive className="h-5 w-5 text-green-700 dark:text-green-400" aria-hidden="true" />
-            {t('yourData.title')}
-          </h3>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('yourData.lead')}</p>
-        </div>
+    <SettingsActionSection
+      id="settings-your-data"
+      icon={<FileArchive className="h-5 w-5 text-green-700 dark:text-green-400" aria-hidden="true" />}
+      title={t('yourData.title')}
+      lead={t('yourData.lead')}
+      action={
         <button type="button" className={`${buttonPrimary} shrink-0`} onClick={() => void request()} disabled={requesting || preparing}>
           {requesting && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
           {t('yourData.export')}
         </button>
-      </div>
+      }
+    >
       <div aria-live="polite">
         {latest.isError && <p className="text-sm text-red-700 dark:text-red-400">{t('yourData.loadFailed')}</p>}
         {preparing && (
@@ -114,6 +113,6 @@ export function ExportSection() {
           </div>
         )}
       </div>
-    </section>
+    </SettingsActionSection>
   );
 }

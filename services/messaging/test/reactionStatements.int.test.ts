@@ -1,0 +1,77 @@
+import { IDEMPOTENCY_KEY_HEADER, messagingRoutes } from '@commonwork/contracts';
+import { watchStatements } from '@commonwork/kit';
+import { buildUser, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The round trips of a reaction (issue 29: 25 reactions a second beside 50 messages must not slow
+ * the messages): every statement messaging sends for one, BEGIN and COMMIT included. The route's
+ * read (the channel, the viewer's membership, the message and the channel's revision at once), the
+ * message's stream, and one write that appends, projects and checks the revision. The relay is
+ * held back so its rounds (which publish the change, not make it) are not counted with it.
+ */
+const BOUND = 3;
+/** With an Idempotency-Key: its claim before the handler and its answer after, as a keyed post's. */
+const KEYED_BOUND = BOUND + 2;
+
+describe('statements of a reaction', () => {
+  let p: TestPlatform;
+  let ada: Awaited<ReturnType<typeof buildUser>>;
+  let channelId: string;
+  let messageId: string;
+
+  beforeAll(async () => {
+    p = await startTestPlatform();
+    ada = await buildUser(p, 'Ada Reacts');
+    const created = await p.api.send(messagingRoutes.createChannel, { token: ada.token, body: { name: 'reacted' } });
+    channelId = created.body.data.id;
+    const posted = await p.api.send(messagingRoutes.postChannelMessage, {
+      token: ada.token,
+      params: { id: channelId },
+      body: { content: 'react to me', type: 'text' },
+    });
+    messageId = posted.body.data._id;
+    // The first reaction warms every statement.
+    expect((await react('🔥')).statusCode).toBe(200);
+    p.services.messaging.relay?.stop();
+  }, 180_000);
+  afterAll(() => p?.stop());
+
+  const react = (emoji: string, headers: Record<string, string> = {}) =>
+    p.services.messaging.app.inject({
+      method: 'PUT',
+      url: messagingRoutes.addChannelReaction.url
+        .replace(':id', channelId)
+        .replace(':messageId', messageId)
+        .replace(':emoji', encodeURIComponent(emoji)),
+      headers: { authorization: `Bearer ${ada.token}`, ...headers },
+    });
+
+  /** The statements of the connection checkouts that name the channel, the message or the key while `fn` runs. */
+  async function statementsNaming(names: readonly string[], fn: () => ReturnType<typeof react>) {
+    const watch = watchStatements();
+    const result = await fn().finally(() => watch.stop());
+    expect(result.statusCode, result.body).toBe(200);
+    const sent = watch.stop();
+    const naming = (p: unknown) => typeof p === 'string' && names.some((name) => p.includes(name));
+    const ours = new Set(sent.filter((s) => s.sql.includes('"messaging".') && s.parameters.some(naming)).map((s) => s.checkout));
+    return { statements: sent.filter((s) => ours.has(s.checkout)).map((s) => s.sql), answer: result.json() };
+  }
+
+  it(`reacts in at most ${BOUND} statements, with the next revision`, async () => {
+    const { statements, answer } = await statementsNaming([channelId, messageId], () => react('👍'));
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements, statements.join('\n')).toHaveLength(Math.min(statements.length, BOUND));
+    expect(answer.data).toMatchObject({ revision: 2, reactions: [{ emoji: '🔥' }, { emoji: '👍', count: 1 }] });
+  });
+
+  it(`reacts with an Idempotency-Key in at most ${KEYED_BOUND} statements`, async () => {
+    const key = 'key-of-a-counted-reaction';
+    const { statements, answer } = await statementsNaming([channelId, messageId, key], () =>
+      react('🎉', { [IDEMPOTENCY_KEY_HEADER]: key }),
+    );
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements, statements.join('\n')).toHaveLength(Math.min(statements.length, KEYED_BOUND));
+    expect(answer.data).toMatchObject({ revision: 3 });
+  });
+});
