@@ -111,7 +111,7 @@ export interface KeyClaim {
   /** Whether a repeat took the key over while this request ran (its write was then refused). */
   takenOver(): Promise<boolean>;
   /** The answer of the repeat that took the key over, once it has one. */
-  holderAnswer(reply: FastifyReply): Promise<FastifyReply>;
+  holderAnswer(reply: FastifyReply): Promise<void>;
 }
 
 /**
@@ -150,18 +150,22 @@ export function idempotencyOf(db: AnyDb, schema: string) {
     return (await rowOf(scope, key)) ?? 'gone';
   };
 
-  const replay = (reply: FastifyReply, row: KeyRow) => {
+  /**
+   * Sends the stored answer. Returns nothing: a reply is thenable, so an async function that
+   * returned it would hand its awaiting caller `undefined` (callers look at `reply.sent`).
+   */
+  const replay = (reply: FastifyReply, row: KeyRow): void => {
     reply.code(row.status ?? 200).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
     if (row.content_type) reply.header('content-type', row.content_type);
     // The stored answer is already serialized: sent as it was.
-    return reply.serializer((payload: unknown) => payload as string).send(row.answer ?? undefined);
+    reply.serializer((payload: unknown) => payload as string).send(row.answer ?? undefined);
   };
 
   /**
-   * Claims the key for this request, or answers it: the first result (replayed), 422 for a
+   * Claims the key for this request, or answers it: the first result (replayed: null), 422 for a
    * different request under the same key, 409 when the first is still running after a wait.
    */
-  async function begin(request: FastifyRequest, reply: FastifyReply, key: string): Promise<KeyClaim | FastifyReply> {
+  async function begin(request: FastifyRequest, reply: FastifyReply, key: string): Promise<KeyClaim | null> {
     const scope = scopeOf(request);
     const hash = requestHash(request);
     const owner = randomUUID();
@@ -171,7 +175,10 @@ export function idempotencyOf(db: AnyDb, schema: string) {
       if (held === null) return claimOf(scope, key, owner);
       if (held !== 'gone') {
         if (held.request_hash !== hash) throw IdempotencyKeyReused();
-        if (held.status !== null) return replay(reply, held);
+        if (held.status !== null) {
+          replay(reply, held);
+          return null;
+        }
       }
       if (Date.now() >= deadline) throw IdempotencyKeyInUse();
       await sleep(POLL_MS);
@@ -248,16 +255,19 @@ export function idempotencyOf(db: AnyDb, schema: string) {
 
   /**
    * The answer of the request that holds the key, for one that ran without claiming it and could not
-   * record it (answeredInWrite): replayed, or 422 for a different request, after waiting while the
-   * holder runs; null when no one holds it any more (nothing to answer from).
+   * record it (answeredInWrite): replayed (true), or 422 for a different request, after waiting while the
+   * holder runs; false when no one holds it any more (nothing to answer from).
    */
   async function answerOfKey(reply: FastifyReply, scope: string, key: string, hash: string) {
     const deadline = Date.now() + WAIT_MS;
     for (;;) {
       const row = await rowOf(scope, key);
-      if (!row || (!row.committed && row.status === null && (row.locked_until ?? new Date(0)) < new Date())) return null;
+      if (!row || (!row.committed && row.status === null && (row.locked_until ?? new Date(0)) < new Date())) return false;
       if (row.request_hash !== hash) throw IdempotencyKeyReused();
-      if (row.status !== null) return replay(reply, row);
+      if (row.status !== null) {
+        replay(reply, row);
+        return true;
+      }
       if (Date.now() >= deadline) throw IdempotencyKeyInUse();
       await sleep(POLL_MS);
     }
@@ -274,34 +284,37 @@ export function idempotencyOf(db: AnyDb, schema: string) {
   async function answeredInWrite(request: FastifyRequest, reply: FastifyReply, key: string, run: () => Promise<unknown>) {
     const scope = scopeOf(request);
     const hash = requestHash(request);
-    const claim = recordOf(reply, scope, key, hash, randomUUID());
-    let body: unknown;
-    try {
-      body = await withCommitHooks([...currentCommitHooks(), claim.hook], run);
-    } catch (error) {
-      if (claim.written()) {
-        request.idempotencyClaim = claim;
+    const deadline = Date.now() + WAIT_MS;
+    // Again when the key's holder died before committing: its lease over, this request takes the key over.
+    for (;;) {
+      const claim = recordOf(reply, scope, key, hash, randomUUID());
+      let body: unknown;
+      try {
+        body = await withCommitHooks([...currentCommitHooks(), claim.hook], run);
+      } catch (error) {
+        if (claim.written()) {
+          request.idempotencyClaim = claim;
+          throw error;
+        }
+        if (await answerOfKey(reply, scope, key, hash)) return reply;
+        if (claim.refused() && Date.now() < deadline) continue;
         throw error;
       }
-      const held = await answerOfKey(reply, scope, key, hash);
-      if (held) return held;
-      throw error;
+      const stored = claim.stored();
+      if (stored && stored.body === body && stored.status === reply.statusCode) return reply.type(JSON_TYPE).send(stored.text);
+      if (claim.written()) {
+        // Written without the answer (the transaction path): stored when it is sent, as a claimed key's.
+        request.idempotencyClaim = claim;
+        return body;
+      }
+      // Nothing written: the answer is recorded now, unless another request holds the key.
+      if (reply.statusCode >= 400) return body;
+      const text = reply.serialize(body) as string;
+      const recorded = await keys.executeQuery(claim.record({ status: reply.statusCode, text })).then(({ rows }) => rows.length > 0);
+      if (recorded) return reply.type(JSON_TYPE).send(text);
+      if (await answerOfKey(reply, scope, key, hash)) return reply;
+      if (Date.now() >= deadline) throw IdempotencyKeyInUse();
     }
-    const stored = claim.stored();
-    if (stored && stored.body === body && stored.status === reply.statusCode) return reply.type(JSON_TYPE).send(stored.text);
-    if (claim.written()) {
-      // Written without the answer (the transaction path): stored when it is sent, as a claimed key's.
-      request.idempotencyClaim = claim;
-      return body;
-    }
-    // Nothing written: the answer is recorded now, unless another request holds the key.
-    if (reply.statusCode >= 400) return body;
-    const text = reply.serialize(body) as string;
-    const recorded = await keys.executeQuery(claim.record({ status: reply.statusCode, text })).then(({ rows }) => rows.length > 0);
-    if (recorded) return reply.type(JSON_TYPE).send(text);
-    const held = await answerOfKey(reply, scope, key, hash);
-    if (!held) throw IdempotencyKeyInUse();
-    return held;
   }
 
   /**
@@ -311,6 +324,11 @@ export function idempotencyOf(db: AnyDb, schema: string) {
    */
   function recordOf(reply: FastifyReply, scope: string, key: string, hash: string, owner: string) {
     let written = false;
+    let refused = false;
+    const refusal = () => {
+      refused = true;
+      return IdempotencyKeyInUse();
+    };
     let pending: { body: unknown; status: number; text: string } | undefined;
     let stored: typeof pending;
     // With `returning` when sent on its own (the row tells whether it was recorded); in kit_write, the row count does.
@@ -329,7 +347,7 @@ export function idempotencyOf(db: AnyDb, schema: string) {
       before: async (connection) => {
         pending = undefined;
         if (written) return;
-        if ((await connection.executeQuery(record())).rows.length === 0) throw IdempotencyKeyInUse();
+        if ((await connection.executeQuery(record())).rows.length === 0) throw refusal();
       },
       after: () => {
         written = true;
@@ -338,7 +356,7 @@ export function idempotencyOf(db: AnyDb, schema: string) {
       inWrite: (answer) => {
         if (written) return null;
         pending = answer && { body: answer.body, status: reply.statusCode, text: reply.serialize(answer.body) as string };
-        return { query: record(pending, false), refusal: () => IdempotencyKeyInUse() };
+        return { query: record(pending, false), refusal };
       },
     };
     const mine = () => keys.updateTable('idempotency_keys').where('scope', '=', scope).where('key', '=', key).where('owner', '=', owner);
@@ -346,6 +364,8 @@ export function idempotencyOf(db: AnyDb, schema: string) {
       hook,
       record,
       written: () => written,
+      /** Whether the write was refused because another request held the key. */
+      refused: () => refused,
       stored: () => stored,
       settle: async (status: number, contentType: string | undefined, payload: unknown) => {
         const answer = typeof payload === 'string' ? payload : null;

@@ -87,14 +87,15 @@ export function registerRoute<C extends RouteContract>(
       if (!idempotency || !key) return handler(input);
       if (options.answeredByWrite) return idempotency.answeredInWrite(request, reply, key, () => handler(input));
       const begun = await idempotency.begin(request, reply, key);
-      if (!('hook' in begun)) return begun;
+      if (!begun) return reply;
       request.idempotencyClaim = begun;
       try {
         return await withCommitHooks([...currentCommitHooks(), begun.hook], () => handler(input));
       } catch (error) {
         if (!(await begun.takenOver())) throw error;
         request.idempotencyClaim = null;
-        return begun.holderAnswer(reply);
+        await begun.holderAnswer(reply);
+        return reply;
       }
     },
     onSend: async (request, reply, payload) => {

@@ -1,5 +1,7 @@
 import type { Gig } from '@commonwork/contracts';
-import type { GigRow } from '../tables.ts';
+import type { StoredEvent } from '@commonwork/kit';
+import type { FreelancersTable, GigRow } from '../tables.ts';
+import type { GigEvent } from './gig.ts';
 
 /** A gig row joined with its freelancer's card and view count, as the listing and detail queries return it. */
 export interface GigView extends GigRow {
@@ -39,5 +41,43 @@ export function presentGig(row: GigView): Gig {
     },
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** What a freelancer's gigs show of them: their card, when identity's event has reached marketplace. */
+export type FreelancerCard = Pick<FreelancersTable, 'name' | 'picture' | 'location'>;
+
+/**
+ * A gig just created, as the detail query will read it once its row is written: from its event and
+ * its freelancer's card, so the answer exists before the write (and is recorded with it).
+ */
+export function createdGigView(events: readonly StoredEvent<GigEvent>[], card: FreelancerCard | undefined): GigView {
+  const stored = events.find((e) => e.type === 'GigCreated');
+  if (stored?.type !== 'GigCreated') throw new Error('CreateGig decided no GigCreated');
+  const { gigId, ownerId, status, fields } = stored.data;
+  return {
+    id: gigId,
+    owner_id: ownerId,
+    title: fields.title,
+    description: fields.description,
+    category: fields.category,
+    sub_category: fields.subCategory,
+    price: fields.price,
+    delivery_time: fields.deliveryTime,
+    tags: fields.tags,
+    tags_text: fields.tags.join(' '),
+    status,
+    rating: 0,
+    reviews: 0,
+    orders: 0,
+    favorites: 0,
+    version: stored.streamVersion,
+    created_at: stored.occurredAt,
+    updated_at: stored.occurredAt,
+    views: 0,
+    freelancer_name: card?.name ?? null,
+    freelancer_picture: card?.picture ?? null,
+    freelancer_location: card?.location ?? null,
+    is_favorite: null,
   };
 }

@@ -9,7 +9,7 @@ import type { MarketplaceTables } from '../tables.ts';
 import { countView, viewerKey } from '../views/views.ts';
 import { gigAggregate } from './aggregate.ts';
 import { GigNotFound } from './decide.ts';
-import { type GigView, presentGig } from './present.ts';
+import { createdGigView, type GigView, presentGig } from './present.ts';
 
 export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>, listings: ListingCache) {
   const { app, verifier, db } = ctx;
@@ -56,24 +56,38 @@ export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>, listin
     return { success: true as const, gig: presentGig(row) };
   });
 
-  registerRoute(app, verifier, marketplaceRoutes.createGig, async ({ body, caller, request, reply }) => {
-    const gigId = randomUUID();
-    const { status, draftId, ...fields } = body;
-    await gigs.handle(
-      gigId,
-      { type: 'CreateGig', gigId, actorId: caller.sub, status, fields, fromDraftId: draftId },
-      ctx.metadataFor(request, caller.sub),
-    );
-    changed();
-    const row = await byId(gigId);
-    if (!row) throw GigNotFound();
-    reply.status(201);
-    return {
-      success: true as const,
-      gig: presentGig(row),
-      message: status === 'draft' ? 'Gig saved as draft!' : 'Gig published successfully!',
-    };
-  });
+  // One write whose answer is declared to it: an Idempotency-Key is recorded with the gig, answer
+  // included, so a replica killed once the gig is written still leaves its repeat an answer.
+  registerRoute(
+    app,
+    verifier,
+    marketplaceRoutes.createGig,
+    async ({ body, caller, request, reply }) => {
+      const gigId = randomUUID();
+      const { status, draftId, ...fields } = body;
+      const card = await db
+        .selectFrom('freelancers')
+        .select(['name', 'picture', 'location'])
+        .where('user_id', '=', caller.sub)
+        .executeTakeFirst();
+      reply.status(201);
+      const { answer } = await gigs.handle(
+        gigId,
+        { type: 'CreateGig', gigId, actorId: caller.sub, status, fields, fromDraftId: draftId },
+        ctx.metadataFor(request, caller.sub),
+        {
+          answer: ({ events }) => ({
+            success: true as const,
+            gig: presentGig(createdGigView(events, card)),
+            message: status === 'draft' ? 'Gig saved as draft!' : 'Gig published successfully!',
+          }),
+        },
+      );
+      changed();
+      return answer;
+    },
+    { answeredByWrite: true },
+  );
 
   registerRoute(app, verifier, marketplaceRoutes.updateGig, async ({ params, body, caller, request }) => {
     // A draft id counts only on creation: an edited gig came from its own earlier version.
