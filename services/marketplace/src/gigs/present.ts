@@ -2,6 +2,7 @@ import type { Gig } from '@commonwork/contracts';
 import type { StoredEvent } from '@commonwork/kit';
 import type { FreelancersTable, GigRow } from '../tables.ts';
 import type { GigEvent } from './gig.ts';
+import { columnsOf } from './projection.ts';
 
 /** A gig row joined with its freelancer's card and view count, as the listing and detail queries return it. */
 export interface GigView extends GigRow {
@@ -58,14 +59,9 @@ export function createdGigView(events: readonly StoredEvent<GigEvent>[], card: F
   return {
     id: gigId,
     owner_id: ownerId,
-    title: fields.title,
-    description: fields.description,
-    category: fields.category,
-    sub_category: fields.subCategory,
-    price: fields.price,
-    delivery_time: fields.deliveryTime,
+    ...columnsOf(fields),
+    // Read back from jsonb, the tags are an array again.
     tags: fields.tags,
-    tags_text: fields.tags.join(' '),
     status,
     rating: 0,
     reviews: 0,

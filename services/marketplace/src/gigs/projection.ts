@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { MarketplaceTables } from '../tables.ts';
 import type { GigEvent, GigFields } from './gig.ts';
 
-const columnsOf = (fields: GigFields) => ({
+/** A gig's fields as its row's columns (tags as JSON text, for the jsonb column). */
+export const columnsOf = (fields: GigFields) => ({
   title: fields.title,
   description: fields.description,
   category: fields.category,

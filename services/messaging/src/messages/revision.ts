@@ -6,13 +6,15 @@ import type { MessagingDb, MessagingTables } from '../tables.ts';
 import type { ChangedMessage, MessageCommand, MessageEvent, MessageState } from './message.ts';
 
 /**
- * One change waiting for its conversation's turn: which message, whose metadata, and its command
- * once its revision is known.
+ * One change waiting for its conversation's turn: which message, whose metadata, its command once
+ * its revision is known, and what its request answers from the message as the change leaves it
+ * (undefined when nothing changed), built before the write so an Idempotency-Key records it there.
  */
-export interface ChangeRequest {
+export interface ChangeRequest<A> {
   messageId: string;
   metadata: EventMetadata;
   command: (revision: number) => MessageCommand;
+  answer: (changed: ChangedMessage | undefined) => A;
 }
 
 type Messages = AggregateStore<MessageState, MessageCommand, MessageEvent, MessagingTables>;
@@ -82,16 +84,18 @@ export function conversationTurns(db: MessagingDb, messages: Messages) {
     if (known.size > REMEMBERED) for (const key of [...known.keys()].slice(0, REMEMBERED / 5)) known.delete(key);
   };
 
-  const decide = async (conversationId: string, change: ChangeRequest, read: number | undefined) => {
+  const decide = async <A>(conversationId: string, change: ChangeRequest<A>, read: number | undefined) => {
     let revision = Math.max(read ?? (await revisionOf(db, conversationId)), known.get(conversationId) ?? 0);
     for (let tries = 1; ; tries++) {
       const next = revision + 1;
       try {
-        const { events } = await withCommitHooks([...currentCommitHooks(), revisionMark(db, conversationId, next)], () =>
-          messages.handle(change.messageId, change.command(next), change.metadata),
+        const { events, answer } = await withCommitHooks([...currentCommitHooks(), revisionMark(db, conversationId, next)], () =>
+          messages.handle(change.messageId, change.command(next), change.metadata, {
+            answer: (handled) => change.answer(handled.events.at(-1)?.data as ChangedMessage | undefined),
+          }),
         );
         if (events.length > 0) remember(conversationId, next);
-        return events.at(-1)?.data as ChangedMessage | undefined;
+        return answer;
       } catch (error) {
         if (!beaten(error) || tries >= MOST_TRIES) throw error;
         revision = await revisionOf(db, conversationId);
@@ -101,9 +105,9 @@ export function conversationTurns(db: MessagingDb, messages: Messages) {
 
   /**
    * Decides a change in its conversation's turn (`read`: the conversation's revision as the caller
-   * read it, if it did); the message as it now is, or undefined when nothing changed.
+   * read it, if it did); the change's answer.
    */
-  return (conversationId: string, change: ChangeRequest, read?: number): Promise<ChangedMessage | undefined> => {
+  return <A>(conversationId: string, change: ChangeRequest<A>, read?: number): Promise<A> => {
     const turn = (tails.get(conversationId) ?? Promise.resolve()).then(() => decide(conversationId, change, read));
     const tail = turn.catch(() => undefined);
     tails.set(conversationId, tail);

@@ -9,7 +9,7 @@ import { presentChatMessage } from '../chats/present.ts';
 import { type ChannelMessageRow, type MessagingTables, personCard } from '../tables.ts';
 import { messageAggregate } from './aggregate.ts';
 import { MessageNotFound } from './decide.ts';
-import type { MessageCommand, PostedMessage } from './message.ts';
+import type { ChangedMessage, MessageCommand, PostedMessage } from './message.ts';
 import { postedInChannel, postedInChat } from './posted.ts';
 import { conversationTurns } from './revision.ts';
 
@@ -33,14 +33,15 @@ export function registerMessageRoutes(ctx: ServiceContext<MessagingTables>) {
 
   /**
    * Decides in the conversation's turn, with its next revision (after `revision`, the conversation's
-   * as the route read it), as the message's own write. Returns the changed message, or undefined
-   * when nothing changed.
+   * as the route read it), as the message's own write. Returns the route's answer, built by `answer`
+   * from the changed message (undefined when nothing changed) before the write.
    */
-  const change = (
+  const change = <A>(
     request: FastifyRequest,
     actorId: string,
     target: { message: PostedMessage; actorModerates: boolean; revision: number },
     what: Change,
+    answer: (changed: ChangedMessage | undefined) => A,
   ) => {
     const { conversation } = target.message;
     const conversationId = conversation.kind === 'channel' ? conversation.channelId : conversation.chatId;
@@ -51,6 +52,7 @@ export function registerMessageRoutes(ctx: ServiceContext<MessagingTables>) {
         messageId: message.messageId,
         metadata: ctx.metadataFor(request, actorId),
         command: (revision): MessageCommand => ({ ...what, message, actorModerates, actorId, at: new Date().toISOString(), revision }),
+        answer,
       },
       target.revision,
     );
@@ -135,8 +137,10 @@ export function registerMessageRoutes(ctx: ServiceContext<MessagingTables>) {
     what: Change,
   ): Promise<{ success: true; data: ChannelMessage }> => {
     const { row, target } = await channelMessageOf(params.id, params.messageId, actorId);
-    const changed = await change(request, actorId, target, what);
-    return { success: true, data: changed?.kind === 'channel' ? changed.message : presentChannelMessage(row) };
+    return change(request, actorId, target, what, (changed) => ({
+      success: true as const,
+      data: changed?.kind === 'channel' ? changed.message : presentChannelMessage(row),
+    }));
   };
 
   /** Changes a chat message and answers it whole, as it now is (as it was, when nothing changed). */
@@ -147,36 +151,75 @@ export function registerMessageRoutes(ctx: ServiceContext<MessagingTables>) {
     what: Change,
   ): Promise<{ success: true; data: ChatMessage }> => {
     const { row, sender, target } = await chatMessageOf(params.chatId, params.messageId, actorId);
-    const changed = await change(request, actorId, target, what);
-    return { success: true, data: changed?.kind === 'chat' ? changed.message : presentChatMessage(row, sender) };
+    return change(request, actorId, target, what, (changed) => ({
+      success: true as const,
+      data: changed?.kind === 'chat' ? changed.message : presentChatMessage(row, sender),
+    }));
   };
 
-  registerRoute(app, verifier, messagingRoutes.editChannelMessage, async ({ params, body, caller, request }) =>
-    changeInChannel(request, caller.sub, params, {
-      type: 'EditMessage',
-      content: body.content,
-      mentions: resolveMentions(body.content, await mentionableMembers(db, params.id, body.content)),
-    }),
+  // Each change reads, then makes one write whose answer is declared to it: an Idempotency-Key is
+  // recorded in the write's statement, answer included (docs/decisions/kit/keyed-write-in-one-statement.md).
+  const byWrite = { answeredByWrite: true };
+  registerRoute(
+    app,
+    verifier,
+    messagingRoutes.editChannelMessage,
+    async ({ params, body, caller, request }) =>
+      changeInChannel(request, caller.sub, params, {
+        type: 'EditMessage',
+        content: body.content,
+        mentions: resolveMentions(body.content, await mentionableMembers(db, params.id, body.content)),
+      }),
+    byWrite,
   );
-  registerRoute(app, verifier, messagingRoutes.deleteChannelMessage, ({ params, caller, request }) =>
-    changeInChannel(request, caller.sub, params, { type: 'DeleteMessage' }),
+  registerRoute(
+    app,
+    verifier,
+    messagingRoutes.deleteChannelMessage,
+    ({ params, caller, request }) => changeInChannel(request, caller.sub, params, { type: 'DeleteMessage' }),
+    byWrite,
   );
-  registerRoute(app, verifier, messagingRoutes.addChannelReaction, ({ params, caller, request }) =>
-    changeInChannel(request, caller.sub, params, { type: 'AddReaction', emoji: params.emoji }),
+  registerRoute(
+    app,
+    verifier,
+    messagingRoutes.addChannelReaction,
+    ({ params, caller, request }) => changeInChannel(request, caller.sub, params, { type: 'AddReaction', emoji: params.emoji }),
+    byWrite,
   );
-  registerRoute(app, verifier, messagingRoutes.removeChannelReaction, ({ params, caller, request }) =>
-    changeInChannel(request, caller.sub, params, { type: 'RemoveReaction', emoji: params.emoji }),
+  registerRoute(
+    app,
+    verifier,
+    messagingRoutes.removeChannelReaction,
+    ({ params, caller, request }) => changeInChannel(request, caller.sub, params, { type: 'RemoveReaction', emoji: params.emoji }),
+    byWrite,
   );
-  registerRoute(app, verifier, messagingRoutes.editChatMessage, ({ params, body, caller, request }) =>
-    changeInChat(request, caller.sub, params, { type: 'EditMessage', content: body.content, mentions: [] }),
+  registerRoute(
+    app,
+    verifier,
+    messagingRoutes.editChatMessage,
+    ({ params, body, caller, request }) =>
+      changeInChat(request, caller.sub, params, { type: 'EditMessage', content: body.content, mentions: [] }),
+    byWrite,
   );
-  registerRoute(app, verifier, messagingRoutes.deleteChatMessage, ({ params, caller, request }) =>
-    changeInChat(request, caller.sub, params, { type: 'DeleteMessage' }),
+  registerRoute(
+    app,
+    verifier,
+    messagingRoutes.deleteChatMessage,
+    ({ params, caller, request }) => changeInChat(request, caller.sub, params, { type: 'DeleteMessage' }),
+    byWrite,
   );
-  registerRoute(app, verifier, messagingRoutes.addChatReaction, ({ params, caller, request }) =>
-    changeInChat(request, caller.sub, params, { type: 'AddReaction', emoji: params.emoji }),
+  registerRoute(
+    app,
+    verifier,
+    messagingRoutes.addChatReaction,
+    ({ params, caller, request }) => changeInChat(request, caller.sub, params, { type: 'AddReaction', emoji: params.emoji }),
+    byWrite,
   );
-  registerRoute(app, verifier, messagingRoutes.removeChatReaction, ({ params, caller, request }) =>
-    changeInChat(request, caller.sub, params, { type: 'RemoveReaction', emoji: params.emoji }),
+  registerRoute(
+    app,
+    verifier,
+    messagingRoutes.removeChatReaction,
+    ({ params, caller, request }) => changeInChat(request, caller.sub, params, { type: 'RemoveReaction', emoji: params.emoji }),
+    byWrite,
   );
 }
