@@ -27,6 +27,7 @@ export * from './http/routes.ts';
 export * from './ids.ts';
 export * from './infrastructure.ts';
 export * from './jobs.ts';
+export * from './keptValue.ts';
 export * from './lifecycle.ts';
 export * from './limits.ts';
 export * from './logger.ts';

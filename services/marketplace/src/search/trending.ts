@@ -1,4 +1,5 @@
 import { LIMITS } from '@commonwork/contracts';
+import { keptValue } from '@commonwork/kit';
 import { type Kysely, sql } from 'kysely';
 import type { GigView } from '../gigs/present.ts';
 import type { MarketplaceTables } from '../tables.ts';
@@ -42,35 +43,10 @@ export const TRENDING_TTL_MS = 30_000;
  * still served while the next is read, and this process's own gig changes drop it at once.
  */
 export function trendingGigs(db: Kysely<MarketplaceTables>, ttlMs = TRENDING_TTL_MS) {
-  let cached: { rows: GigView[]; at: number } | null = null;
-  let reading: Promise<GigView[]> | null = null;
-  let generation = 0;
-
-  const read = () => {
-    if (reading) return reading;
-    const started = generation;
-    reading = topGigs(db)
-      .then((rows) => {
-        // A change made while reading may be missing from these rows: keep them only if none was.
-        if (started === generation) cached = { rows, at: Date.now() };
-        return rows;
-      })
-      .finally(() => {
-        reading = null;
-      });
-    return reading;
-  };
-
+  const kept = keptValue(() => topGigs(db), ttlMs);
   return {
-    async top(limit: number): Promise<GigView[]> {
-      if (!cached) return (await read()).slice(0, limit);
-      if (Date.now() - cached.at > ttlMs) read().catch(() => undefined);
-      return cached.rows.slice(0, limit);
-    },
+    top: async (limit: number): Promise<GigView[]> => (await kept.get()).slice(0, limit),
     /** A gig of this process changed: the next call reads the list again. */
-    invalidate() {
-      generation++;
-      cached = null;
-    },
+    invalidate: kept.invalidate,
   };
 }
