@@ -1,6 +1,5 @@
 import { IDEMPOTENCY_KEY_HEADER, messagingRoutes } from '@commonwork/contracts';
-import { watchStatements } from '@commonwork/kit';
-import { buildUser, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
+import { buildUser, startTestPlatform, statementsNaming, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -47,19 +46,15 @@ describe('statements of a reaction', () => {
       headers: { authorization: `Bearer ${ada.token}`, ...headers },
     });
 
-  /** The statements of the connection checkouts that name the channel, the message or the key while `fn` runs. */
-  async function statementsNaming(names: readonly string[], fn: () => ReturnType<typeof react>) {
-    const watch = watchStatements();
-    const result = await fn().finally(() => watch.stop());
+  /** A reaction's statements in messaging's schema (the kit's `statementsNaming`), and its answer. */
+  async function statementsOfReaction(names: readonly string[], fn: () => ReturnType<typeof react>) {
+    const { result, statements } = await statementsNaming('messaging', names, fn);
     expect(result.statusCode, result.body).toBe(200);
-    const sent = watch.stop();
-    const naming = (p: unknown) => typeof p === 'string' && names.some((name) => p.includes(name));
-    const ours = new Set(sent.filter((s) => s.sql.includes('"messaging".') && s.parameters.some(naming)).map((s) => s.checkout));
-    return { statements: sent.filter((s) => ours.has(s.checkout)).map((s) => s.sql), answer: result.json() };
+    return { statements, answer: result.json() };
   }
 
   it(`reacts in at most ${BOUND} statements, with the next revision`, async () => {
-    const { statements, answer } = await statementsNaming([channelId, messageId], () => react('👍'));
+    const { statements, answer } = await statementsOfReaction([channelId, messageId], () => react('👍'));
     expect(statements.length).toBeGreaterThan(0);
     expect(statements, statements.join('\n')).toHaveLength(Math.min(statements.length, BOUND));
     expect(answer.data).toMatchObject({ revision: 2, reactions: [{ emoji: '🔥' }, { emoji: '👍', count: 1 }] });
@@ -67,7 +62,7 @@ describe('statements of a reaction', () => {
 
   it(`reacts with an Idempotency-Key in at most ${KEYED_BOUND} statements`, async () => {
     const key = 'key-of-a-counted-reaction';
-    const { statements, answer } = await statementsNaming([channelId, messageId, key], () =>
+    const { statements, answer } = await statementsOfReaction([channelId, messageId, key], () =>
       react('🎉', { [IDEMPOTENCY_KEY_HEADER]: key }),
     );
     expect(statements.length).toBeGreaterThan(0);

@@ -1,6 +1,5 @@
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, messagingRoutes } from '@commonwork/contracts';
-import { watchStatements } from '@commonwork/kit';
-import { buildUser, startTestPlatform, type TestPlatform } from '@commonwork/kit/testing';
+import { buildUser, startTestPlatform, statementsNaming, type TestPlatform } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -15,18 +14,11 @@ const BOUND = 3;
  */
 const KEYED_BOUND = BOUND;
 
-/**
- * The statements of the connection checkouts (a transaction's BEGIN and COMMIT with the rest) that
- * name the channel (or the key) in messaging's schema while `fn` runs: the post's, not what other work of the platform sends meanwhile.
- */
-async function statementsNaming<T>(names: readonly string[], fn: () => Promise<T>) {
-  const watch = watchStatements();
-  const result = await fn().finally(() => watch.stop());
+/** A post's statements in messaging's schema (the kit's `statementsNaming`), once it was answered 201. */
+async function statementsOfPost<T extends { statusCode: number }>(names: readonly string[], fn: () => Promise<T>) {
+  const { result, statements } = await statementsNaming('messaging', names, fn);
   expect(result).toMatchObject({ statusCode: 201 });
-  const sent = watch.stop();
-  const naming = (p: unknown) => typeof p === 'string' && names.some((name) => p.includes(name));
-  const ours = new Set(sent.filter((s) => s.sql.includes('"messaging".') && s.parameters.some(naming)).map((s) => s.checkout));
-  return sent.filter((s) => ours.has(s.checkout)).map((s) => s.sql);
+  return statements;
 }
 
 describe('statements of a channel post', () => {
@@ -54,14 +46,14 @@ describe('statements of a channel post', () => {
     });
 
   it(`posts in at most ${BOUND} statements`, async () => {
-    const statements = await statementsNaming([channelId], () => post({ content: 'counted post', type: 'text', clientId: 'c-1' }));
+    const statements = await statementsOfPost([channelId], () => post({ content: 'counted post', type: 'text', clientId: 'c-1' }));
     expect(statements.length).toBeGreaterThan(0);
     expect(statements, statements.join('\n')).toHaveLength(Math.min(statements.length, BOUND));
   });
 
   it(`posts with an Idempotency-Key in at most ${KEYED_BOUND} statements`, async () => {
     const key = 'key-of-a-counted-post';
-    const statements = await statementsNaming([channelId, key], () =>
+    const statements = await statementsOfPost([channelId, key], () =>
       post({ content: 'keyed post', type: 'text', clientId: 'c-2' }, { [IDEMPOTENCY_KEY_HEADER]: key }),
     );
     expect(statements.length).toBeGreaterThan(0);

@@ -16,3 +16,4 @@ export {
 } from './registry.ts';
 export { createTestBus, createTestDatabase, deleteNamespace, eventually, testLogger, testServers } from './resources.ts';
 export { missing, natsServerBinary, redisServerBinary, type TestServer } from './servers.ts';
+export { statementsNaming } from './statements.ts';
