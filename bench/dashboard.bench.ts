@@ -56,6 +56,9 @@ try {
   // The statistics identity would count from the dropped gig events: each person's active gigs today.
   await sql`insert into identity.stats_days (user_id, day, active_gigs, events, messages)
     select owner_id, current_date, count(*), 0, 0 from marketplace.gigs where status = 'active' group by owner_id`.execute(database.root);
+  await sql`update identity.users u set active_gigs = s.active_gigs from identity.stats_days s where s.user_id = u.id`.execute(
+    database.root,
+  );
   for (const table of ['marketplace.gigs', 'marketplace.gig_views', 'identity.users', 'identity.stats_days', 'events.events'])
     await sql`vacuum analyze ${sql.table(table)}`.execute(database.root);
   await database.close();

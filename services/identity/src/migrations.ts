@@ -62,7 +62,6 @@ export const migrations: ServiceMigration[] = [
         .addColumn('organizer', 'boolean', (c) => c.notNull())
         .addPrimaryKeyConstraint('stats_event_people_pkey', ['event_id', 'user_id'])
         .execute();
-      // Top freelancers walk the best rated first and stop at the limit.
       await db.schema.createIndex('users_rating_idx').on('users').columns(['rating desc', 'review_count desc', 'id']).execute();
     },
   },
@@ -80,4 +79,37 @@ export const migrations: ServiceMigration[] = [
   tokensMigration,
   exportsMigration,
   sessionsMigration,
+  {
+    name: '0011_users_active_gigs',
+    async up(db) {
+      // Top freelancers sort by active gigs after rating and review count: kept on the person's row, one
+      // partial index gives the whole order, and the walk stops at the limit (docs/decisions/identity/top-freelancers-by-one-index.md).
+      await db.schema
+        .alterTable('users')
+        .addColumn('active_gigs', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      // Each person's latest day holds the active gigs counted so far.
+      await db
+        .updateTable('users')
+        .set((eb) => ({
+          active_gigs: eb.fn.coalesce(
+            eb
+              .selectFrom('stats_days')
+              .select('active_gigs')
+              .whereRef('stats_days.user_id', '=', 'users.id')
+              .orderBy('day', 'desc')
+              .limit(1),
+            eb.lit(0),
+          ),
+        }))
+        .execute();
+      await db.schema.dropIndex('users_rating_idx').execute();
+      await db.schema
+        .createIndex('users_top_freelancers_idx')
+        .on('users')
+        .columns(['rating desc', 'review_count desc', 'active_gigs desc', 'id'])
+        .where(sql.ref('active_gigs'), '>', 0)
+        .execute();
+    },
+  },
 ];

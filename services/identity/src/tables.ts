@@ -32,6 +32,8 @@ export interface UsersTable {
   preferences: JSONColumnType<Preferences>;
   rating: Generated<number>;
   review_count: Generated<number>;
+  /** Active gigs now (the latest of `stats_days`), kept here for top freelancers' index. */
+  active_gigs: Generated<number>;
   plan: ColumnType<MemberPlan, MemberPlan | undefined, MemberPlan>;
   version: number;
   created_at: Date;

@@ -176,4 +176,42 @@ describe('statistics, counted from what happens on the platform', () => {
     expect((await topIds()).map((u) => u.id)).not.toContain(ada.id);
     expect((await p.api.send(identityRoutes.topFreelancers, { query: { limit: 0 } })).status).toBe(400);
   });
+
+  it('ranks top freelancers of one rating by their active gigs, as those come and go', async () => {
+    const [cleo, dan] = await Promise.all([buildUser(p, 'Cleo Three Gigs'), buildUser(p, 'Dan Two Gigs')]);
+    const publish = (user: User, count: number) =>
+      Promise.all(
+        Array.from(
+          { length: count },
+          async (_, i) =>
+            (
+              await p.api.call(marketplaceRoutes.createGig, {
+                token: user.token,
+                body: buildGig({ title: `Gig ${i + 1} of ${user.username}` }),
+              })
+            ).gig.id,
+        ),
+      );
+    const cleosGigs = await publish(cleo, 3);
+    await publish(dan, 2);
+    await Promise.all([statsReach(cleo, { activeGigs: 3 }), statsReach(dan, { activeGigs: 2 })]);
+    const order = async () => {
+      const top = await p.api.call(identityRoutes.topFreelancers, { query: { limit: 50 } });
+      return top.users.filter((u) => [cleo.id, dan.id].includes(u.id)).map((u) => [u.id, u.activeGigs]);
+    };
+    // Nobody here is rated yet: the one with more active gigs comes first.
+    expect(await order()).toEqual([
+      [cleo.id, 3],
+      [dan.id, 2],
+    ]);
+    for (const id of cleosGigs.slice(0, 2)) await p.api.call(marketplaceRoutes.deleteGig, { params: { id }, token: cleo.token });
+    await statsReach(cleo, { activeGigs: 1 });
+    expect(await order()).toEqual([
+      [dan.id, 2],
+      [cleo.id, 1],
+    ]);
+    await p.api.call(marketplaceRoutes.deleteGig, { params: { id: cleosGigs[2] as string }, token: cleo.token });
+    await statsReach(cleo, { activeGigs: 0 });
+    expect(await order()).toEqual([[dan.id, 2]]);
+  });
 });

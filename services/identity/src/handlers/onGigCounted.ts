@@ -17,6 +17,13 @@ export const onGigCounted = defineReadModel(
       .values({ gig_id: gigId, owner_id: ownerId, active })
       .onConflict((oc) => oc.column('gig_id').doUpdateSet({ active }))
       .execute();
-    await addToFigures(trx, ownerId, new Date(event.envelope.occurredAt), { activeGigs: active ? 1 : -1 });
+    const delta = active ? 1 : -1;
+    await addToFigures(trx, ownerId, new Date(event.envelope.occurredAt), { activeGigs: delta });
+    // The same count as the latest day's, on the person's row: top freelancers sort by it in one index.
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ active_gigs: eb('active_gigs', '+', delta) }))
+      .where('id', '=', ownerId)
+      .execute();
   },
 );

@@ -32,7 +32,7 @@ export function registerStatsRoutes(ctx: ServiceContext<IdentityTables>) {
     const rows = await topFreelancers(db, query.limit);
     return {
       success: true as const,
-      users: rows.map(({ active_gigs, ...row }) => ({ ...presentUser(row, caller?.sub ?? null), activeGigs: active_gigs })),
+      users: rows.map((row) => ({ ...presentUser(row, caller?.sub ?? null), activeGigs: row.active_gigs })),
     };
   });
 }

@@ -3,29 +3,19 @@ import type { StatsDb, UserRow } from '../tables.ts';
 
 /**
  * People with at least one active gig who let themselves be found (`searchable`), best rated
- * first, then the most reviewed, then the most active gigs.
+ * first, then the most reviewed, then the most active gigs: a walk of `users_top_freelancers_idx`
+ * that stops at the limit.
  */
-export function topFreelancers(db: StatsDb, limit: number): Promise<(UserRow & { active_gigs: number })[]> {
+export function topFreelancers(db: StatsDb, limit: number): Promise<UserRow[]> {
   return db
-    .selectFrom('users as u')
-    .innerJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('stats_days as d')
-          .select('d.active_gigs')
-          .whereRef('d.user_id', '=', 'u.id')
-          .orderBy('d.day', 'desc')
-          .limit(1)
-          .as('s'),
-      (join) => join.on('s.active_gigs', '>', 0),
-    )
-    .selectAll('u')
-    .select('s.active_gigs')
-    .where(sql<boolean>`coalesce(u.preferences #>> '{privacy,searchable}', 'true') <> 'false'`)
-    .orderBy('u.rating', 'desc')
-    .orderBy('u.review_count', 'desc')
-    .orderBy('s.active_gigs', 'desc')
-    .orderBy('u.id')
+    .selectFrom('users')
+    .selectAll()
+    .where('active_gigs', '>', 0)
+    .where(sql<boolean>`coalesce(preferences #>> '{privacy,searchable}', 'true') <> 'false'`)
+    .orderBy('rating', 'desc')
+    .orderBy('review_count', 'desc')
+    .orderBy('active_gigs', 'desc')
+    .orderBy('id')
     .limit(limit)
     .execute();
 }
