@@ -84,18 +84,18 @@ export async function addAllToFigures(db: StatsDb, changes: readonly FigureChang
   }
 }
 
-/** A person's figures at the end of `day`: the last day on or before it that changed them. */
-async function figuresOn(db: StatsDb, userId: string, day: Date): Promise<StatCounts> {
-  const row = await db
+/** A person's figures at the end of `day`, as a JSON array: the last day on or before it that changed them. */
+const figuresOn = (db: StatsDb, userId: string, day: Date) =>
+  db
     .selectFrom('stats_days')
-    .select(['active_gigs as activeGigs', 'events', 'messages'])
+    .select(sql<[number, number, number]>`json_build_array(active_gigs, events, messages)`.as('figures'))
     .where('user_id', '=', userId)
     .where('day', '<=', dayOf(day))
     .orderBy('day', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ?? NONE;
-}
+    .limit(1);
+
+const countsOf = (figures: [number, number, number] | null): StatCounts =>
+  figures ? { activeGigs: figures[0], events: figures[1], messages: figures[2] } : NONE;
 
 /**
  * Whole percent from `before` to `now`; null from nothing (a person who just arrived, or had none a
@@ -106,9 +106,12 @@ export function percentChange(now: number, before: number): number | null {
   return Math.round(((now - before) / before) * 100);
 }
 
-/** Today's figures with their change against the same day last month. */
+/** Today's figures with their change against the same day last month, read in one statement. */
 export async function statsOf(db: StatsDb, userId: string, now = new Date()): Promise<UserStats> {
-  const [today, lastMonth] = await Promise.all([figuresOn(db, userId, now), figuresOn(db, userId, subMonths(now, 1))]);
+  const row = await db
+    .selectNoFrom([figuresOn(db, userId, now).as('today'), figuresOn(db, userId, subMonths(now, 1)).as('lastMonth')])
+    .executeTakeFirstOrThrow();
+  const [today, lastMonth] = [countsOf(row.today), countsOf(row.lastMonth)];
   const changes: StatChanges = {
     activeGigs: percentChange(today.activeGigs, lastMonth.activeGigs),
     events: percentChange(today.events, lastMonth.events),
