@@ -135,18 +135,24 @@ describe.each(busAdapters)('event bus on $name', ({ open }) => {
     expect([...seen].sort()).toEqual(envelopes.map((e) => e.id).sort());
   });
 
-  it('gives a replica that is not ready nothing: the one that is takes every event, and it shares again once ready', async () => {
+  /** Two replicas of one durable, each noting what it handles: `a` takes events while `aReady` says so, `b` always. */
+  const twoReplicas = async (aReady: () => boolean) => {
     const { stream, subject, durable } = await fresh();
     const by = { a: [] as string[], b: [] as string[] };
-    let aReady = false;
     const a = await bus.consume({
       stream,
       durable,
       filterSubject: subject,
-      ready: () => aReady,
+      ready: aReady,
       handle: async (m) => void by.a.push(m.envelope.id),
     });
     const b = await bus.consume({ stream, durable, filterSubject: subject, handle: async (m) => void by.b.push(m.envelope.id) });
+    return { by, a, b, subject };
+  };
+
+  it('gives a replica that is not ready nothing: the one that is takes every event, and it shares again once ready', async () => {
+    let aReady = false;
+    const { by, a, b, subject } = await twoReplicas(() => aReady);
     const first = Array.from({ length: 20 }, () => buildEnvelope({ type: subject }));
     for (const e of first) await bus.publish(e);
     await eventually(async () => by.b.length >= 20);
@@ -168,17 +174,8 @@ describe.each(busAdapters)('event bus on $name', ({ open }) => {
   });
 
   it('gives a replica that stops being ready nothing more: what reaches it is handed back, and the other takes every event', async () => {
-    const { stream, subject, durable } = await fresh();
-    const by = { a: [] as string[], b: [] as string[] };
     let aReady = true;
-    const a = await bus.consume({
-      stream,
-      durable,
-      filterSubject: subject,
-      ready: () => aReady,
-      handle: async (m) => void by.a.push(m.envelope.id),
-    });
-    const b = await bus.consume({ stream, durable, filterSubject: subject, handle: async (m) => void by.b.push(m.envelope.id) });
+    const { by, a, b, subject } = await twoReplicas(() => aReady);
     // Both pulling and idle: no clock asks a whether it is still ready, the next message does.
     await new Promise((r) => setTimeout(r, 300));
     aReady = false;

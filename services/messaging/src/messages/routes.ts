@@ -1,6 +1,8 @@
 import { type ChannelMessage, type ChatMessage, messagingRoutes, resolveMentions } from '@commonwork/contracts';
 import { registerRoute, type ServiceContext } from '@commonwork/kit';
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { viewerIsMember } from '../channels/access.ts';
 import { ChannelNotFound } from '../channels/decide.ts';
 import { mentionableMembers } from '../channels/mentions.ts';
 import { presentChannelMessage } from '../channels/present.ts';
@@ -25,6 +27,7 @@ type Change =
  * conversation the caller may read (404 otherwise, as for the conversation itself) and answers the
  * whole message as it now is; the decider says who may change what.
  */
+
 export function registerMessageRoutes(ctx: ServiceContext<MessagingTables>) {
   const { app, verifier, db } = ctx;
   const messages = ctx.aggregate(messageAggregate);
@@ -58,6 +61,14 @@ export function registerMessageRoutes(ctx: ServiceContext<MessagingTables>) {
     );
   };
 
+  /** The change counter (`conversation_revision`) of the channel or chat a query reads. */
+  const revisionOf = (conversationId: 'channels.id' | 'chats.id') =>
+    db
+      .selectFrom('conversation_revisions')
+      .select('revision')
+      .where('conversation_revisions.conversation_id', '=', sql.ref<string>(conversationId))
+      .as('conversation_revision');
+
   /**
    * A message of a channel the viewer may read (public, or a member: otherwise the channel does not
    * exist for them, as `assertReadable` says); the channel's creator is its admin. One statement: a
@@ -73,20 +84,9 @@ export function registerMessageRoutes(ctx: ServiceContext<MessagingTables>) {
       .select((eb) => [
         'channels.creator_id',
         'channels.type as channel_type',
-        eb
-          .exists(
-            eb
-              .selectFrom('channel_members')
-              .whereRef('channel_members.channel_id', '=', 'channels.id')
-              .where('channel_members.user_id', '=', viewerId),
-          )
-          .as('is_member'),
+        viewerIsMember(eb, viewerId),
         // The channel's change counter, which the change's revision follows.
-        eb
-          .selectFrom('conversation_revisions')
-          .select('revision')
-          .whereRef('conversation_revisions.conversation_id', '=', 'channels.id')
-          .as('conversation_revision'),
+        revisionOf('channels.id'),
       ])
       .where('channels.id', '=', channelId)
       .executeTakeFirst();
@@ -105,15 +105,7 @@ export function registerMessageRoutes(ctx: ServiceContext<MessagingTables>) {
   const chatMessageOf = async (chatId: string, messageId: string, viewerId: string) => {
     const chat = await db
       .selectFrom('chats')
-      .select((eb) => [
-        'participant_a',
-        'participant_b',
-        eb
-          .selectFrom('conversation_revisions')
-          .select('revision')
-          .whereRef('conversation_revisions.conversation_id', '=', 'chats.id')
-          .as('conversation_revision'),
-      ])
+      .select(['participant_a', 'participant_b', revisionOf('chats.id')])
       .where('id', '=', chatId)
       .executeTakeFirst();
     if (!chat || (chat.participant_a !== viewerId && chat.participant_b !== viewerId)) throw ChatNotFound();
