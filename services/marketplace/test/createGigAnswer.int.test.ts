@@ -46,6 +46,26 @@ describe('the answer of a gig creation', () => {
     }
   });
 
+  it('of an edit too: the gig as reading it back gives it, whether the edit changed it or not', async () => {
+    const gig = (await create(buildGig({ title: 'Before its edit', tags: ['one'] }))).json().gig;
+    const edit = (body: ReturnType<typeof buildGig>) =>
+      p.api.send(marketplaceRoutes.updateGig, { params: { id: gig.id }, token: ada.token, body });
+    const drafted = buildGig({ title: 'After its edit', tags: ['two', 'three'], status: 'draft' });
+    // The second time, the same fields: nothing decided, the gig as it was.
+    for (const body of [drafted, drafted, buildGig({ title: 'Published again', price: 120, status: 'active' })]) {
+      const edited = await edit(body);
+      expect(edited.status).toBe(200);
+      expect(edited.body.message).toBe('Gig updated successfully!');
+      const { isFavorite: _isFavorite, ...readBack } = (
+        await p.api.call(marketplaceRoutes.getGig, { params: { id: gig.id }, token: ada.token })
+      ).gig;
+      expect(edited.body.gig).toEqual(readBack);
+    }
+    const bob = await buildUser(p, 'Bob Not Owner');
+    const refused = await p.api.send(marketplaceRoutes.updateGig, { params: { id: gig.id }, token: bob.token, body: buildGig() });
+    expect(refused.status).toBe(403);
+  });
+
   it('is recorded under its Idempotency-Key by the statement that writes the gig, and replayed to a repeat', async () => {
     const key = 'key-of-an-answered-gig';
     const body = buildGig({ title: 'Keyed once' });

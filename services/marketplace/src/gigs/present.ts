@@ -77,3 +77,22 @@ export function createdGigView(events: readonly StoredEvent<GigEvent>[], card: F
     is_favorite: null,
   };
 }
+
+/**
+ * The gig an edit answers with: `before`, the gig as its owner read it just before the write, with what
+ * the edit decided (`GigEdited`'s status and fields, its version and time), as the projection writes
+ * them; an edit that changed nothing decided no event, and the gig is as it was.
+ */
+export function editedGigView(before: GigView, events: readonly StoredEvent<GigEvent>[]): GigView {
+  const edited = events.find((e) => e.type === 'GigEdited');
+  if (edited?.type !== 'GigEdited') return before;
+  const { status, fields } = edited.data;
+  return {
+    ...before,
+    ...columnsOf(fields),
+    tags: fields.tags,
+    status,
+    version: edited.streamVersion,
+    updated_at: edited.occurredAt,
+  };
+}

@@ -9,7 +9,7 @@ import type { MarketplaceTables } from '../tables.ts';
 import { countView, viewerKey } from '../views/views.ts';
 import { gigAggregate } from './aggregate.ts';
 import { GigNotFound } from './decide.ts';
-import { createdGigView, type GigView, presentGig } from './present.ts';
+import { createdGigView, editedGigView, type GigView, presentGig } from './present.ts';
 
 export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>, listings: ListingCache) {
   const { app, verifier, db } = ctx;
@@ -89,15 +89,32 @@ export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>, listin
     { answeredByWrite: true },
   );
 
-  registerRoute(app, verifier, marketplaceRoutes.updateGig, async ({ params, body, caller, request }) => {
-    // A draft id counts only on creation: an edited gig came from its own earlier version.
-    const { status, draftId: _draftId, ...fields } = body;
-    await gigs.handle(params.id, { type: 'EditGig', actorId: caller.sub, status, fields }, ctx.metadataFor(request, caller.sub));
-    changed();
-    const row = await byId(params.id);
-    if (!row) throw GigNotFound();
-    return { success: true as const, gig: presentGig(row), message: 'Gig updated successfully!' };
-  });
+  // Answered from its write, as a creation is: the gig read before the edit, with what the edit decided.
+  registerRoute(
+    app,
+    verifier,
+    marketplaceRoutes.updateGig,
+    async ({ params, body, caller, request }) => {
+      // A draft id counts only on creation: an edited gig came from its own earlier version.
+      const { status, draftId: _draftId, ...fields } = body;
+      const before = await byId(params.id);
+      const { answer } = await gigs.handle(
+        params.id,
+        { type: 'EditGig', actorId: caller.sub, status, fields },
+        ctx.metadataFor(request, caller.sub),
+        {
+          answer: ({ events }) => {
+            // The decider refused a gig that is not there; a row missing now was deleted meanwhile.
+            if (!before) throw GigNotFound();
+            return { success: true as const, gig: presentGig(editedGigView(before, events)), message: 'Gig updated successfully!' };
+          },
+        },
+      );
+      changed();
+      return answer;
+    },
+    { answeredByWrite: true },
+  );
 
   registerRoute(app, verifier, marketplaceRoutes.deleteGig, async ({ params, caller, request }) => {
     await gigs.handle(params.id, { type: 'DeleteGig', actorId: caller.sub }, ctx.metadataFor(request, caller.sub));
