@@ -60,8 +60,9 @@ describe('the cluster supervisor', () => {
 
   it('waits longer after each quick exit, up to the limit', async () => {
     const s = start();
-    await s.startAll([await part('flaky', { EXIT_AFTER_MS: '50' })]);
-    await eventually(async () => said.filter((m) => m.startsWith('flaky exited')).length >= 4, 15_000);
+    // Not awaited: a part that lives 50 ms may never be seen ready (on a loaded machine, seldom is).
+    void s.startAll([await part('flaky', { EXIT_AFTER_MS: '50' })]);
+    await eventually(async () => said.filter((m) => m.startsWith('flaky exited')).length >= 4, 20_000);
     const delays = said.filter((m) => m.startsWith('flaky exited')).slice(0, 4);
     expect(delays).toEqual([
       'flaky exited (code 1); restarting it in 0.1 s',

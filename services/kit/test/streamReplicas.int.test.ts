@@ -96,7 +96,15 @@ describe.skipIf(missing('nats-server binary'))('JetStream stream replicas (NATS_
 
     const after = await NatsBus.connect({ url, log, replicas: 3 });
     buses.push(after);
-    await after.ensureStream('ORDERS', ['orders.>']);
+    // Leader elected, the other two nodes may not yet count as peers a stream can be placed on.
+    await eventually(
+      () =>
+        after
+          .ensureStream('ORDERS', ['orders.>'])
+          .then(() => true)
+          .catch((error) => (/no suitable peers/.test(String(error)) ? false : Promise.reject(error))),
+      20_000,
+    );
     const info = await streamInfo(url, 'ORDERS');
     expect(info.config.num_replicas).toBe(3);
     expect(info.config.subjects).toEqual(['orders.>']);
