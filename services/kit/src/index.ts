@@ -20,7 +20,7 @@ export * from './events/statelessConsumer.ts';
 export * from './events/storeMigration.ts';
 export * from './http/app.ts';
 export * from './http/clientAddress.ts';
-export { drainAndClose } from './http/drain.ts';
+export { drainAndClose, endConnectionsWhenAnswered } from './http/drain.ts';
 export * from './http/idempotency.ts';
 export * from './http/newerVersion.ts';
 export * from './http/routes.ts';

@@ -6,6 +6,7 @@ import {
   createApp,
   DEFAULT_USER_LIMIT,
   type EventBus,
+  endConnectionsWhenAnswered,
   type Logger,
   MemoryRateCounter,
   observe,
@@ -159,8 +160,11 @@ export async function startRealtime(options: RealtimeOptions): Promise<RunningRe
       channelUpdates.close();
       await channelChanges.close();
       await presence.stop();
-      // Closing Socket.IO disconnects every socket and closes the adapter and the HTTP server.
-      await io.close();
+      // Closing Socket.IO disconnects every socket and closes the adapter and the HTTP server, whose
+      // close waits on every connection: those that owe no answer end at once, as the kit's apps' do.
+      const closed = io.close();
+      endConnectionsWhenAnswered(app);
+      await closed;
       await app.close().catch(() => undefined);
       await redis?.close();
     },

@@ -54,8 +54,20 @@ export function closeConnectionsWhenAnswered(app: Drainable) {
     settle(request.socket, 1);
     response.once('close', () => settle(request.socket, -1));
   });
-  app.addHook('preClose', async () => {
+  const closeWhenAnswered = () => {
     closing = true;
     for (const [socket, left] of owed) if (left === 0) socket.destroy();
-  });
+  };
+  closers.set(app, closeWhenAnswered);
+  app.addHook('preClose', async () => closeWhenAnswered());
 }
+
+const closers = new WeakMap<object, () => void>();
+
+/**
+ * From now on, ends each of the app's connections as soon as it owes no answer, as closing the app
+ * does: for a server that another part closes (Socket.IO closes the realtime tier's), whose close
+ * would otherwise wait on a connection that never sent a request (a gateway's probe that had just
+ * connected) until its client let go.
+ */
+export const endConnectionsWhenAnswered = (app: object) => closers.get(app)?.();
