@@ -199,4 +199,14 @@ export const migrations: ServiceMigration[] = [
         .execute(db);
     },
   },
+  {
+    name: '0009_trending_from_the_listing_index',
+    async up(db, schema) {
+      // The listing's index also carries each gig's orders: ranking trending gigs reads every active
+      // gig's id, orders, rating and creation from it alone, not from 100,000 whole rows (275 MB).
+      const gigs = sql.table(`${schema}.gigs`);
+      await sql`drop index ${sql.table(`${schema}.gigs_rating_order_idx`)}`.execute(db);
+      await sql`create index gigs_rating_order_idx on ${gigs} (status, rating desc, created_at desc, id) include (orders)`.execute(db);
+    },
+  },
 ];
