@@ -16,6 +16,7 @@ export * from './events/natsBus.ts';
 export * from './events/outbox.ts';
 export * from './events/rebuild.ts';
 export * from './events/redact.ts';
+export { sameJson } from './events/sameJson.ts';
 export * from './events/statelessConsumer.ts';
 export * from './events/storeMigration.ts';
 export * from './http/app.ts';

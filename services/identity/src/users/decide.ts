@@ -1,5 +1,5 @@
 import { type MemberPlan, mergePreferences, PROFILE_MESSAGES, type PreferencesPatch } from '@commonwork/contracts';
-import { Conflict, createError, type Decider } from '@commonwork/kit';
+import { Conflict, createError, type Decider, sameJson } from '@commonwork/kit';
 import { cardOf, initialUserState, type ProfileFields, type UserEvent, type UserState } from './user.ts';
 
 export const UserNotFound = createError('USER_NOT_FOUND', 'User not found', 404);
@@ -45,9 +45,7 @@ export function evolve(state: UserState, event: UserEvent): UserState {
 
 /** Keeps only the fields that actually change, so a no-op save emits no event. */
 function diff(state: UserState, changes: Partial<ProfileFields>): Partial<ProfileFields> {
-  return Object.fromEntries(
-    Object.entries(changes).filter(([k, v]) => JSON.stringify(state[k as keyof ProfileFields]) !== JSON.stringify(v)),
-  );
+  return Object.fromEntries(Object.entries(changes).filter(([k, v]) => !sameJson(state[k as keyof ProfileFields], v)));
 }
 
 export function decide(command: UserCommand, state: UserState): UserEvent[] {
@@ -90,7 +88,7 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       }
       if (command.preferences) {
         const preferences = mergePreferences(state.preferences, command.preferences);
-        if (JSON.stringify(preferences) !== JSON.stringify(state.preferences)) {
+        if (!sameJson(preferences, state.preferences)) {
           events.push({ type: 'UserPreferencesChanged', data: { userId: state.userId, preferences } });
         }
       }

@@ -1,4 +1,4 @@
-import { createError, type Decider, Forbidden } from '@commonwork/kit';
+import { createError, type Decider, Forbidden, sameJson } from '@commonwork/kit';
 import type { GigEvent, GigFields, GigState, GigStatus } from './gig.ts';
 import { initialGigState } from './gig.ts';
 
@@ -54,7 +54,7 @@ export function decide(command: GigCommand, state: GigState): GigEvent[] {
       ];
     case 'EditGig': {
       ownedBy(state, command.actorId);
-      const unchanged = state.status === command.status && JSON.stringify(state.fields) === JSON.stringify(command.fields);
+      const unchanged = state.status === command.status && sameJson(state.fields, command.fields);
       if (unchanged) return [];
       return [
         {
