@@ -221,11 +221,28 @@ describe('gigs through the gateway', () => {
     const viewed = (await create(frank.token, buildGig({ title: 'Much viewed' }))).body.gig.id;
     const viewers = await Promise.all(['Vi', 'Vic', 'Vera', 'Val'].map((name) => buildUser(p, name)));
     for (const viewer of [bob, ...viewers]) await get(viewed, viewer.token);
-    await create(frank.token, buildGig({ title: 'Changes the list' }));
+    const other = (await create(frank.token, buildGig({ title: 'Changes the list' }))).body.gig.id;
     const top = async () => (await p.api.call(marketplaceRoutes.trending, { query: { limit: 3 } })).gigs.map((g) => g.id);
     expect((await top())[0]).toBe(viewed);
     await p.api.send(marketplaceRoutes.deleteGig, { params: { id: viewed }, token: frank.token });
     expect(await top()).not.toContain(viewed);
+
+    // An edit that changes nothing keeps the kept list; one that changes the gig drops it. (Views are
+    // counted outside the list's keeping: written here straight, they show only when it is read again.)
+    const views = (id: string, count: number) =>
+      sql`insert into marketplace.gig_views (gig_id, views) values (${id}, ${count})
+        on conflict (gig_id) do update set views = excluded.views`.execute(p.database.root);
+    await views(other, 500);
+    const rising = buildGig({ title: 'Rising' });
+    const risingId = (await create(frank.token, rising)).body.gig.id;
+    const kept = await top();
+    expect(kept[0]).toBe(other);
+    await views(risingId, 1_000);
+    const edit = (body: typeof rising) => p.api.send(marketplaceRoutes.updateGig, { params: { id: risingId }, token: frank.token, body });
+    expect((await edit(rising)).status).toBe(200);
+    expect(await top()).toEqual(kept);
+    expect((await edit({ ...rising, title: 'Rising fast' })).status).toBe(200);
+    expect((await top())[0]).toBe(risingId);
   });
 
   it('publishes only what others can see: published, updated, unpublished, deleted', async () => {

@@ -98,7 +98,7 @@ export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>, listin
       // A draft id counts only on creation: an edited gig came from its own earlier version.
       const { status, draftId: _draftId, ...fields } = body;
       const before = await byId(params.id);
-      const { answer } = await gigs.handle(
+      const { answer, events } = await gigs.handle(
         params.id,
         { type: 'EditGig', actorId: caller.sub, status, fields },
         ctx.metadataFor(request, caller.sub),
@@ -110,7 +110,8 @@ export function registerGigRoutes(ctx: ServiceContext<MarketplaceTables>, listin
           },
         },
       );
-      changed();
+      // An edit that changes nothing decides no event: the kept lists stay (trending would be ranked again).
+      if (events.length > 0) changed();
       return answer;
     },
     { answeredByWrite: true },
