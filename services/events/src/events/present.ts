@@ -7,12 +7,13 @@ export interface EventView extends EventRow {
   organizer_name: string | null;
   organizer_picture: string | null;
   channel_id: string | null;
+  /** Whether the caller holds a seat. */
+  is_registered: boolean;
 }
 
 export interface Viewer {
   /** The caller, when signed in. */
   userId: string | null;
-  isRegistered: boolean;
   /** The first attendees to show (the detail's avatars); lists show none. */
   attendees: { user_id: string; name: string | null; picture: string | null }[];
   now: Date;
@@ -24,7 +25,7 @@ export interface Viewer {
  */
 export function presentEvent(row: EventView, viewer: Viewer): TechEvent {
   const isOrganizer = viewer.userId === row.organizer_id;
-  const seesLink = isOrganizer || viewer.isRegistered;
+  const seesLink = isOrganizer || row.is_registered;
   const attendeeCount = row.attendee_count;
   const isFull = row.max_attendees !== null && attendeeCount >= row.max_attendees;
   const schedule = { startsAt: new Date(row.starts_at).toISOString(), endsAt: new Date(row.ends_at).toISOString() };
@@ -65,7 +66,7 @@ export function presentEvent(row: EventView, viewer: Viewer): TechEvent {
       profilePicture: row.organizer_picture ?? '',
     },
     attendees: viewer.attendees.map((a) => ({ _id: a.user_id, name: a.name ?? 'Member', profilePicture: a.picture ?? '' })),
-    isRegistered: viewer.isRegistered,
+    isRegistered: row.is_registered,
     channelId: row.channel_id,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),

@@ -13,67 +13,48 @@ export function registerEventRoutes(ctx: ServiceContext<EventsTables>, publicUrl
   const { app, verifier, db } = ctx;
   const events = ctx.aggregate(techEventAggregate);
 
-  /** Which of these events the caller holds a seat at. */
-  const seatsOf = async (userId: string | null, eventIds: string[]) => {
-    if (!userId || eventIds.length === 0) return new Set<string>();
-    const rows = await db
-      .selectFrom('event_attendees')
-      .select('event_id')
-      .where('user_id', '=', userId)
-      .where('event_id', 'in', eventIds)
-      .execute();
-    return new Set(rows.map((r) => r.event_id));
-  };
-
   /** One event as its detail shows it, or 404: drafts exist for their organiser only. */
   const detailOf = async (id: string, userId: string | null) => {
-    const row = (await eventViews(db).where('events.id', '=', id).executeTakeFirst()) as EventView | undefined;
+    const row = (await eventViews(db, userId).where('events.id', '=', id).executeTakeFirst()) as EventView | undefined;
     if (!row || (row.status !== 'published' && row.organizer_id !== userId)) throw EventNotFound();
-    const [seats, attendees] = await Promise.all([
-      seatsOf(userId, [id]),
-      db
-        .selectFrom('event_attendees')
-        .leftJoin('people', 'people.user_id', 'event_attendees.user_id')
-        .leftJoin('profile_visibility', 'profile_visibility.person_id', 'event_attendees.user_id')
-        .select(['event_attendees.user_id', 'people.name', 'people.picture'])
-        .where('event_attendees.event_id', '=', id)
-        // A private profile shows others its card only, never what its person does: others' lists
-        // leave them out (they are still counted); they see themselves (docs/decisions/events/private-attendees.md).
-        .where((eb) =>
-          eb.or([eb('profile_visibility.private', 'is not', true), ...(userId ? [eb('event_attendees.user_id', '=', userId)] : [])]),
-        )
-        .orderBy('event_attendees.registered_at')
-        .orderBy('event_attendees.user_id')
-        .limit(EVENT_AVATARS)
-        .execute(),
-    ]);
-    return presentEvent(row, { userId, isRegistered: seats.has(id), attendees, now: new Date() });
+    const attendees = await db
+      .selectFrom('event_attendees')
+      .leftJoin('people', 'people.user_id', 'event_attendees.user_id')
+      .leftJoin('profile_visibility', 'profile_visibility.person_id', 'event_attendees.user_id')
+      .select(['event_attendees.user_id', 'people.name', 'people.picture'])
+      .where('event_attendees.event_id', '=', id)
+      // A private profile shows others its card only, never what its person does: others' lists
+      // leave them out (they are still counted); they see themselves (docs/decisions/events/private-attendees.md).
+      .where((eb) =>
+        eb.or([eb('profile_visibility.private', 'is not', true), ...(userId ? [eb('event_attendees.user_id', '=', userId)] : [])]),
+      )
+      .orderBy('event_attendees.registered_at')
+      .orderBy('event_attendees.user_id')
+      .limit(EVENT_AVATARS)
+      .execute();
+    return presentEvent(row, { userId, attendees, now: new Date() });
   };
 
-  const presentAll = async (rows: EventView[], userId: string | null) => {
-    const seats = await seatsOf(
-      userId,
-      rows.map((r) => r.id),
-    );
+  const presentAll = (rows: EventView[], userId: string | null) => {
     const now = new Date();
-    return rows.map((row) => presentEvent(row, { userId, isRegistered: seats.has(row.id), attendees: [], now }));
+    return rows.map((row) => presentEvent(row, { userId, attendees: [], now }));
   };
 
   registerRoute(app, verifier, eventsRoutes.listEvents, async ({ query, caller }) => {
     const userId = caller?.sub ?? null;
     const { rows, pagination } = await listEvents(db, query, userId, new Date());
-    return { success: true as const, data: { events: await presentAll(rows, userId), pagination } };
+    return { success: true as const, data: { events: presentAll(rows, userId), pagination } };
   });
 
   registerRoute(app, verifier, eventsRoutes.upcoming, async ({ query, caller }) => {
-    const rows = (await eventViews(db)
+    const rows = (await eventViews(db, caller?.sub ?? null)
       .where('events.status', '=', 'published')
       .where('events.ends_at', '>', new Date())
       .orderBy('events.starts_at')
       .orderBy('events.id')
       .limit(query.limit)
       .execute()) as EventView[];
-    return { success: true as const, data: await presentAll(rows, caller?.sub ?? null) };
+    return { success: true as const, data: presentAll(rows, caller?.sub ?? null) };
   });
 
   registerRoute(app, verifier, eventsRoutes.getEvent, async ({ params, caller }) => ({

@@ -4,14 +4,30 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { EventView } from '../events/present.ts';
 import type { EventsDb } from '../tables.ts';
 
-/** Events with their organiser's card and channel: the one shape listing, upcoming and detail read. */
-export function eventViews(db: EventsDb) {
+/**
+ * Events with their organiser's card and channel, and whether `viewerId` holds a seat at each (in
+ * the same statement): the one shape listing, upcoming and detail read.
+ */
+export function eventViews(db: EventsDb, viewerId: string | null) {
   return db
     .selectFrom('events')
     .leftJoin('people', 'people.user_id', 'events.organizer_id')
     .leftJoin('event_channels', 'event_channels.event_id', 'events.id')
     .selectAll('events')
-    .select(['people.name as organizer_name', 'people.picture as organizer_picture', 'event_channels.channel_id']);
+    .select(['people.name as organizer_name', 'people.picture as organizer_picture', 'event_channels.channel_id'])
+    .select((eb) =>
+      viewerId
+        ? eb
+            .exists(
+              eb
+                .selectFrom('event_attendees')
+                .select('event_attendees.event_id')
+                .whereRef('event_attendees.event_id', '=', 'events.id')
+                .where('event_attendees.user_id', '=', viewerId),
+            )
+            .as('is_registered')
+        : sql<boolean>`false`.as('is_registered'),
+    );
 }
 
 const chosen = <T extends string>(value: T | '' | 'all' | undefined): T | null => (value && value !== 'all' ? (value as T) : null);
@@ -137,7 +153,7 @@ export async function listEvents(db: EventsDb, query: ListEventsQuery, callerId:
     if (typoFree) found = await fullText(typoFree);
   }
   const order = new Map(found.ids.map((id, i) => [id, i]));
-  const rows = found.ids.length ? ((await eventViews(db).where('events.id', 'in', found.ids).execute()) as EventView[]) : [];
+  const rows = found.ids.length ? ((await eventViews(db, callerId).where('events.id', 'in', found.ids).execute()) as EventView[]) : [];
   rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   return {
     rows,
