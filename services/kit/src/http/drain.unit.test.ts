@@ -9,13 +9,20 @@ import { drainAndClose } from './drain.ts';
 const agent = new http.Agent({ keepAlive: true });
 let app: App;
 afterEach(() => app?.close());
+/** Resolves when the server has received a request for /slow (its connection then owes an answer). */
+let slowArrived: Promise<void>;
 
 async function start() {
   app = createApp({ logger: testLogger() });
   app.addHook('onRequest', async (request, reply) => {
     if (Number(request.headers['content-length']) > 1_000_000) return reply.status(413).send({ error: 'BODY_TOO_LARGE' });
   });
+  let arrived: () => void = () => {};
+  slowArrived = new Promise((resolve) => {
+    arrived = resolve;
+  });
   app.get('/slow', async () => {
+    arrived();
     await sleep(300);
     return { answered: true };
   });
@@ -54,7 +61,8 @@ describe('closing the server', () => {
   it('still answers a request that was in flight, then closes its connection', async () => {
     const port = await start();
     const answer = get(port, '/slow');
-    await sleep(50);
+    // Closed once the request is in: a connection that has sent none yet owes nothing and is ended.
+    await slowArrived;
     await app.close();
     expect(await answer).toEqual({ status: 200, body: JSON.stringify({ answered: true }) });
   });
