@@ -94,17 +94,13 @@ describe.skipIf(missing('nats-server binary'))('JetStream stream replicas (NATS_
     await before.publish(envelope('orders.order.placed'));
     expect((await streamInfo(url, 'ORDERS')).config.num_replicas).toBe(1);
 
-    const after = await NatsBus.connect({ url, log, replicas: 3 });
+    // Leader elected, the other two nodes may not yet count as peers a stream can be placed on: the
+    // connection (it makes the dead-letter stream) and the update are tried again while JetStream says so.
+    const placed = <T>(attempt: () => Promise<T>) =>
+      eventually(() => attempt().catch((error) => (/no suitable peers/.test(String(error)) ? null : Promise.reject(error))), 20_000);
+    const after = await placed(() => NatsBus.connect({ url, log, replicas: 3 }));
     buses.push(after);
-    // Leader elected, the other two nodes may not yet count as peers a stream can be placed on.
-    await eventually(
-      () =>
-        after
-          .ensureStream('ORDERS', ['orders.>'])
-          .then(() => true)
-          .catch((error) => (/no suitable peers/.test(String(error)) ? false : Promise.reject(error))),
-      20_000,
-    );
+    await placed(() => after.ensureStream('ORDERS', ['orders.>']).then(() => true));
     const info = await streamInfo(url, 'ORDERS');
     expect(info.config.num_replicas).toBe(3);
     expect(info.config.subjects).toEqual(['orders.>']);

@@ -85,9 +85,15 @@ export class NatsBus implements EventBus {
       pingInterval: 5_000,
       maxPingOut: 2,
     });
-    const bus = new NatsBus(nc, await jetstreamManager(nc), options);
-    await bus.ensureStream('DEADLETTER', ['deadletter.>']);
-    return bus;
+    // A start that fails (JetStream refuses the dead-letter stream) leaves no connection reconnecting behind it.
+    try {
+      const bus = new NatsBus(nc, await jetstreamManager(nc), options);
+      await bus.ensureStream('DEADLETTER', ['deadletter.>']);
+      return bus;
+    } catch (error) {
+      await nc.close();
+      throw error;
+    }
   }
 
   private subject(name: string) {
