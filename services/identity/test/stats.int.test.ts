@@ -49,6 +49,14 @@ describe('statistics, counted from what happens on the platform', () => {
     expect((await p.api.send(identityRoutes.refreshUserStats, { params: { id: ada.id }, token: ada.token })).status).toBe(200);
   });
 
+  it('answers 404 for a person whose account is gone while their token still reads valid', async () => {
+    const gone = await buildUser(p, 'Gone Meanwhile');
+    // The row removed under a live token, as an erasure racing a request would leave it.
+    await p.database.forSchema<IdentityTables>('identity').deleteFrom('users').where('id', '=', gone.id).execute();
+    const res = await p.api.send(identityRoutes.userStats, { params: { id: gone.id }, token: gone.token });
+    expect(res.status).toBe(404);
+  });
+
   it('counts active gigs as they are published, taken down and deleted', async () => {
     const make = async (title: string) =>
       (await p.api.call(marketplaceRoutes.createGig, { token: ada.token, body: buildGig({ title }) })).gig.id;

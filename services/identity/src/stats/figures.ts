@@ -106,11 +106,19 @@ export function percentChange(now: number, before: number): number | null {
   return Math.round(((now - before) / before) * 100);
 }
 
-/** Today's figures with their change against the same day last month, read in one statement. */
-export async function statsOf(db: StatsDb, userId: string, now = new Date()): Promise<UserStats> {
+/**
+ * Today's figures with their change against the same day last month, read in one statement with
+ * whether the person exists at all (undefined when not).
+ */
+export async function statsOf(db: StatsDb, userId: string, now = new Date()): Promise<UserStats | undefined> {
   const row = await db
-    .selectNoFrom([figuresOn(db, userId, now).as('today'), figuresOn(db, userId, subMonths(now, 1)).as('lastMonth')])
+    .selectNoFrom((eb) => [
+      eb.exists(eb.selectFrom('users').select(eb.lit(1).as('one')).where('id', '=', userId)).as('known'),
+      figuresOn(db, userId, now).as('today'),
+      figuresOn(db, userId, subMonths(now, 1)).as('lastMonth'),
+    ])
     .executeTakeFirstOrThrow();
+  if (!row.known) return undefined;
   const [today, lastMonth] = [countsOf(row.today), countsOf(row.lastMonth)];
   const changes: StatChanges = {
     activeGigs: percentChange(today.activeGigs, lastMonth.activeGigs),

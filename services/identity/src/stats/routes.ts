@@ -3,7 +3,6 @@ import { Forbidden, registerRoute, type ServiceContext } from '@commonwork/kit';
 import type { IdentityTables } from '../tables.ts';
 import { UserNotFound } from '../users/decide.ts';
 import { presentUser } from '../users/present.ts';
-import { userQueries } from '../users/queries.ts';
 import { statsOf } from './figures.ts';
 import { platformFigures } from './platformFigures.ts';
 import { topFreelancers } from './topFreelancers.ts';
@@ -11,13 +10,13 @@ import { topFreelancers } from './topFreelancers.ts';
 /** Statistics (spec 000 §6), top freelancers (§2 dashboard) and the platform's figures, read from the statistics read model. */
 export function registerStatsRoutes(ctx: ServiceContext<IdentityTables>) {
   const { app, verifier, db } = ctx;
-  const users = userQueries(db);
 
   // A person's figures are theirs: how much they message is nobody else's business.
   const statsFor = async (id: string, callerId: string) => {
     if (id !== callerId) throw Forbidden('You can only see your own statistics');
-    if (!(await users.byId(id))) throw UserNotFound();
-    return { success: true as const, stats: await statsOf(db, id), lastUpdated: new Date().toISOString() };
+    const stats = await statsOf(db, id);
+    if (!stats) throw UserNotFound();
+    return { success: true as const, stats, lastUpdated: new Date().toISOString() };
   };
   registerRoute(app, verifier, identityRoutes.userStats, ({ params, caller }) => statsFor(params.id, caller.sub));
   // The read model is live: a refresh reads it again now.
