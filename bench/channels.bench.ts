@@ -145,7 +145,7 @@ try {
     const cpuBefore = processTimes();
     const { outcomes } = await clients.ask({ kind: 'send', sends, ackTimeoutMs: ACK_TIMEOUT_MS }, 'sent');
     await sleep(GRACE_MS);
-    const cpu = cpuByPart(cluster.supervisor.pids(), cpuBefore, { 'bench clients': clients.pid });
+    const cpu = cpuByPart(cluster.supervisor.pids(), cpuBefore, { 'bench clients': clients.pid }, cluster.database);
     const { receipts } = await clients.ask({ kind: 'collect' }, 'collected');
 
     const acked = outcomes.filter((o) => o.error === null);

@@ -22,6 +22,23 @@ export function processTimes() {
   return times;
 }
 
+/** A PostgreSQL backend's database, from the title it gives itself (`postgres: [cluster: ]user database host(port) state`). */
+const BACKEND = /^postgres: (?:\S+: )?\S+ (\S+) (?:\S+\(\d+\)|\[local\])/;
+
+function databaseOf(pid: number): string | null {
+  try {
+    return BACKEND.exec(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether `pid` is this bench's own child, grandchild, ... */
+function descendsFromUs(pid: number, times: ReturnType<typeof processTimes>) {
+  for (let at = times.get(pid)?.ppid; at && at > 1; at = times.get(at)?.ppid) if (at === process.pid) return true;
+  return false;
+}
+
 /** Which part of the platform a process is: a supervised process, PostgreSQL, NATS, Redis or this bench. */
 function partOf(pid: number, comm: string, supervised: Map<number, string>, extra: Map<number, string>) {
   const name = supervised.get(pid);
@@ -36,19 +53,38 @@ function partOf(pid: number, comm: string, supervised: Map<number, string>, extr
  * CPU ms each part spent since `before` (a processTimes() reading): processes started since count
  * whole, ended ones not at all. `pids` are the cluster's supervised processes by part name;
  * `others` names more processes of the bench's own (a child holding client sockets).
+ *
+ * Only what serves the bench is billed, so another suite on the same machine does not show up as
+ * the platform's cost: a NATS or Redis server of the bench's own when it started one (else the
+ * machine's), and PostgreSQL's shared processes with the backends of `database` only (when given).
  */
 export function cpuByPart(
   pids: Record<string, number | undefined>,
   before: ReturnType<typeof processTimes>,
   others: Record<string, number | undefined> = {},
+  database?: string,
 ) {
   const byPid = (named: Record<string, number | undefined>) =>
     new Map(Object.entries(named).flatMap(([name, pid]) => (pid ? [[pid, name] as const] : [])));
   const [supervised, extra] = [byPid(pids), byPid(others)];
+  const now = processTimes();
+  const owned = new Set(
+    [...now]
+      .filter(([pid, { comm }]) => (comm === 'nats-server' || comm === 'redis-server') && descendsFromUs(pid, now))
+      .map(([, p]) => p.comm),
+  );
+  const billed = (pid: number, comm: string) => {
+    if (owned.has(comm)) return descendsFromUs(pid, now);
+    if (comm === 'postgres' && database) {
+      const of = databaseOf(pid);
+      return of === null || of === database;
+    }
+    return true;
+  };
   const parts: Record<string, number> = {};
-  for (const [pid, { comm, ms }] of processTimes()) {
+  for (const [pid, { comm, ms }] of now) {
     const part = partOf(pid, comm, supervised, extra);
-    if (part) parts[part] = (parts[part] ?? 0) + ms - (before.get(pid)?.ms ?? 0);
+    if (part && billed(pid, comm)) parts[part] = (parts[part] ?? 0) + ms - (before.get(pid)?.ms ?? 0);
   }
   return parts;
 }

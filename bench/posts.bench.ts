@@ -91,7 +91,7 @@ try {
   const idleBefore = processTimes();
   await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
   const idle = Object.fromEntries(
-    Object.entries(cpuByPart(cluster.supervisor.pids(), idleBefore)).map(([part, ms]) => [part, ms / IDLE_SECONDS]),
+    Object.entries(cpuByPart(cluster.supervisor.pids(), idleBefore, {}, cluster.database)).map(([part, ms]) => [part, ms / IDLE_SECONDS]),
   );
   step(
     `idle: ${Object.values(idle)
@@ -158,7 +158,7 @@ try {
     const t0 = performance.now();
     const acknowledged = await post(channelOf, POSTS_EACH, latencies, failures);
     const seconds = (performance.now() - t0) / 1000;
-    const cpu = cpuByPart(cluster.supervisor.pids(), cpuBefore);
+    const cpu = cpuByPart(cluster.supervisor.pids(), cpuBefore, {}, cluster.database);
     if (counting) {
       const counts = renderCounts(name, await counting.finish(), acknowledged);
       countsRendered.push(counts);

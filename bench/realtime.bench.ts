@@ -98,6 +98,8 @@ const log = createLogger('bench', 'silent');
 
 // What the run has started, in start order; the clean-up stops what is there, in reverse.
 let dropDatabase: (() => Promise<void>) | undefined;
+/** The bench's own database: PostgreSQL backends of any other are not its cost. */
+let billedDatabase: string | undefined;
 let closeBus: (() => Promise<void>) | undefined;
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
 let platform: Platform | undefined;
@@ -230,6 +232,7 @@ async function utilisation<T>(
     {},
     cpuBefore,
     Object.fromEntries(Object.entries(swarms).map(([name, swarm]) => [`clients ${name}`, swarm?.pid])),
+    billedDatabase,
   );
   const cpu: Record<string, number> = {};
   for (const [part, ms] of Object.entries(byPart)) {
@@ -245,6 +248,7 @@ try {
   const setupStarted = hrNow();
   const testDatabase = await createTestDatabase();
   dropDatabase = testDatabase.drop;
+  billedDatabase = testDatabase.url && new URL(testDatabase.url).pathname.slice(1);
   const { database } = testDatabase;
   const testBus = await createTestBus(log);
   closeBus = testBus.close;

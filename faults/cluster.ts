@@ -13,6 +13,8 @@ export interface FaultCluster {
   supervisor: Supervisor;
   nats: OwnServer;
   redis: OwnServer;
+  /** The name of the database of the cluster's own, on DATABASE_URL's server. */
+  database: string;
   /** Where each part's readiness is asked (one in a test host answers on that host's address). */
   readyUrls: Record<string, string>;
   /** The test hosts of the parts `isolated` named (faults/network.ts); null when none was. */
@@ -106,6 +108,7 @@ export async function startFaultCluster(log: (message: string) => void, options:
     supervisor,
     nats,
     redis,
+    database: decodeURIComponent(new URL(databaseUrl).pathname.slice(1)),
     readyUrls,
     network,
     ready: async () => {
