@@ -178,6 +178,9 @@ describe('statistics, counted from what happens on the platform', () => {
     // No gigs, no place; the list shows people as strangers see them.
     expect(before.map((u) => u.id)).not.toContain(bob.id);
     expect(before.find((u) => u.id === ada.id)).toMatchObject({ activeGigs: 1, email: '' });
+    // Ada in the list she reads herself: the same public card, not her account (no preferences, no email).
+    const own = await p.api.call(identityRoutes.topFreelancers, { query: { limit: 10 }, token: ada.token });
+    expect(own.users.find((u) => u.id === ada.id)).toEqual(before.find((u) => u.id === ada.id));
 
     const hidden = { preferences: { privacy: { searchable: false } } };
     expect((await p.api.send(identityRoutes.updateUser, { params: { id: ada.id }, token: ada.token, body: hidden })).status).toBe(200);

@@ -27,11 +27,12 @@ export function registerStatsRoutes(ctx: ServiceContext<IdentityTables>) {
     figures: await platformFigures(db),
   }));
 
-  registerRoute(app, verifier, identityRoutes.topFreelancers, async ({ query, caller }) => {
+  // A public list: everyone in it, yourself included, as strangers see them (no preferences, no hidden email).
+  registerRoute(app, verifier, identityRoutes.topFreelancers, async ({ query }) => {
     const rows = await topFreelancers(db, query.limit);
     return {
       success: true as const,
-      users: rows.map((row) => ({ ...presentUser(row, caller?.sub ?? null), activeGigs: row.active_gigs })),
+      users: rows.map((row) => ({ ...presentUser(row, null), activeGigs: row.active_gigs })),
     };
   });
 }
