@@ -41,62 +41,69 @@ const section = <K extends DashboardSection>(call: SectionCall<K>) => call;
  */
 export function registerDashboard(app: App, options: DashboardOptions) {
   const { trending, freelancers, events } = DASHBOARD_LIST_SIZES;
-  registerRoute(app, options.verifier, bffRoutes.dashboard, async ({ caller, request }) => {
-    const { token } = caller;
-    const calls = [
-      section({
-        section: 'trendingGigs',
-        service: 'marketplace',
-        load: async (api, signal) => (await api.call(marketplaceRoutes.trending, { query: { limit: trending }, token, signal })).gigs,
-        empty: [],
-      }),
-      section({
-        section: 'topFreelancers',
-        service: 'identity',
-        load: async (api, signal) =>
-          (await api.call(identityRoutes.topFreelancers, { query: { limit: freelancers }, token, signal })).users,
-        empty: [],
-      }),
-      section({
-        section: 'upcomingEvents',
-        service: 'events',
-        load: async (api, signal) => (await api.call(eventsRoutes.upcoming, { query: { limit: events }, token, signal })).data,
-        empty: [],
-      }),
-      section({
-        section: 'analytics',
-        service: 'marketplace',
-        load: async (api, signal) => (await api.call(marketplaceRoutes.analytics, { token, signal })).data,
-        empty: null,
-      }),
-      section({
-        section: 'stats',
-        service: 'identity',
-        load: async (api, signal) => (await api.call(identityRoutes.userStats, { params: { id: caller.sub }, token, signal })).stats,
-        empty: null,
-      }),
-    ] as const;
+  registerRoute(
+    app,
+    options.verifier,
+    bffRoutes.dashboard,
+    async ({ caller, request }) => {
+      const { token } = caller;
+      const calls = [
+        section({
+          section: 'trendingGigs',
+          service: 'marketplace',
+          load: async (api, signal) => (await api.call(marketplaceRoutes.trending, { query: { limit: trending }, token, signal })).gigs,
+          empty: [],
+        }),
+        section({
+          section: 'topFreelancers',
+          service: 'identity',
+          load: async (api, signal) =>
+            (await api.call(identityRoutes.topFreelancers, { query: { limit: freelancers }, token, signal })).users,
+          empty: [],
+        }),
+        section({
+          section: 'upcomingEvents',
+          service: 'events',
+          load: async (api, signal) => (await api.call(eventsRoutes.upcoming, { query: { limit: events }, token, signal })).data,
+          empty: [],
+        }),
+        section({
+          section: 'analytics',
+          service: 'marketplace',
+          load: async (api, signal) => (await api.call(marketplaceRoutes.analytics, { token, signal })).data,
+          empty: null,
+        }),
+        section({
+          section: 'stats',
+          service: 'identity',
+          load: async (api, signal) => (await api.call(identityRoutes.userStats, { params: { id: caller.sub }, token, signal })).stats,
+          empty: null,
+        }),
+      ] as const;
 
-    const unavailable: DashboardSection[] = [];
-    const results = await Promise.all(
-      calls.map(async (call) => {
-        const api = createApiClient({ baseUrl: options.baseUrl(call.service), headers: () => ({ 'x-request-id': request.id }) });
-        try {
-          return await call.load(api, AbortSignal.timeout(options.sectionTimeoutMs));
-        } catch (error) {
-          request.log.warn({ section: call.section, err: error }, 'dashboard section unavailable');
-          unavailable.push(call.section);
-          return call.empty;
-        }
-      }),
-    );
-    const [trendingGigs, topFreelancers, upcomingEvents, analytics, stats] = results as [
-      Dashboard['trendingGigs'],
-      Dashboard['topFreelancers'],
-      Dashboard['upcomingEvents'],
-      Dashboard['analytics'],
-      Dashboard['stats'],
-    ];
-    return { success: true as const, data: { trendingGigs, topFreelancers, upcomingEvents, analytics, stats, unavailable } };
-  });
+      const unavailable: DashboardSection[] = [];
+      const results = await Promise.all(
+        calls.map(async (call) => {
+          const api = createApiClient({ baseUrl: options.baseUrl(call.service), headers: () => ({ 'x-request-id': request.id }) });
+          try {
+            return await call.load(api, AbortSignal.timeout(options.sectionTimeoutMs));
+          } catch (error) {
+            request.log.warn({ section: call.section, err: error }, 'dashboard section unavailable');
+            unavailable.push(call.section);
+            return call.empty;
+          }
+        }),
+      );
+      const [trendingGigs, topFreelancers, upcomingEvents, analytics, stats] = results as [
+        Dashboard['trendingGigs'],
+        Dashboard['topFreelancers'],
+        Dashboard['upcomingEvents'],
+        Dashboard['analytics'],
+        Dashboard['stats'],
+      ];
+      return { success: true as const, data: { trendingGigs, topFreelancers, upcomingEvents, analytics, stats, unavailable } };
+    },
+    // Each section was checked against its contract by the service that answered it, as any proxied answer is.
+    { composedOfCheckedAnswers: true },
+  );
 }

@@ -46,13 +46,17 @@ type Output<C extends RouteContract> = { [S in keyof C['response']]: z.input<C['
  * is then recorded, with that answer, in the write's own statement instead of claimed before the
  * handler and answered after it (two statements fewer); a repeat runs the reads and is answered
  * from the record. A handler that calls other services or writes anything else must not say so.
+ *
+ * `composedOfCheckedAnswers`: the answer is put together from other services' answers, each already
+ * checked against its contract by the service that wrote it (the gateway's dashboard); it is written
+ * as it is, not checked against the contract a second time. Its schema still documents it.
  */
 export function registerRoute<C extends RouteContract>(
   app: App,
   verifier: TokenVerifier,
   contract: C,
   handler: (input: RouteInput<C>) => Promise<Output<C>>,
-  options: { answeredByWrite?: boolean } = {},
+  options: { answeredByWrite?: boolean; composedOfCheckedAnswers?: boolean } = {},
 ) {
   // A call whose payload is all optional (a read marker's sequence) may come with no body at all.
   // Fastify validates an absent body as null, which no object schema (nor its default) accepts.
@@ -66,6 +70,7 @@ export function registerRoute<C extends RouteContract>(
       ...(contract.body && { body: contract.body }),
       response: contract.response,
     },
+    ...(options.composedOfCheckedAnswers && { serializerCompiler: () => (data: unknown) => JSON.stringify(data) }),
     // Authentication runs before validation, so an anonymous caller learns nothing about the input rules.
     onRequest: async (request) => {
       request.caller = await authenticate(verifier, request, contract);
