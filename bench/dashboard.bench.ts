@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { startPlatform } from '../deploy/local/platform.ts';
 import { seedDemo } from '../deploy/local/seed.ts';
 import { createBenchDatabase, stopEach } from './benchDatabase.ts';
+import { cpuByPart, processTimes } from './cpu.ts';
 import { drained } from './drained.ts';
 import { ms } from './format.ts';
 import { type LoadResult, type LoadRun, percentile, runLoad, serialLatencies, summarize } from './load.ts';
@@ -101,12 +102,18 @@ try {
   const loadBefore = loadavg()
     .map((n) => n.toFixed(2))
     .join(', ');
-  const measure = async (path: string): Promise<LoadResult> => {
+  // CPU per call as well as latency: this machine's speed swings from one hour to the next, and the
+  // work a call costs moves far less with it than its p99 does.
+  const measure = async (path: string): Promise<LoadResult & { cpu: { here: number; postgres: number } }> => {
     await runLoad({ url: `${gateway}${path}`, connections: CONNECTIONS, durationMs: 1_000, headers });
     const runs: LoadRun[] = [];
+    const before = processTimes();
     for (let round = 0; round < ROUNDS; round++)
       runs.push(await runLoad({ url: `${gateway}${path}`, connections: CONNECTIONS, durationMs: ROUND_MS, headers }));
-    return summarize(runs);
+    const spent = cpuByPart({}, before, {}, name);
+    const result = summarize(runs);
+    const perCall = (part: string) => (spent[part] ?? 0) / Math.max(1, result.ok);
+    return { ...result, cpu: { here: perCall('bench client'), postgres: perCall('PostgreSQL') } };
   };
   const loaded = [];
   for (const call of [bff, ...parts]) {
@@ -134,10 +141,11 @@ try {
     '',
     `### Under load (${CONNECTIONS} connections; ms)`,
     '',
-    '| call | p50 | p99 | req/s | errors |',
-    '|---|---|---|---|---|',
+    '| call | p50 | p99 | req/s | errors | CPU ms per call: this process (gateway, services, load), PostgreSQL |',
+    '|---|---|---|---|---|---|',
     ...loaded.map(
-      ({ name, result }) => `| ${name} | ${ms(result.p50)} | ${ms(result.p99)} | ${Math.round(result.rps)} | ${result.errors} |`,
+      ({ name, result }) =>
+        `| ${name} | ${ms(result.p50)} | ${ms(result.p99)} | ${Math.round(result.rps)} | ${result.errors} | ${result.cpu.here.toFixed(2)}, ${result.cpu.postgres.toFixed(2)} |`,
     ),
     '',
     `### One request at a time (${SERIAL_SAMPLES} each; ms)`,
