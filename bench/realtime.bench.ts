@@ -16,6 +16,7 @@ import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { startPlatform } from '../deploy/local/platform.ts';
 import { cpuByPart, processTimes } from './cpu.ts';
+import { type MessagingThread, startMessagingThread } from './realtime/messagingThread.ts';
 import type { Side } from './realtime/protocol.ts';
 import { type MessageTimings, type Replica, type ReplicaSettings, startInlineReplica, startThreadReplica } from './realtime/replica.ts';
 import { type RateResult, type RealtimeRun, renderRealtime, writeRealtimeResults } from './realtime/report.ts';
@@ -58,6 +59,7 @@ const RUN_BUDGET_MS = 300_000;
 /** File descriptors a socket costs here: its client end and its server end live in this one process. */
 const FDS_PER_SOCKET = 2;
 const FDS_SPARE = 500;
+const PLATFORM_ENV = { NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', RATE_LIMIT_MAX: '100000000', RATE_LIMIT_AUTH_MAX: '100000000' };
 
 const redisUrl = process.env.REDIS_URL;
 if (!redisUrl) {
@@ -104,6 +106,8 @@ let closeBus: (() => Promise<void>) | undefined;
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
 let platform: Platform | undefined;
 let probe: Subscription | undefined;
+/** Messaging in a thread of its own (with PostgreSQL and NATS); otherwise the platform's, in the main thread. */
+let messagingThread: MessagingThread | undefined;
 const replicas: Partial<Record<Side, Replica>> = {};
 const swarms: Partial<Record<'sender' | 'reactor' | 'load' | 'sample', Swarm>> = {};
 
@@ -130,9 +134,10 @@ function cleanup() {
       ['redis keys', () => deleteKeys(redisUrl as string, redisPrefix)],
       // The platform's own stop, a part at a time, so one that hangs is named and the rest still stop.
       ['gateway', platform && (() => (platform as Platform).gateway.close())],
+      ['messaging (thread)', messagingThread && (() => (messagingThread as MessagingThread).stop())],
       ...(['messaging', 'marketplace', 'identity'] as const).map((name): [string, (() => Promise<unknown>) | undefined] => [
         name,
-        platform && (() => (platform as Platform).services[name].stop()),
+        platform && !(name === 'messaging' && messagingThread) ? () => (platform as Platform).services[name].stop() : undefined,
       ]),
       ['bus', closeBus],
       ['database', dropDatabase],
@@ -222,9 +227,9 @@ async function settled(clientIds: string[]): Promise<number> {
  */
 async function utilisation<T>(
   phase: () => Promise<T>,
-): Promise<{ result: T; main: number; A: number; B: number; cpu: Record<string, number> }> {
+): Promise<{ result: T; main: number; messaging: number; A: number; B: number; cpu: Record<string, number> }> {
   const { A, B } = replicas as Record<Side, Replica>;
-  await Promise.all([A.eluBegin(), B.eluBegin()]);
+  await Promise.all([A.eluBegin(), B.eluBegin(), messagingThread?.eluBegin()]);
   const start = performance.eventLoopUtilization();
   const cpuBefore = processTimes();
   const result = await phase();
@@ -240,8 +245,8 @@ async function utilisation<T>(
     cpu[name] = (cpu[name] ?? 0) + ms;
   }
   const main = performance.eventLoopUtilization(performance.eventLoopUtilization(), start).utilization;
-  const [a, b] = await Promise.all([A.eluEnd(), B.eluEnd()]);
-  return { result, main, A: a, B: b, cpu };
+  const [a, b, messaging] = await Promise.all([A.eluEnd(), B.eluEnd(), messagingThread?.eluEnd() ?? Number.NaN]);
+  return { result, main, messaging, A: a, B: b, cpu };
 }
 
 try {
@@ -255,7 +260,7 @@ try {
   const { bus } = testBus;
   const keys = await loadKeyStore();
   platform = await startPlatform({
-    env: { NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', RATE_LIMIT_MAX: '100000000', RATE_LIMIT_AUTH_MAX: '100000000' },
+    env: PLATFORM_ENV,
     database,
     bus,
     log,
@@ -266,6 +271,20 @@ try {
   // The embedded replica (in-memory adapter) would take a share of the shared consumer's events
   // and emit them where no socket of this bench is: the two Redis replicas get the consumer alone.
   await platform.services.realtime.stop();
+  if (natsUrl && testBus.namespace && testDatabase.url) {
+    // Messaging moves to a thread of its own at the same address (the gateway keeps sending there),
+    // as it is a process of its own in cluster mode: the sends' acks then wait on messaging alone.
+    const { port } = new URL(platform.services.messaging.url);
+    await platform.services.messaging.stop();
+    messagingThread = await startMessagingThread({
+      port: Number(port),
+      databaseUrl: testDatabase.url,
+      natsUrl,
+      natsNamespace: testBus.namespace,
+      identityUrl: platform.services.identity.url,
+      env: PLATFORM_ENV,
+    });
+  }
   const settings: ReplicaSettings = {
     identityUrl: platform.services.identity.url,
     messagingUrl: platform.services.messaging.url,
@@ -466,7 +485,7 @@ try {
           `${rate}/s ${label}: ${run.acked.length} of ${count} acknowledged; send → ack p50 ${ack.p50.toFixed(2)} ms, p99 ${ack.p99.toFixed(2)} ms; ` +
             `send → socket on B p50 ${delivered.p50.toFixed(2)} ms, p99 ${delivered.p99.toFixed(2)} ms; ` +
             `change frames per sampled socket ${(frames / Math.max(1, sockets)).toFixed(0)} (covering ${(changes / Math.max(1, sockets)).toFixed(0)} changes); ` +
-            `event-loop utilisation main ${used.main.toFixed(2)}, A ${used.A.toFixed(2)}, B ${used.B.toFixed(2)}; CPU ${cpu}`,
+            `event-loop utilisation main ${used.main.toFixed(2)}, messaging ${used.messaging.toFixed(2)}, A ${used.A.toFixed(2)}, B ${used.B.toFixed(2)}; CPU ${cpu}`,
         );
       }
       const reactions = mixed.besides;
@@ -483,8 +502,22 @@ try {
       stages: [],
       handledBy: { A: 0, B: 0 },
       utilisation: {
-        adapter: { main: adapterRun.main, A: adapterRun.A, B: adapterRun.B, load: adapter.load.elu, sample: adapter.sample.elu },
-        full: { main: fullRun.main, A: fullRun.A, B: fullRun.B, load: full.load.elu, sample: full.sample.elu },
+        adapter: {
+          main: adapterRun.main,
+          messaging: adapterRun.messaging,
+          A: adapterRun.A,
+          B: adapterRun.B,
+          load: adapter.load.elu,
+          sample: adapter.sample.elu,
+        },
+        full: {
+          main: fullRun.main,
+          messaging: fullRun.messaging,
+          A: fullRun.A,
+          B: fullRun.B,
+          load: full.load.elu,
+          sample: full.sample.elu,
+        },
       },
       cpu: { adapter: adapterRun.cpu, full: fullRun.cpu },
     });
@@ -549,6 +582,7 @@ try {
     database: databaseLabel,
     bus: busLabel,
     layout: A.layout,
+    messagingLayout: messagingThread ? 'thread' : 'main thread',
     users: USERS,
     socketsPerUser: SOCKETS_PER_USER,
     requestedSockets: REQUESTED_SOCKETS,

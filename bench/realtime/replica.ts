@@ -4,13 +4,14 @@
 // connections (its own event loop, as a replica process has in cluster mode); with the in-process
 // bus it must share the main thread, since that bus cannot cross threads.
 import { performance } from 'node:perf_hooks';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import { ChannelMessagePosted, SOCKET_EVENTS } from '@commonwork/contracts';
-import { createLogger, type EventBus, NatsBus, remoteTokenVerifier } from '@commonwork/kit';
+import { type BusMessage, createLogger, type EventBus, NatsBus, remoteTokenVerifier } from '@commonwork/kit';
 import { type RunningRealtime, startRealtime } from '@commonwork/realtime';
 import type { Server } from 'socket.io';
 import { PAD, PING_EVENT, type PingPayload } from './protocol.ts';
 import { atFixedRate, hrNow } from './stats.ts';
+import { serveThread, startBenchThread, threadKind } from './thread.ts';
 
 export interface ReplicaSettings {
   identityUrl: string;
@@ -57,23 +58,31 @@ export interface Replica {
  * `channel.message_posted` event (before the ordering gate and the emits).
  */
 function timedBus(bus: EventBus, clientIdPrefix: string, timings: Map<string, MessageTimings>): EventBus {
+  const time = (message: BusMessage) => {
+    if (message.envelope.type !== ChannelMessagePosted.type) return;
+    const clientId = (message.envelope.data as { message?: { clientId?: string | null } }).message?.clientId;
+    if (!clientId?.startsWith(clientIdPrefix)) return;
+    const t = timings.get(clientId) ?? {};
+    t.handling ??= hrNow();
+    timings.set(clientId, t);
+  };
   return {
     ensureStream: (stream, subjects) => bus.ensureStream(stream, subjects),
     publish: (envelope) => bus.publish(envelope),
-    consume: (spec) =>
+    consume: ({ handleBatch, ...spec }) =>
       bus.consume({
         ...spec,
         handle: (message) => {
-          if (message.envelope.type === ChannelMessagePosted.type) {
-            const clientId = (message.envelope.data as { message?: { clientId?: string | null } }).message?.clientId;
-            if (clientId?.startsWith(clientIdPrefix)) {
-              const t = timings.get(clientId) ?? {};
-              t.handling ??= hrNow();
-              timings.set(clientId, t);
-            }
-          }
+          time(message);
           return spec.handle(message);
         },
+        // A batch's messages are handled together: each is timed as the batch begins.
+        ...(handleBatch && {
+          handleBatch: (messages: BusMessage[]) => {
+            for (const message of messages) time(message);
+            return handleBatch(messages);
+          },
+        }),
       }),
     ping: () => bus.ping(),
     close: () => bus.close(),
@@ -158,53 +167,14 @@ type Command = 'pings' | 'eluBegin' | 'eluEnd' | 'timings' | 'stop';
 
 /** A replica in a worker thread of its own, with its own NATS connection in the run's namespace. */
 export async function startThreadReplica(settings: ReplicaSettings, nats: { url: string; namespace: string }): Promise<Replica> {
-  // tsx does not register itself in worker threads: the worker registers it, then loads this file.
-  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
   const data: ThreadData = { ...settings, kind: 'realtime-replica', natsUrl: nats.url, natsNamespace: nats.namespace };
-  const worker = new Worker(boot, { eval: true, workerData: data });
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-  let nextId = 0;
-  let exited = false;
-  worker.on('message', (message: { id: number; result?: unknown; error?: string }) => {
-    const call = pending.get(message.id);
-    pending.delete(message.id);
-    if (message.error !== undefined) call?.reject(new Error(`replica: ${message.error}`));
-    else call?.resolve(message.result);
-  });
-  const failAll = (error: Error) => {
-    for (const call of pending.values()) call.reject(error);
-    pending.clear();
-  };
-  worker.on('error', failAll);
-  worker.on('exit', (code) => {
-    exited = true;
-    failAll(new Error(`replica thread exited (${code})`));
-  });
-  const call = <T>(command: Command | 'start', args: unknown, timeoutMs: number) =>
-    new Promise<T>((resolve, reject) => {
-      if (exited) return reject(new Error('replica thread has exited'));
-      const id = nextId++;
-      const timer = setTimeout(() => {
-        pending.delete(id);
-        reject(new Error(`replica ${command} took longer than ${timeoutMs / 1000} s`));
-      }, timeoutMs);
-      pending.set(id, {
-        resolve: (value) => {
-          clearTimeout(timer);
-          resolve(value as T);
-        },
-        reject: (error) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      });
-      worker.postMessage({ id, command, args });
-    });
+  const thread = startBenchThread(import.meta.url, data);
+  const call = <T>(command: Command | 'start', args: unknown, timeoutMs: number) => thread.call<T>(command, args, timeoutMs);
   let url: string;
   try {
     url = await call<string>('start', undefined, 60_000);
   } catch (error) {
-    await worker.terminate();
+    await thread.terminate();
     throw error;
   }
   return {
@@ -216,20 +186,19 @@ export async function startThreadReplica(settings: ReplicaSettings, nats: { url:
     timings: () => call('timings', undefined, 10_000),
     stop: async () => {
       await call('stop', undefined, 30_000).catch(() => undefined);
-      await worker.terminate();
+      await thread.terminate();
     },
   };
 }
 
-if (!isMainThread && parentPort && (workerData as ThreadData | undefined)?.kind === 'realtime-replica') {
-  const port = parentPort;
+if (threadKind() === 'realtime-replica') {
   const settings = workerData as ThreadData;
   const log = createLogger('bench', 'silent');
   let bus: NatsBus | undefined;
   let realtime: RunningRealtime | undefined;
   let probes: ReturnType<typeof probe> | undefined;
   const timings = new Map<string, MessageTimings>();
-  const commands: Record<Command | 'start', (args: never) => Promise<unknown>> = {
+  serveThread({
     start: async () => {
       bus = await NatsBus.connect({ url: settings.natsUrl, log, namespace: settings.natsNamespace, ackWaitMs: 2_000 });
       realtime = await startRealtime({
@@ -252,11 +221,5 @@ if (!isMainThread && parentPort && (workerData as ThreadData | undefined)?.kind 
       await realtime?.stop();
       await bus?.close();
     },
-  };
-  port.on('message', ({ id, command, args }: { id: number; command: Command | 'start'; args: never }) => {
-    commands[command](args).then(
-      (result) => port.postMessage({ id, result }),
-      (error: unknown) => port.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
-    );
   });
 }

@@ -49,7 +49,7 @@ export interface RateResult {
   /** Which replica's shared consumer handled (emitted) each acknowledged message. */
   handledBy: Record<Side, number>;
   /** Event-loop utilisation (0-1) per thread or client process over the adapter-only and the full-path phases. */
-  utilisation: Record<'adapter' | 'full', { main: number; A: number; B: number; load: number; sample: number }>;
+  utilisation: Record<'adapter' | 'full', { main: number; messaging: number; A: number; B: number; load: number; sample: number }>;
   /** CPU ms by part over each phase: the server process (services and replicas), PostgreSQL, NATS, Redis, and the clients' processes. */
   cpu: Record<'adapter' | 'full', Record<string, number>>;
 }
@@ -80,6 +80,8 @@ export interface RealtimeRun {
   bus: string;
   /** Where the replicas ran: each in a worker thread of its own, or in the main thread with the services. */
   layout: 'thread' | 'main thread';
+  /** Where messaging ran: a worker thread of its own (PostgreSQL and NATS), or the main thread with the other services. */
+  messagingLayout: 'thread' | 'main thread';
   users: number;
   socketsPerUser: number;
   requestedSockets: number;
@@ -169,7 +171,8 @@ export function renderRealtime(run: RealtimeRun): string {
       `${m.postgres ? `, PostgreSQL ${m.postgres}` : ''}${m.nats ? `, nats-server ${m.nats}` : ''}; \`ulimit -n\` ${int(m.ulimit)}; ` +
       `load average ${m.loadBefore} before the first message, ${m.loadAfter} at the end (1, 5, 15 min).`,
     '',
-    `Setup: database ${run.database}, bus ${run.bus}; identity, marketplace, messaging and the gateway in the main thread, ` +
+    `Setup: database ${run.database}, bus ${run.bus}; ` +
+      `${run.messagingLayout === 'thread' ? 'the gateway and the other services in the main thread, messaging in a worker thread of its own (its own event loop, database pool and NATS connection, as its process has in cluster mode), ' : 'the gateway and every service, messaging included, in the main thread, '}` +
       `${run.layout === 'thread' ? 'each realtime replica in a worker thread of its own (its own event loop, NATS and Redis connections, as a replica process has in cluster mode)' : 'both realtime replicas in the main thread too (the in-process bus cannot cross threads)'}; ` +
       `the clients in processes of their own (so the server's CPU is read apart from theirs), every socket asking for runs (\`new-messages\`) as the web app does: the sender alone, a measuring sample of ${sampled} of B's sockets (spread through B's room order) and the ` +
       `load (every other socket); all on this one machine. ${int(run.users)} people signed up and joined the channel in ` +
@@ -219,6 +222,7 @@ export function renderRealtime(run: RealtimeRun): string {
         `${failed.length > 0 ? ` (failed: ${failed.map(([error, n]) => `${n} × '${error}'`).join(', ')}; deliveries count only the acknowledged)` : ''}` +
         `; emitted by replica A's consumer for ${int(r.handledBy.A)}, B's for ${int(r.handledBy.B)}; sockets that disconnected: ${disconnects}. ` +
         `Event-loop utilisation (1 = never idle), adapter-only / full path: main thread ${elu(u.adapter.main)} / ${elu(u.full.main)}` +
+        `${run.messagingLayout === 'thread' ? `, messaging ${elu(u.adapter.messaging)} / ${elu(u.full.messaging)}` : ''}` +
         `${run.layout === 'thread' ? `, replica A ${elu(u.adapter.A)} / ${elu(u.full.A)}, replica B ${elu(u.adapter.B)} / ${elu(u.full.B)}` : ' (with both replicas)'}` +
         `, load sockets ${elu(u.adapter.load)} / ${elu(u.full.load)}, sample ${elu(u.adapter.sample)} / ${elu(u.full.sample)}. ` +
         `CPU per acknowledged message, full path (ms; the clients in processes of their own): ${cpuLine(r.cpu.full, acked)}; adapter only, per message: ${cpuLine(r.cpu.adapter, r.adapter.sent)}.`,
