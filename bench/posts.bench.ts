@@ -27,9 +27,14 @@ const COUNTING = process.env.BENCH_COUNT === '1';
 const SENDERS = positiveSetting('BENCH_SENDERS', 20);
 const POSTS_EACH = positiveSetting('BENCH_POSTS_EACH', 60);
 const WARMUP_EACH = 5;
-const IDLE_SECONDS = 10;
+/**
+ * The idle reading's length: long enough to average the bursts an idle process still has (V8
+ * collecting on every thread of a replica at once, 60-90 ms of CPU each, every 10-30 s in the first
+ * minute after start-up, read per thread from /proc), which a 10 s window caught or missed by chance.
+ */
+const IDLE_SECONDS = 30;
 /** After start-up, before the idle reading: what start-up set going (first relay rounds, JIT) settles. */
-const SETTLE_MS = 10_000;
+const SETTLE_MS = 20_000;
 /** The whole run stops by itself after this, whatever happens. */
 const RUN_BUDGET_MS = 600_000;
 
