@@ -2,10 +2,9 @@ import { identityRoutes } from '@commonwork/contracts';
 import { Forbidden, registerRoute, type ServiceContext } from '@commonwork/kit';
 import type { IdentityTables } from '../tables.ts';
 import { UserNotFound } from '../users/decide.ts';
-import { presentUser } from '../users/present.ts';
 import { statsOf } from './figures.ts';
+import { keptTopFreelancers } from './keptTopFreelancers.ts';
 import { platformFigures } from './platformFigures.ts';
-import { topFreelancers } from './topFreelancers.ts';
 
 /** Statistics (spec 000 §6), top freelancers (§2 dashboard) and the platform's figures, read from the statistics read model. */
 export function registerStatsRoutes(ctx: ServiceContext<IdentityTables>) {
@@ -28,11 +27,10 @@ export function registerStatsRoutes(ctx: ServiceContext<IdentityTables>) {
   }));
 
   // A public list: everyone in it, yourself included, as strangers see them (no preferences, no hidden email).
-  registerRoute(app, verifier, identityRoutes.topFreelancers, async ({ query }) => {
-    const rows = await topFreelancers(db, query.limit);
-    return {
-      success: true as const,
-      users: rows.map((row) => ({ ...presentUser(row, null), activeGigs: row.active_gigs })),
-    };
+  const top = keptTopFreelancers(db);
+  registerRoute(app, verifier, identityRoutes.topFreelancers, async ({ query, reply }) => {
+    // Fastify sends the kept bytes as they are: neither read, presented nor encoded again.
+    reply.type('application/json; charset=utf-8');
+    return (await top(query.limit)) as never;
   });
 }
