@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { restClient } from '../rest.ts';
+import { commandCaller } from './commands.ts';
 import { PAD, PING_EVENT, type PingPayload, type Side } from './protocol.ts';
 import { type Reacted, reactAtRate } from './reactions.ts';
 import { atFixedRate, hrNow, type Summary, sleep, summarize } from './stats.ts';
@@ -402,40 +403,7 @@ export function startSwarm(options: Omit<SwarmOptions, 'kind'>): Swarm {
     env: { ...process.env, [SWARM_ENV]: '1' },
   });
   child.send({ options: { ...options, kind: 'realtime-swarm' } satisfies SwarmOptions });
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-  let nextId = 0;
-  child.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: string }) => {
-    const call = pending.get(id);
-    pending.delete(id);
-    if (error !== undefined) call?.reject(new Error(`swarm ${options.name}: ${error}`));
-    else call?.resolve(result);
-  });
-  const failAll = (error: Error) => {
-    for (const call of pending.values()) call.reject(error);
-    pending.clear();
-  };
-  child.on('error', failAll);
-  child.on('exit', (code) => failAll(new Error(`swarm ${options.name} exited (${code})`)));
-
-  const call = <T>(command: Command, args: unknown, timeoutMs: number) =>
-    new Promise<T>((resolve, reject) => {
-      const id = nextId++;
-      const timer = setTimeout(() => {
-        pending.delete(id);
-        reject(new Error(`swarm ${options.name}: ${command} took longer than ${timeoutMs / 1000} s`));
-      }, timeoutMs);
-      pending.set(id, {
-        resolve: (value) => {
-          clearTimeout(timer);
-          resolve(value as T);
-        },
-        reject: (error) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      });
-      child.send({ id, command, args });
-    });
+  const call = commandCaller(`swarm ${options.name}`, child, (message) => child.send(message));
 
   return {
     pid: child.pid,
