@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
-import { identityRoutes, marketplaceRoutes } from '@commonwork/contracts';
+import { type AnswerHeaders, identityRoutes, marketplaceRoutes } from '@commonwork/contracts';
 import { remoteTokenVerifier } from '@commonwork/kit';
 import { buildGig, buildUser, startTestPlatform, type TestPlatform, testLogger } from '@commonwork/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ function directive(policy: string | null, name: string): string[] | undefined {
 }
 
 /** What every answer carries, whatever it is. */
-function expectBaseline(res: { headers: Headers }) {
+function expectBaseline(res: { headers: AnswerHeaders }) {
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   expect(res.headers.get('permissions-policy')).toContain('camera=()');
@@ -43,7 +43,7 @@ function expectBaseline(res: { headers: Headers }) {
 }
 
 /** An answer that is data, not a page: nothing in it may run, and no cache keeps it. */
-function expectApiAnswer(res: { headers: Headers }) {
+function expectApiAnswer(res: { headers: AnswerHeaders }) {
   const policy = expectBaseline(res);
   expect(directive(policy, 'default-src')).toEqual(["'none'"]);
   expect(res.headers.get('cache-control')).toBe('no-store');

@@ -9,7 +9,7 @@ import {
   identityRoutes,
   marketplaceRoutes,
 } from '@commonwork/contracts';
-import { type App, type Logger, registerRoute, type TokenVerifier } from '@commonwork/kit';
+import { type App, type Logger, pooledFetch, registerRoute, type TokenVerifier } from '@commonwork/kit';
 
 /** A section slower than this is left out: the dashboard is never slower than its slowest allowed part. */
 export const DEFAULT_SECTION_TIMEOUT_MS = 1_000;
@@ -84,7 +84,11 @@ export function registerDashboard(app: App, options: DashboardOptions) {
       const unavailable: DashboardSection[] = [];
       const results = await Promise.all(
         calls.map(async (call) => {
-          const api = createApiClient({ baseUrl: options.baseUrl(call.service), headers: () => ({ 'x-request-id': request.id }) });
+          const api = createApiClient({
+            baseUrl: options.baseUrl(call.service),
+            fetch: pooledFetch,
+            headers: () => ({ 'x-request-id': request.id }),
+          });
           try {
             return await call.load(api, AbortSignal.timeout(options.sectionTimeoutMs));
           } catch (error) {

@@ -24,6 +24,7 @@ export * from './http/clientAddress.ts';
 export { drainAndClose, endConnectionsWhenAnswered } from './http/drain.ts';
 export * from './http/idempotency.ts';
 export * from './http/newerVersion.ts';
+export * from './http/pooledFetch.ts';
 export * from './http/routes.ts';
 export * from './ids.ts';
 export * from './infrastructure.ts';

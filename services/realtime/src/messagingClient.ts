@@ -11,6 +11,7 @@ import {
   type SenderCard,
   type SendMessagePayload,
 } from '@commonwork/contracts';
+import { connectionErrorCode, pooledFetch } from '@commonwork/kit';
 
 /** An answer from messaging: the parsed body, or the status and the server's own message. */
 export type Answer<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
@@ -35,7 +36,7 @@ export interface MessagingClient {
 
 /** The connection was never made: the call can go to another replica as it is. */
 const REFUSED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-const refused = (error: unknown) => REFUSED.has((error as { cause?: { code?: string } }).cause?.code ?? '');
+const refused = (error: unknown) => REFUSED.has(connectionErrorCode(error) ?? '');
 
 const unavailable = { ok: false, status: 503, message: 'Messaging is unavailable' } as const;
 
@@ -45,7 +46,7 @@ const unavailable = { ok: false, status: 503, message: 'Messaging is unavailable
  */
 export function createMessagingClient(baseUrls: readonly string[]): MessagingClient {
   // The origin: a path in a configured URL never prefixed messaging's routes.
-  const replicas = baseUrls.map((url) => createApiClient({ baseUrl: new URL(url).origin }));
+  const replicas = baseUrls.map((url) => createApiClient({ baseUrl: new URL(url).origin, fetch: pooledFetch }));
   let turn = 0;
 
   /** `ask` makes the call on one replica, within the time a socket's call may take. */
