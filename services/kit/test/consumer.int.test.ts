@@ -76,6 +76,61 @@ describe.each(pairs)('typed consumer on $name', ({ d, b }) => {
     expect(dead).toEqual([oldVersion.id, badPayload.id]);
   });
 
+  it('acknowledges without a transaction an event no handler is concerned with, and handles the others once', async () => {
+    n++;
+    const subject = `consumer${n}.thing.happened`;
+    const Thing = { type: subject, version: 1, schema: z.object({ wanted: z.boolean() }) };
+    await bus.ensureStream(`CONSUMER${n}`, [`consumer${n}.>`]);
+    const durable = `consumer-test-${n}`;
+    const handled: string[] = [];
+    const handler = defineHandler(
+      [Thing],
+      async (_trx: Kysely<object>, { envelope }) => {
+        handled.push(envelope.id);
+      },
+      { concerns: ({ data }) => data.wanted },
+    );
+    const sub = await startConsumer({
+      db: database.forSchema<object>(schema),
+      bus,
+      log: testLogger(),
+      durable,
+      stream: `CONSUMER${n}`,
+      filterSubject: `consumer${n}.>`,
+      handlers: [handler],
+    });
+    const envelopes = [false, true, false, true].map((wanted) => buildEnvelope({ type: subject, data: { wanted } }));
+    for (const envelope of envelopes) await bus.publish(envelope);
+    const processed = async () =>
+      (
+        await sql<{ event_id: string }>`select event_id from ${sql.table(`${schema}.processed_events`)} where consumer = ${durable}`.execute(
+          database.root,
+        )
+      ).rows.map((row) => row.event_id);
+    await eventually(async () => handled.length === 2);
+    await sub.stop();
+    const wanted = envelopes.filter((e) => (e.data as { wanted: boolean }).wanted).map((e) => e.id);
+    expect(handled).toEqual(wanted);
+    // Only what was handled is recorded: the rest took no transaction.
+    expect((await processed()).sort()).toEqual([...wanted].sort());
+    // Every one was acknowledged: a consumer started again under the same durable is given none of them.
+    const again: string[] = [];
+    const resumed = await startConsumer({
+      db: database.forSchema<object>(schema),
+      bus,
+      log: testLogger(),
+      durable,
+      stream: `CONSUMER${n}`,
+      filterSubject: `consumer${n}.>`,
+      handlers: [defineHandler([Thing], async (_trx: Kysely<object>, { envelope }) => void again.push(envelope.id))],
+    });
+    const last = buildEnvelope({ type: subject, data: { wanted: false } });
+    await bus.publish(last);
+    await eventually(async () => again.length > 0);
+    await resumed.stop();
+    expect(again).toEqual([last.id]);
+  });
+
   it('wakes the relay after a reaction that appended events, and not after one that appended none', async () => {
     n++;
     const subject = `consumer${n}.thing.happened`;

@@ -30,6 +30,11 @@ export interface EventHandler<DB> {
   readModel?: readonly (keyof DB & string)[];
   handle(trx: Kysely<DB>, event: { type: string; data: unknown; envelope: EventEnvelope }, tools: HandlerTools<DB>): Promise<void>;
   /**
+   * Whether the handler has anything to do with an event of a type it handles (`defineHandler`'s
+   * `concerns`); an event no handler is concerned with is acknowledged without a transaction.
+   */
+  concerns?(event: { type: string; data: unknown; envelope: EventEnvelope }): boolean;
+  /**
    * Takes consecutive events of a batch at once (`defineBatchHandler`): the consumer hands it every
    * run of events no other handler needs between them, so what an earlier handler keeps is applied first.
    */
@@ -43,8 +48,20 @@ export interface EventHandler<DB> {
 export function defineHandler<DB, const Cs extends readonly EventContract[]>(
   handles: Cs,
   handle: (trx: Kysely<DB>, event: ConsumedEvent<Cs[number]>, tools: HandlerTools<DB>) => Promise<void>,
+  options: {
+    /**
+     * Whether an event is one `handle` does anything with (a channel message that mentions
+     * someone): the others are not handled, nor recorded as processed, nor given a transaction.
+     */
+    concerns?: (event: ConsumedEvent<Cs[number]>) => boolean;
+  } = {},
 ): EventHandler<DB> {
-  return { handles, handle: (trx, event, tools) => handle(trx, event as ConsumedEvent<Cs[number]>, tools) };
+  const { concerns } = options;
+  return {
+    handles,
+    handle: (trx, event, tools) => handle(trx, event as ConsumedEvent<Cs[number]>, tools),
+    ...(concerns && { concerns: (event) => concerns(event as ConsumedEvent<Cs[number]>) }),
+  };
 }
 
 /**
@@ -162,7 +179,9 @@ export async function startConsumer<DB>(options: ConsumerOptions<DB>): Promise<S
         handlers.flatMap((h) => h.handles),
         envelope,
       );
-      return event ? [{ event, handlers }] : [];
+      if (!event) return [];
+      const concerned = handlers.filter((h) => h.concerns?.(event) ?? true);
+      return concerned.length > 0 ? [{ event, handlers: concerned }] : [];
     });
   };
 
