@@ -5,6 +5,7 @@ export * from './db/commitHooks.ts';
 export * from './db/database.ts';
 export * from './db/keepNewest.ts';
 export * from './db/migrations.ts';
+export * from './db/precompiled.ts';
 export * from './db/textSearch.ts';
 export * from './errors.ts';
 export * from './events/aggregate.ts';

@@ -1,4 +1,5 @@
 import type { StatChanges, StatCounts, UserStats } from '@commonwork/contracts';
+import { precompiled } from '@commonwork/kit';
 import { subMonths } from 'date-fns';
 import { sql } from 'kysely';
 import type { StatsDb } from '../tables.ts';
@@ -16,45 +17,54 @@ const dayOf = (at: Date) => at.toISOString().slice(0, 10);
  * computed from a day before it that the other has not committed yet, losing that change.
  */
 export async function addToFigures(db: StatsDb, userId: string, at: Date, delta: Partial<StatCounts>) {
-  const day = dayOf(at);
   await sql`select pg_advisory_xact_lock(hashtext(${`identity:stats:${userId}`}))`.execute(db);
-  const [gigs, events, messages] = [delta.activeGigs ?? 0, delta.events ?? 0, delta.messages ?? 0];
-  await db
-    .with('later', (qb) =>
-      qb
-        .updateTable('stats_days')
-        .set((eb) => ({
-          active_gigs: eb('active_gigs', '+', gigs),
-          events: eb('events', '+', events),
-          messages: eb('messages', '+', messages),
-        }))
-        .where('user_id', '=', userId)
-        .where('day', '>', day),
-    )
-    .insertInto('stats_days')
-    .values((eb) => {
-      const before = (column: 'active_gigs' | 'events' | 'messages') =>
-        eb.fn.coalesce(
-          eb.selectFrom('stats_days').select(column).where('user_id', '=', userId).where('day', '<', day).orderBy('day', 'desc').limit(1),
-          eb.lit(0),
-        );
-      return {
-        user_id: userId,
-        day,
-        active_gigs: eb(before('active_gigs'), '+', gigs),
-        events: eb(before('events'), '+', events),
-        messages: eb(before('messages'), '+', messages),
-      };
-    })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'day']).doUpdateSet((eb) => ({
-        active_gigs: eb('stats_days.active_gigs', '+', gigs),
-        events: eb('stats_days.events', '+', events),
-        messages: eb('stats_days.messages', '+', messages),
-      })),
-    )
-    .execute();
+  await moveFigures.execute(db, {
+    userId,
+    day: dayOf(at),
+    gigs: delta.activeGigs ?? 0,
+    events: delta.events ?? 0,
+    messages: delta.messages ?? 0,
+  });
 }
+
+/** `addToFigures`' statement, compiled once: the consumers run it for every message posted. */
+const moveFigures = precompiled(
+  (db: StatsDb, { userId, day, gigs, events, messages }: { userId: string; day: string; gigs: number; events: number; messages: number }) =>
+    db
+      .with('later', (qb) =>
+        qb
+          .updateTable('stats_days')
+          .set((eb) => ({
+            active_gigs: eb('active_gigs', '+', gigs),
+            events: eb('events', '+', events),
+            messages: eb('messages', '+', messages),
+          }))
+          .where('user_id', '=', userId)
+          .where('day', '>', day),
+      )
+      .insertInto('stats_days')
+      .values((eb) => {
+        const before = (column: 'active_gigs' | 'events' | 'messages') =>
+          eb.fn.coalesce(
+            eb.selectFrom('stats_days').select(column).where('user_id', '=', userId).where('day', '<', day).orderBy('day', 'desc').limit(1),
+            eb.lit(0),
+          );
+        return {
+          user_id: userId,
+          day,
+          active_gigs: eb(before('active_gigs'), '+', gigs),
+          events: eb(before('events'), '+', events),
+          messages: eb(before('messages'), '+', messages),
+        };
+      })
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'day']).doUpdateSet((eb) => ({
+          active_gigs: eb('stats_days.active_gigs', '+', gigs),
+          events: eb('stats_days.events', '+', events),
+          messages: eb('stats_days.messages', '+', messages),
+        })),
+      ),
+);
 
 /** One change of a person's figures: what moved, by how much, and when. */
 export interface FigureChange {
