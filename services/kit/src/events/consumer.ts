@@ -1,11 +1,12 @@
 import type { EventContract, EventEnvelope, EventMetadata } from '@commonwork/contracts';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
+import { precompiled } from '../db/precompiled.ts';
 import type { Logger } from '../logger.ts';
 import { tracedConsumer } from '../tracing.ts';
 import type { Aggregate, AggregateStore } from './aggregate.ts';
 import { type EventBus, type Subscription, UnprocessableEvent } from './bus.ts';
-import { type DomainEvent, storeOf } from './eventStore.ts';
+import { type DomainEvent, type EventStoreTables, storeOf } from './eventStore.ts';
 
 /** A consumed event: its contract's type and parsed payload, and the envelope it came in. */
 export type ConsumedEvent<C> = C extends EventContract<infer T, infer S> ? { type: T; data: z.output<S>; envelope: EventEnvelope } : never;
@@ -158,6 +159,16 @@ export function parseConsumed(contracts: readonly EventContract[], envelope: Eve
   return { type: envelope.type, data: parsed.data, envelope };
 }
 
+/** Records a batch's events as handled by a consumer, answering the ids not recorded before: one statement per transaction of every consumer. */
+const markProcessed = precompiled((db: Kysely<EventStoreTables>, { consumer, eventIds }: { consumer: string; eventIds: string[] }) =>
+  db
+    .insertInto('processed_events')
+    .columns(['consumer', 'event_id'])
+    .expression(db.selectNoFrom((eb) => [eb.val(consumer).as('consumer'), sql<string>`unnest(${eventIds}::uuid[])`.as('event_id')]))
+    .onConflict((oc) => oc.doNothing())
+    .returning('event_id'),
+);
+
 /**
  * Starts a durable consumer whose handlers run exactly once per event: each runs in one
  * transaction with an insert into `processed_events`, so a redelivered event is skipped. Events
@@ -209,12 +220,10 @@ export async function startConsumer<DB>(options: ConsumerOptions<DB>): Promise<S
       },
     };
     const fresh = await db.transaction().execute(async (trx) => {
-      const inserted = await storeOf(trx)
-        .insertInto('processed_events')
-        .values(events.map(({ event }) => ({ consumer: durable, event_id: event.envelope.id })))
-        .onConflict((oc) => oc.doNothing())
-        .returning('event_id')
-        .execute();
+      const { rows: inserted } = await markProcessed.execute(storeOf(trx), {
+        consumer: durable,
+        eventIds: events.map(({ event }) => event.envelope.id),
+      });
       const ids = new Set(inserted.map((row) => row.event_id));
       // Consecutive events of a batch handler go to it together; any other handler cuts the run first.
       let run: { handler: EventHandler<DB>; events: (typeof events)[number]['event'][] } | undefined;
