@@ -103,9 +103,9 @@ describe.each(pairs)('typed consumer on $name', ({ d, b }) => {
     for (const envelope of envelopes) await bus.publish(envelope);
     const processed = async () =>
       (
-        await sql<{ event_id: string }>`select event_id from ${sql.table(`${schema}.processed_events`)} where consumer = ${durable}`.execute(
-          database.root,
-        )
+        await sql<{
+          event_id: string;
+        }>`select event_id from ${sql.table(`${schema}.processed_events`)} where consumer = ${durable}`.execute(database.root)
       ).rows.map((row) => row.event_id);
     await eventually(async () => handled.length === 2);
     await sub.stop();
