@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   bindAggregate,
+  type ConsumerOptions,
   type Database,
   defineAggregate,
   defineHandler,
@@ -35,6 +36,23 @@ describe.each(pairs)('typed consumer on $name', ({ d, b }) => {
     await drop();
   });
 
+  /** A consumer of the current test's stream (`CONSUMER${n}`) on the file's schema. */
+  const consumerOf = <DB = object>(
+    durable: string,
+    handlers: ConsumerOptions<DB>['handlers'],
+    more: Pick<ConsumerOptions<DB>, 'tools' | 'afterCommit'> = {},
+  ) =>
+    startConsumer<DB>({
+      db: database.forSchema<DB>(schema),
+      bus,
+      log: testLogger(),
+      durable,
+      stream: `CONSUMER${n}`,
+      filterSubject: `consumer${n}.>`,
+      handlers,
+      ...more,
+    });
+
   it('hands handlers the parsed payload of the version they understand, and dead-letters at once what they cannot read', async () => {
     n++;
     const subject = `consumer${n}.thing.happened`;
@@ -48,15 +66,7 @@ describe.each(pairs)('typed consumer on $name', ({ d, b }) => {
       seen.push(data.count);
     });
     const durable = `consumer-test-${n}`;
-    const sub = await startConsumer({
-      db: database.forSchema<object>(schema),
-      bus,
-      log: testLogger(),
-      durable,
-      stream: `CONSUMER${n}`,
-      filterSubject: `consumer${n}.>`,
-      handlers: [handler],
-    });
+    const sub = await consumerOf(durable, [handler]);
     const dead: string[] = [];
     const deadSub = await bus.consume({
       stream: 'DEADLETTER',
@@ -90,15 +100,7 @@ describe.each(pairs)('typed consumer on $name', ({ d, b }) => {
       },
       { concerns: ({ data }) => data.wanted },
     );
-    const sub = await startConsumer({
-      db: database.forSchema<object>(schema),
-      bus,
-      log: testLogger(),
-      durable,
-      stream: `CONSUMER${n}`,
-      filterSubject: `consumer${n}.>`,
-      handlers: [handler],
-    });
+    const sub = await consumerOf(durable, [handler]);
     const envelopes = [false, true, false, true].map((wanted) => buildEnvelope({ type: subject, data: { wanted } }));
     for (const envelope of envelopes) await bus.publish(envelope);
     const processed = async () =>
@@ -115,15 +117,9 @@ describe.each(pairs)('typed consumer on $name', ({ d, b }) => {
     expect((await processed()).sort()).toEqual([...wanted].sort());
     // Every one was acknowledged: a consumer started again under the same durable is given none of them.
     const again: string[] = [];
-    const resumed = await startConsumer({
-      db: database.forSchema<object>(schema),
-      bus,
-      log: testLogger(),
-      durable,
-      stream: `CONSUMER${n}`,
-      filterSubject: `consumer${n}.>`,
-      handlers: [defineHandler([Thing], async (_trx: Kysely<object>, { envelope }) => void again.push(envelope.id))],
-    });
+    const resumed = await consumerOf(durable, [
+      defineHandler([Thing], async (_trx: Kysely<object>, { envelope }) => void again.push(envelope.id)),
+    ]);
     const last = buildEnvelope({ type: subject, data: { wanted: false } });
     await bus.publish(last);
     await eventually(async () => again.length > 0);
@@ -149,14 +145,7 @@ describe.each(pairs)('typed consumer on $name', ({ d, b }) => {
       handled.push(envelope.id);
     });
     let wakes = 0;
-    const sub = await startConsumer({
-      db,
-      bus,
-      log: testLogger(),
-      durable: `consumer-test-${n}`,
-      stream: `CONSUMER${n}`,
-      filterSubject: `consumer${n}.>`,
-      handlers: [handler],
+    const sub = await consumerOf(`consumer-test-${n}`, [handler], {
       tools: { aggregate: (aggregate) => bindAggregate({ db, schema, afterCommit: () => {} }, aggregate) },
       afterCommit: () => wakes++,
     });
@@ -195,16 +184,7 @@ describe.each(pairs)('typed consumer on $name', ({ d, b }) => {
     const publishRound = async (from: number) => {
       for (let index = from; index < from + round; index++) await bus.publish(buildEnvelope({ type: subject, data: { index } }));
     };
-    const start = () =>
-      startConsumer({
-        db,
-        bus,
-        log: testLogger(),
-        durable: `consumer-test-${n}`,
-        stream: `CONSUMER${n}`,
-        filterSubject: `consumer${n}.>`,
-        handlers: [handler],
-      });
+    const start = () => consumerOf<{ batch_seen: { event_index: number; xid: string } }>(`consumer-test-${n}`, [handler]);
 
     // Published while no replica runs: all waiting when one starts.
     await publishRound(0);
