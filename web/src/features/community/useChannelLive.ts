@@ -41,7 +41,10 @@ export function useChannelLive(selected: Channel | null, userId: string | undefi
     if (!socket || !connected || !selectedId) return;
     socket.emit('join-channel', { id: selectedId }, (answer) => {
       if (answer?.success) {
-        catchUpMessages(queryClient, channelConversations, selectedId).catch((error: unknown) => console.warn('Catch-up failed', error));
+        // The channel's first page, loading beside the join, may have been read before the room was joined.
+        catchUpMessages(queryClient, channelConversations, selectedId, { afterLoad: true }).catch((error: unknown) =>
+          console.warn('Catch-up failed', error),
+        );
       }
     });
     return () => {

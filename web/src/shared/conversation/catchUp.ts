@@ -66,15 +66,33 @@ export async function receiveLive<T extends Sequenced>(
   if (missed.length) addToConversation(queryClient, key, missed);
 }
 
+/** Resolves once the conversation's messages are not being fetched (at once when they are not). */
+function loaded(queryClient: QueryClient, key: QueryKey): Promise<void> {
+  const fetching = () => queryClient.getQueryState(key)?.fetchStatus === 'fetching';
+  return new Promise((resolve) => {
+    if (!fetching()) return resolve();
+    const stop = queryClient.getQueryCache().subscribe(() => {
+      if (fetching()) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 /**
  * What a conversation missed since the last message held (`after`), merged into its cache, then
  * what changed since the highest revision seen (`changedAfter`); nothing when nothing is held.
+ * `afterLoad`: a first page still loading is waited for and caught up from. A socket that has just
+ * joined (connected, or entered the channel's room) may have missed a message the page's server
+ * read came before: its answer, arriving later, would not hold it, and nothing would ask again.
  */
 export async function catchUpConversation<T extends Sequenced & Revised>(
   queryClient: QueryClient,
   key: QueryKey,
   fetchPage: FetchMessagesPage<T>,
+  options: { afterLoad?: boolean } = {},
 ): Promise<void> {
+  if (options.afterLoad) await loaded(queryClient, key);
   const held = queryClient.getQueryData<T[]>(key);
   if (!held) return;
   const missed = await fetchMessagesAfter(fetchPage, lastSequenceOf(held));

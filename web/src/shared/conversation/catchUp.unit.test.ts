@@ -1,10 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { type CursorQuery, receiveLive } from './catchUp.ts';
+import { type CursorQuery, catchUpConversation, receiveLive } from './catchUp.ts';
 
 const message = (sequence: number) => ({
   _id: `m${sequence}`,
   sequence,
+  revision: 0,
   clientId: null,
   createdAt: new Date(2026, 0, 1, 0, 0, sequence).toISOString(),
 });
@@ -49,6 +50,45 @@ describe('a message that arrives live', () => {
     const { asked, fetchPage } = server(6);
     await receiveLive(queryClient, key, fetchPage, message(6));
     expect(queryClient.getQueryData(key)).toBeUndefined();
+    expect(asked).toEqual([]);
+  });
+});
+
+describe('a catch-up when a socket has just joined', () => {
+  const key = ['conversation'];
+
+  /**
+   * The first page's request, read by the server when it held `count` messages and answered only
+   * when `answer` is called: the socket joined in between, after a later message was sent.
+   */
+  function loadingFirstPage(queryClient: QueryClient, count: number) {
+    let answer = () => {};
+    const load = queryClient.fetchQuery({
+      queryKey: key,
+      queryFn: () => new Promise<Message[]>((resolve) => (answer = () => resolve(Array.from({ length: count }, (_, i) => message(i + 1))))),
+    });
+    return { load, answer: () => answer() };
+  }
+
+  it('waits for a first page still loading and fetches what came after what it read', async () => {
+    const queryClient = new QueryClient();
+    const first = loadingFirstPage(queryClient, 2);
+    const { asked, fetchPage } = server(3);
+    const caughtUp = catchUpConversation(queryClient, key, fetchPage, { afterLoad: true });
+    first.answer();
+    await Promise.all([first.load, caughtUp]);
+    expect(queryClient.getQueryData<Message[]>(key)?.map((m) => m.sequence)).toEqual([1, 2, 3]);
+    expect(asked[0]).toMatchObject({ after: 2 });
+  });
+
+  it('asks nothing while a page loads unless told to wait for it (a conversation only opened)', async () => {
+    const queryClient = new QueryClient();
+    const first = loadingFirstPage(queryClient, 2);
+    const { asked, fetchPage } = server(3);
+    await catchUpConversation(queryClient, key, fetchPage);
+    first.answer();
+    await first.load;
+    expect(queryClient.getQueryData<Message[]>(key)?.map((m) => m.sequence)).toEqual([1, 2]);
     expect(asked).toEqual([]);
   });
 });

@@ -34,8 +34,8 @@ export function useConversationLive<K extends ConversationKind>(source: Conversa
 
   const refreshList = useCallback(() => void queryClient.invalidateQueries({ queryKey: source.listKey }), [queryClient, source]);
   const catchUp = useCallback(
-    (conversationId: string) => {
-      catchUpMessages(queryClient, source, conversationId).catch((error: unknown) => console.warn('Catch-up failed', error));
+    (conversationId: string, options?: { afterLoad: boolean }) => {
+      catchUpMessages(queryClient, source, conversationId, options).catch((error: unknown) => console.warn('Catch-up failed', error));
     },
     [queryClient, source],
   );
@@ -44,7 +44,8 @@ export function useConversationLive<K extends ConversationKind>(source: Conversa
   useEffect(() => {
     if (connected && !wasConnected.current) {
       refreshList();
-      if (catchUpOnReconnect && openId) catchUp(openId);
+      // The open conversation's first page may still be on its way, read before this connection.
+      if (catchUpOnReconnect && openId) catchUp(openId, { afterLoad: true });
     }
     wasConnected.current = connected;
   }, [connected, refreshList, catchUp, catchUpOnReconnect, openId]);
