@@ -130,6 +130,28 @@ describe.each(databaseAdapters)('writes in one statement on $name', ({ open }) =
     },
   );
 
+  it('decides from the state the caller read, in kit_write alone, and again on what was appended after it', async () => {
+    const store = bind(plain);
+    const id = randomUUID();
+    await store.handle(id, { type: 'Open', id }, metadata);
+    // The projection's row holds the state and its version: what a route reads anyway.
+    const row = await db.selectFrom('tallies').select(['total', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
+    const known = { state: { id, total: row.total }, version: row.version };
+    const statements = await statementsOf(() => store.handle(id, { type: 'Add', by: 2 }, metadata, { known }));
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toContain('kit_write');
+    // Now behind the stream: the write's version check hands back the event after it, and it decides again.
+    const { state } = await store.handle(id, { type: 'Add', by: 3 }, metadata, { known });
+    expect(state.total).toBe(5);
+    const stored = await readStream<Event>(storeOf(db), `plain-${id}`);
+    expect(stored.map((e) => [e.streamVersion, e.type === 'Added' ? e.data.total : null])).toEqual([
+      [1, null],
+      [2, 2],
+      [3, 5],
+    ]);
+    expect((await db.selectFrom('tallies').select('total').where('id', '=', id).executeTakeFirst())?.total).toBe(5);
+  });
+
   it('writes through a transaction when the projection reads, with the same result', async () => {
     const store = bind(reading);
     const id = randomUUID();

@@ -241,4 +241,20 @@ export const migrations: ServiceMigration[] = [
         .execute();
     },
   },
+  {
+    name: '0009_message_versions',
+    async up(db, schema) {
+      // Each message's stream version beside the state its changes left: a change decides from the row its route reads.
+      for (const table of ['channel_messages', 'chat_messages']) {
+        await db.schema
+          .alterTable(table)
+          .addColumn('changes', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await sql`update ${sql.table(`${schema}.${table}`)} as m set changes = s.version
+          from (select stream_id, max(stream_version) as version from ${sql.table(`${schema}.event_store`)}
+                where stream_id like 'message-%' group by stream_id) as s
+          where s.stream_id = 'message-' || m.id::text`.execute(db);
+      }
+    },
+  },
 ];

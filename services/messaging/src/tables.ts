@@ -17,6 +17,8 @@ interface MessageStateColumns {
   attachments: JSONColumnType<Attachment[], string | undefined, string>;
   /** The conversation's change counter at the last change; 0 until one. */
   revision: Generated<number>;
+  /** How many changes the message's own stream holds (its version): the state above is the fold of them. */
+  changes: Generated<number>;
 }
 
 /** Messaging's tables: its own projections and the read models fed by other services' events. */

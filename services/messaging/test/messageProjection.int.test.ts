@@ -2,6 +2,7 @@ import { channelMessage, chatMessage } from '@commonwork/contracts';
 import { batchTime, projectionSpec, SPEC_START, specId } from '@commonwork/kit/testing';
 import { describe, expect, it } from 'vitest';
 import { messageAggregate } from '../src/messages/aggregate.ts';
+import { knownState } from '../src/messages/changes.ts';
 import type { MessageEvent } from '../src/messages/message.ts';
 import { migrations } from '../src/migrations.ts';
 import type { MessagingDb } from '../src/tables.ts';
@@ -99,20 +100,22 @@ const inChatEvent = (
 describe('the message changes projection', () => {
   const spec = projectionSpec({ schema: 'messaging', migrations, aggregate: messageAggregate, idOf: (e) => e.data.message.id });
 
-  it('rewrites the row with the message as it now is, and raises the conversation’s counter to its revision', () =>
-    spec
+  it('rewrites the row with the message as it now is, and raises the conversation’s counter to its revision', () => {
+    const edited = inChannelEvent('MessageEdited', 1, { content: 'hello', isEdited: true });
+    const reacted: MessageEvent = {
+      type: 'ReactionAdded',
+      data: {
+        ...inChannelEvent('MessageEdited', 2, { content: 'hello', isEdited: true, reactions: [{ emoji: '👍', count: 1, users: [bo] }] })
+          .data,
+        userId: bo,
+        emoji: '👍',
+      },
+    };
+    return spec
       .given()
       .meanwhile(posted)
-      .given(inChannelEvent('MessageEdited', 1, { content: 'hello', isEdited: true }))
-      .given({
-        type: 'ReactionAdded',
-        data: {
-          ...inChannelEvent('MessageEdited', 2, { content: 'hello', isEdited: true, reactions: [{ emoji: '👍', count: 1, users: [bo] }] })
-            .data,
-          userId: bo,
-          emoji: '👍',
-        },
-      })
+      .given(edited)
+      .given(reacted)
       .then(async (db) => {
         const row = await db.selectFrom('channel_messages').selectAll().executeTakeFirstOrThrow();
         expect(row).toMatchObject({
@@ -122,11 +125,16 @@ describe('the message changes projection', () => {
           updated_at: batchTime(2),
           reactions: [{ emoji: '👍', count: 1, users: [bo] }],
           revision: 2,
+          changes: 2,
           sequence: 1,
           created_at: SPEC_START,
         });
+        // What a change's route reads from the row is what folding the stream would give (its write starts from it).
+        const { evolve, initialState } = messageAggregate.decider;
+        expect(knownState(row)).toEqual({ version: 2, state: [edited, reacted].reduce(evolve, initialState()) });
         expect(await db.selectFrom('conversation_revisions').selectAll().execute()).toEqual([{ conversation_id: channel, revision: 2 }]);
-      }));
+      });
+  });
 
   it('empties a deleted chat message and the inbox preview when it was the last one, and leaves the preview for an earlier one', () =>
     spec

@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 /**
  * The round trips of a reaction (issue 29: 25 reactions a second beside 50 messages must not slow
  * the messages): every statement messaging sends for one, BEGIN and COMMIT included. The route's
- * read (the channel, the viewer's membership, the message and the channel's revision at once), the
- * message's stream, and one write that appends, projects and checks the revision. The relay is
- * held back so its rounds (which publish the change, not make it) are not counted with it.
+ * read (the channel, the viewer's membership, the message with its state and stream version, and
+ * the channel's revision at once), then one write that appends, projects and checks the revision,
+ * deciding from that read: the message's stream is not read again. The relay is held back so its
+ * rounds (which publish the change, not make it) are not counted with it.
  */
-const BOUND = 3;
+const BOUND = 2;
 /** With an Idempotency-Key: recorded, answer included, by the write itself, as a keyed post's. */
 const KEYED_BOUND = BOUND;
 

@@ -77,7 +77,7 @@ export interface AggregateStore<S, C, E extends DomainEvent, DB = unknown> {
     id: string,
     command: C,
     metadata: EventMetadata,
-    options?: { answer?: (result: Handled<S, E>) => A },
+    options?: { answer?: (result: Handled<S, E>) => A; known?: Known<S> },
   ): Promise<Handled<S, E> & { answer: A }>;
   /**
    * The same, inside a transaction the caller holds (an event handler's, so its reaction and the
@@ -95,6 +95,18 @@ export interface AggregateStore<S, C, E extends DomainEvent, DB = unknown> {
    * one statement and fold from them; their snapshots are kept in one statement after the append.
    */
   handleAllIn(trx: Kysely<DB>, turns: readonly Turn<S, E>[]): Promise<Outcome<S, E>[]>;
+}
+
+/**
+ * The instance's state as the caller already read it, with the stream version it stands at: a read
+ * model its projection writes in the same statement as the events (a message's row), read by the
+ * route anyway. The one-statement write decides from it instead of reading the stream again; one
+ * that is stale meanwhile is caught by the write's version check, as another writer's events are.
+ * Not for streams with a snapshot or group commit, whose writes start from their own reads.
+ */
+export interface Known<S> {
+  state: S;
+  version: number;
 }
 
 /** A command's result: the state after its events, and the events. */
@@ -325,11 +337,12 @@ export function bindAggregate<DB, S, C, E extends DomainEvent>(
   const decideInOneStatement = async (
     id: string,
     queued: readonly Queued<S, C, E>[],
+    known: Known<S> | undefined,
   ): Promise<{ outcomes: Outcome<S, E>[] } | { transaction: true; refused: ReadonlyMap<number, unknown> }> => {
     const refused = new Map<number, unknown>();
     if (queued.some((q) => q.hooks.some((hook) => !hook.inWrite))) return { transaction: true, refused };
     const streamId = streamIdOf(aggregate, id);
-    const loaded = await loadUnlocked(streamId);
+    const loaded = known ? { ...known, snapshotVersion: undefined } : await loadUnlocked(streamId);
     let { state: start, version: startVersion } = loaded;
     /** The outcomes in the commands' order: the refused ones' refusals, the others' from `live`. */
     const inOrder = (live: readonly number[], outcomes: readonly Outcome<S, E>[]) => {
@@ -443,10 +456,11 @@ export function bindAggregate<DB, S, C, E extends DomainEvent>(
   };
 
   /** Runs commands in one statement or else one transaction, again on a concurrent writer's conflict (`retries`). */
-  const attempt = async (id: string, commands: readonly Queued<S, C, E>[]) => {
+  const attempt = async (id: string, commands: readonly Queued<S, C, E>[], known?: Known<S>) => {
     for (let tries = 0; ; tries++) {
       try {
-        const inOne = await decideInOneStatement(id, commands);
+        // A retry follows a conflict: what the caller knew is behind it.
+        const inOne = await decideInOneStatement(id, commands, tries === 0 ? known : undefined);
         let outcomes: Outcome<S, E>[];
         if ('outcomes' in inOne) outcomes = inOne.outcomes;
         else {
@@ -496,8 +510,16 @@ export function bindAggregate<DB, S, C, E extends DomainEvent>(
   };
 
   return {
-    async handle<A>(id: string, command: C, metadata: EventMetadata, options?: { answer?: (result: Handled<S, E>) => A }) {
+    async handle<A>(
+      id: string,
+      command: C,
+      metadata: EventMetadata,
+      options?: { answer?: (result: Handled<S, E>) => A; known?: Known<S> },
+    ) {
       const answer = options?.answer;
+      const known = options?.known;
+      if (known && (aggregate.snapshotEvery || aggregate.groupCommit))
+        throw new Error(`${aggregate.name}: a known state is for streams with neither a snapshot nor group commit`);
       const queued: Queued<S, C, E> = { command, metadata, hooks: currentCommitHooks(), answer };
       // The answer built ahead of the write when it was written in one statement; else from the stored events.
       const handled = ({ state, events, answer: ahead }: Outcome<S, E> & { ok: true }) => ({
@@ -506,7 +528,7 @@ export function bindAggregate<DB, S, C, E extends DomainEvent>(
         answer: (ahead ? ahead.body : answer?.({ state, events })) as A,
       });
       if (!aggregate.groupCommit) {
-        const [outcome] = await attempt(id, [queued]);
+        const [outcome] = await attempt(id, [queued], known);
         if (!outcome?.ok) throw outcome?.error ?? new Error('no outcome for a command');
         return handled(outcome);
       }

@@ -13,8 +13,8 @@ import type { ChangedMessage, MessageEvent } from './message.ts';
  */
 export async function projectMessageEvents(trx: MessagingDb, events: StoredEvent<MessageEvent>[]) {
   if (events.length === 0) return;
-  const latest = new Map<string, ChangedMessage>();
-  for (const { data } of events) latest.set(data.message.id, data);
+  const latest = new Map<string, Latest>();
+  for (const { data, streamVersion } of events) latest.set(data.message.id, { ...data, changes: streamVersion });
   const changed = [...latest.values()];
   await writeRows(
     trx,
@@ -43,9 +43,12 @@ export async function projectMessageEvents(trx: MessagingDb, events: StoredEvent
   await raiseRevisions(trx, changed);
 }
 
+/** A message as its last change in a batch left it, with its stream's version after that change. */
+type Latest = ChangedMessage & { changes: number };
+
 /** The state columns of each changed message, as one set of rows to join the table against. */
-function changedRows(changed: readonly ChangedMessage[]) {
-  const rows = changed.map(({ message }) => ({
+function changedRows(changed: readonly Latest[]) {
+  const rows = changed.map(({ message, changes }) => ({
     id: message.id,
     content: message.content,
     is_edited: message.isEdited,
@@ -55,13 +58,14 @@ function changedRows(changed: readonly ChangedMessage[]) {
     mentions: message.mentions,
     attachments: message.attachments,
     revision: message.revision,
+    changes,
   }));
   return sql<{ id: string }>`(select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
     id uuid, content text, is_edited boolean, deleted boolean, updated_at timestamptz,
-    reactions jsonb, mentions jsonb, attachments jsonb, revision integer))`.as('changed');
+    reactions jsonb, mentions jsonb, attachments jsonb, revision integer, changes integer))`.as('changed');
 }
 
-async function writeRows(trx: MessagingDb, table: 'channel_messages' | 'chat_messages', changed: readonly ChangedMessage[]) {
+async function writeRows(trx: MessagingDb, table: 'channel_messages' | 'chat_messages', changed: readonly Latest[]) {
   if (changed.length === 0) return;
   await trx
     .updateTable(table)
@@ -75,6 +79,7 @@ async function writeRows(trx: MessagingDb, table: 'channel_messages' | 'chat_mes
       mentions: sql`changed.mentions`,
       attachments: sql`changed.attachments`,
       revision: sql`changed.revision`,
+      changes: sql`changed.changes`,
     })
     .whereRef(`${table}.id`, '=', 'changed.id')
     .execute();

@@ -1,5 +1,13 @@
 import type { EventMetadata } from '@commonwork/contracts';
-import { type AggregateStore, AppError, type CommitHook, createError, currentCommitHooks, withCommitHooks } from '@commonwork/kit';
+import {
+  type AggregateStore,
+  AppError,
+  type CommitHook,
+  createError,
+  currentCommitHooks,
+  type Known,
+  withCommitHooks,
+} from '@commonwork/kit';
 import { sql } from 'kysely';
 import { revisionOf } from '../reads/listMessages.ts';
 import type { MessagingDb, MessagingTables } from '../tables.ts';
@@ -12,6 +20,8 @@ import type { ChangedMessage, MessageCommand, MessageEvent, MessageState } from 
  */
 export interface ChangeRequest<A> {
   messageId: string;
+  /** The message's stream as the route read it from its row (knownState): the write starts from it. */
+  known: Known<MessageState>;
   metadata: EventMetadata;
   command: (revision: number) => MessageCommand;
   answer: (changed: ChangedMessage | undefined) => A;
@@ -92,6 +102,8 @@ export function conversationTurns(db: MessagingDb, messages: Messages) {
         const { events, answer } = await withCommitHooks([...currentCommitHooks(), revisionMark(db, conversationId, next)], () =>
           messages.handle(change.messageId, change.command(next), change.metadata, {
             answer: (handled) => change.answer(handled.events.at(-1)?.data as ChangedMessage | undefined),
+            // Beaten once, the row read before is behind: the stream is read again.
+            ...(tries === 1 && { known: change.known }),
           }),
         );
         if (events.length > 0) remember(conversationId, next);

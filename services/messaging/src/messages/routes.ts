@@ -1,5 +1,5 @@
 import { type ChannelMessage, type ChatMessage, messagingRoutes, resolveMentions } from '@commonwork/contracts';
-import { registerRoute, type ServiceContext } from '@commonwork/kit';
+import { type Known, registerRoute, type ServiceContext } from '@commonwork/kit';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { viewerIsMember } from '../channels/access.ts';
@@ -10,8 +10,9 @@ import { ChatNotFound } from '../chats/decide.ts';
 import { presentChatMessage } from '../chats/present.ts';
 import { type ChannelMessageRow, type MessagingTables, personCard } from '../tables.ts';
 import { messageAggregate } from './aggregate.ts';
+import { knownState } from './changes.ts';
 import { MessageNotFound } from './decide.ts';
-import type { ChangedMessage, MessageCommand, PostedMessage } from './message.ts';
+import type { ChangedMessage, MessageCommand, MessageState, PostedMessage } from './message.ts';
 import { postedInChannel, postedInChat } from './posted.ts';
 import { conversationTurns } from './revision.ts';
 
@@ -42,17 +43,18 @@ export function registerMessageRoutes(ctx: ServiceContext<MessagingTables>) {
   const change = <A>(
     request: FastifyRequest,
     actorId: string,
-    target: { message: PostedMessage; actorModerates: boolean; revision: number },
+    target: { message: PostedMessage; known: Known<MessageState>; actorModerates: boolean; revision: number },
     what: Change,
     answer: (changed: ChangedMessage | undefined) => A,
   ) => {
     const { conversation } = target.message;
     const conversationId = conversation.kind === 'channel' ? conversation.channelId : conversation.chatId;
-    const { message, actorModerates } = target;
+    const { message, known, actorModerates } = target;
     return inTurn(
       conversationId,
       {
         messageId: message.messageId,
+        known,
         metadata: ctx.metadataFor(request, actorId),
         command: (revision): MessageCommand => ({ ...what, message, actorModerates, actorId, at: new Date().toISOString(), revision }),
         answer,
@@ -97,7 +99,12 @@ export function registerMessageRoutes(ctx: ServiceContext<MessagingTables>) {
     const row = message as ChannelMessageRow;
     return {
       row,
-      target: { message: postedInChannel(row), actorModerates: creator_id === viewerId, revision: conversation_revision ?? 0 },
+      target: {
+        message: postedInChannel(row),
+        known: knownState(row),
+        actorModerates: creator_id === viewerId,
+        revision: conversation_revision ?? 0,
+      },
     };
   };
 
@@ -118,7 +125,7 @@ export function registerMessageRoutes(ctx: ServiceContext<MessagingTables>) {
     if (!row) throw MessageNotFound();
     const sender = await personCard(db, row.sender_id);
     const message = postedInChat(row, [chat.participant_a, chat.participant_b], sender);
-    return { row, sender, target: { message, actorModerates: false, revision: chat.conversation_revision ?? 0 } };
+    return { row, sender, target: { message, known: knownState(row), actorModerates: false, revision: chat.conversation_revision ?? 0 } };
   };
 
   /** Changes a channel message and answers it whole, as it now is (as it was, when nothing changed). */
