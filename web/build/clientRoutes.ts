@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 
-/** What a route declares for servers and documentation; the web app calls a route by its method, URL and auth only. */
-const SERVER_KEYS = new Set(['params', 'querystring', 'body', 'response', 'summary', 'description']);
+/** What a route declares for servers, tokens and documentation; the web app calls a route by its method, URL and auth only. */
+const SERVER_KEYS = new Set(['params', 'querystring', 'body', 'response', 'summary', 'description', 'scope', 'upload']);
 
 interface Node {
   type: string;
@@ -22,10 +22,11 @@ function* nodes(value: unknown): Generator<Node> {
 }
 
 /**
- * The server-side values in each `defineRoute({ ... })` of a module: each one's range and what
- * replaces it (`void 0`; `body: void 0` for a shorthand `body`, whose range is its key too).
+ * Each `defineRoute({ ... })` of a module (its range in `code`) and the object it becomes: only the
+ * properties a call needs, the server-side ones left out whole (a key with no value would still be
+ * sent to every browser, once per route).
  */
-export function serverValueRanges(program: unknown): [number, number, string][] {
+export function serverValueRanges(program: unknown, code: string): [number, number, string][] {
   const ranges: [number, number, string][] = [];
   for (const node of nodes(program)) {
     const callee = node.callee as Node | undefined;
@@ -37,20 +38,21 @@ export function serverValueRanges(program: unknown): [number, number, string][] 
       route?.type !== 'ObjectExpression'
     )
       continue;
-    for (const property of route.properties as Node[]) {
+    const properties = route.properties as Node[];
+    const serverSide = (property: Node) => {
       const key = property.key as Node | undefined;
-      if (property.type === 'Property' && key?.type === 'Identifier' && SERVER_KEYS.has(key.name as string)) {
-        const value = property.value as Node;
-        ranges.push([value.start, value.end, property.shorthand === true ? `${key.name as string}: void 0` : 'void 0']);
-      }
-    }
+      return property.type === 'Property' && key?.type === 'Identifier' && SERVER_KEYS.has(key.name as string);
+    };
+    if (!properties.some(serverSide)) continue;
+    const kept = properties.filter((property) => !serverSide(property)).map((property) => code.slice(property.start, property.end));
+    ranges.push([route.start, route.end, `{ ${kept.join(', ')} }`]);
   }
   return ranges;
 }
 
 /**
  * In the web build, the contracts' route tables keep only what a call needs (method, URL, auth):
- * their schemas, summaries and error maps become `void 0`, so a screen that calls a route does not
+ * their schemas, summaries and error maps are left out, so a screen that calls a route does not
  * carry the route's zod schemas, nor zod itself unless it validates a form. Types are untouched
  * (they come from the sources); the servers and the OpenAPI document read the tables as written.
  */
@@ -62,7 +64,7 @@ export function clientRoutes({ include }: { include: RegExp }): Plugin {
     enforce: 'post',
     transform(code, id) {
       if (!include.test(id)) return null;
-      const ranges = serverValueRanges(this.parse(code));
+      const ranges = serverValueRanges(this.parse(code), code);
       if (ranges.length === 0) return null;
       let out = code;
       for (const [start, end, text] of ranges.sort((a, b) => b[0] - a[0])) out = `${out.slice(0, start)}${text}${out.slice(end)}`;
