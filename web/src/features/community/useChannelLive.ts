@@ -1,6 +1,7 @@
 import type { Channel } from '@commonwork/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
+import { whenFetched } from '../../shared/conversation/catchUp.ts';
 import { catchUpMessages, useConversationLive } from '../../shared/conversation/index.ts';
 import { useSocket, useSocketEvent } from '../../shared/socket/index.ts';
 import { applyChannelUpdated, CHANNELS_KEY, channelConversations, updateChannel } from './api.ts';
@@ -41,10 +42,10 @@ export function useChannelLive(selected: Channel | null, userId: string | undefi
     if (!socket || !connected || !selectedId) return;
     socket.emit('join-channel', { id: selectedId }, (answer) => {
       if (answer?.success) {
-        // The channel's first page, loading beside the join, may have been read before the room was joined.
-        catchUpMessages(queryClient, channelConversations, selectedId, { afterLoad: true }).catch((error: unknown) =>
-          console.warn('Catch-up failed', error),
-        );
+        // After the channel's first page, loading beside the join, which may predate it.
+        whenFetched(queryClient, channelConversations.messagesKey(selectedId))
+          .then(() => catchUpMessages(queryClient, channelConversations, selectedId))
+          .catch((error: unknown) => console.warn('Catch-up failed', error));
       }
     });
     return () => {

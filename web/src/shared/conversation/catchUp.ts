@@ -66,9 +66,14 @@ export async function receiveLive<T extends Sequenced>(
   if (missed.length) addToConversation(queryClient, key, missed);
 }
 
-/** Resolves once the conversation's messages are not being fetched (at once when they are not). */
-function loaded(queryClient: QueryClient, key: QueryKey): Promise<void> {
-  const fetching = () => queryClient.getQueryState(key)?.fetchStatus === 'fetching';
+/**
+ * Resolves once no query under `key` is being fetched (at once when none is). A socket that has just
+ * joined (connected, or entered a channel's room) may have missed what went out before: a first read
+ * still on its way may have been made before that too, and an invalidation would join it, not read
+ * again, so the catch-up waits for it here.
+ */
+export function whenFetched(queryClient: QueryClient, key: QueryKey): Promise<void> {
+  const fetching = () => queryClient.isFetching({ queryKey: key }) > 0;
   return new Promise((resolve) => {
     if (!fetching()) return resolve();
     const stop = queryClient.getQueryCache().subscribe(() => {
@@ -82,17 +87,12 @@ function loaded(queryClient: QueryClient, key: QueryKey): Promise<void> {
 /**
  * What a conversation missed since the last message held (`after`), merged into its cache, then
  * what changed since the highest revision seen (`changedAfter`); nothing when nothing is held.
- * `afterLoad`: a first page still loading is waited for and caught up from. A socket that has just
- * joined (connected, or entered the channel's room) may have missed a message the page's server
- * read came before: its answer, arriving later, would not hold it, and nothing would ask again.
  */
 export async function catchUpConversation<T extends Sequenced & Revised>(
   queryClient: QueryClient,
   key: QueryKey,
   fetchPage: FetchMessagesPage<T>,
-  options: { afterLoad?: boolean } = {},
 ): Promise<void> {
-  if (options.afterLoad) await loaded(queryClient, key);
   const held = queryClient.getQueryData<T[]>(key);
   if (!held) return;
   const missed = await fetchMessagesAfter(fetchPage, lastSequenceOf(held));

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { type CursorQuery, catchUpConversation, receiveLive } from './catchUp.ts';
+import { type CursorQuery, catchUpConversation, receiveLive, whenFetched } from './catchUp.ts';
 
 const message = (sequence: number) => ({
   _id: `m${sequence}`,
@@ -74,14 +74,14 @@ describe('a catch-up when a socket has just joined', () => {
     const queryClient = new QueryClient();
     const first = loadingFirstPage(queryClient, 2);
     const { asked, fetchPage } = server(3);
-    const caughtUp = catchUpConversation(queryClient, key, fetchPage, { afterLoad: true });
+    const caughtUp = whenFetched(queryClient, key).then(() => catchUpConversation(queryClient, key, fetchPage));
     first.answer();
     await Promise.all([first.load, caughtUp]);
     expect(queryClient.getQueryData<Message[]>(key)?.map((m) => m.sequence)).toEqual([1, 2, 3]);
     expect(asked[0]).toMatchObject({ after: 2 });
   });
 
-  it('asks nothing while a page loads unless told to wait for it (a conversation only opened)', async () => {
+  it('asks nothing while a first page loads when it does not wait for it', async () => {
     const queryClient = new QueryClient();
     const first = loadingFirstPage(queryClient, 2);
     const { asked, fetchPage } = server(3);

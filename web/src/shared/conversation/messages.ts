@@ -43,16 +43,12 @@ export function useConversationMessages<K extends ConversationKind>(
   });
 }
 
-/**
- * What a conversation missed since the last message held, merged into its cache (nothing when
- * nothing is held; with `afterLoad`, after a first page still loading: see catchUpConversation).
- */
+/** What a conversation missed since the last message held, merged into its cache (nothing when nothing is held). */
 export const catchUpMessages = <K extends ConversationKind>(
   queryClient: QueryClient,
   source: ConversationSource<K>,
   conversationId: string,
-  options: { afterLoad?: boolean } = {},
-) => catchUpConversation(queryClient, source.messagesKey(conversationId), pagesOf(source, conversationId), options);
+) => catchUpConversation(queryClient, source.messagesKey(conversationId), pagesOf(source, conversationId));
 
 /** The page before the oldest message held, merged into the conversation's cache. */
 export const loadOlderMessages = <K extends ConversationKind>(

@@ -2,6 +2,7 @@ import type { ServerToClientEvents } from '@commonwork/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useSocket, useSocketEvent, useWhenVisibleAgain } from '../socket/index.ts';
+import { whenFetched } from './catchUp.ts';
 import { withReadPosition } from './conversation.ts';
 import { catchUpMessages, receiveMessage, receiveMessageChange, receiveMessageChanges } from './messages.ts';
 import { type ConversationKind, type ConversationSource, LIVE_MESSAGE_EVENT, LIVE_UPDATE_EVENT, type MessageOf } from './source.ts';
@@ -34,8 +35,8 @@ export function useConversationLive<K extends ConversationKind>(source: Conversa
 
   const refreshList = useCallback(() => void queryClient.invalidateQueries({ queryKey: source.listKey }), [queryClient, source]);
   const catchUp = useCallback(
-    (conversationId: string, options?: { afterLoad: boolean }) => {
-      catchUpMessages(queryClient, source, conversationId, options).catch((error: unknown) => console.warn('Catch-up failed', error));
+    (conversationId: string) => {
+      catchUpMessages(queryClient, source, conversationId).catch((error: unknown) => console.warn('Catch-up failed', error));
     },
     [queryClient, source],
   );
@@ -43,12 +44,12 @@ export function useConversationLive<K extends ConversationKind>(source: Conversa
   const wasConnected = useRef(connected);
   useEffect(() => {
     if (connected && !wasConnected.current) {
-      refreshList();
-      // The open conversation's first page may still be on its way, read before this connection.
-      if (catchUpOnReconnect && openId) catchUp(openId, { afterLoad: true });
+      // After any first read on its way, which may predate this connection.
+      void whenFetched(queryClient, source.listKey).then(refreshList);
+      if (catchUpOnReconnect && openId) void whenFetched(queryClient, source.messagesKey(openId)).then(() => catchUp(openId));
     }
     wasConnected.current = connected;
-  }, [connected, refreshList, catchUp, catchUpOnReconnect, openId]);
+  }, [connected, refreshList, catchUp, catchUpOnReconnect, openId, queryClient, source]);
 
   // A conversation opened again (after another page or another conversation) may be held from before,
   // when no live event reached it: it catches up at once (nothing is asked when none is held).
