@@ -1,4 +1,4 @@
-import { type Compilable, CompiledQuery, type Kysely, type KyselyPlugin, type QueryResult } from 'kysely';
+import { type Compilable, CompiledQuery, type Kysely, type KyselyPlugin, type QueryResult, type RootOperationNode } from 'kysely';
 
 /** Stands for a named value while the statement is compiled; its place among the parameters is kept. */
 class Slot {
@@ -7,6 +7,11 @@ class Slot {
 
 interface Compiled {
   sql: string;
+  /**
+   * The statement's operation (an insert, a select…), kept with its text: what reads a compiled query's
+   * kind (the one-statement write's recording of a projection) sees the statement, not raw SQL.
+   */
+  query: RootOperationNode;
   /** Each parameter of the compiled statement: a value's name, or a constant the statement carries. */
   parameters: readonly (Slot | { constant: unknown })[];
 }
@@ -39,8 +44,8 @@ export function precompiled<DB, V extends Record<string, unknown>, R>(build: (db
     }
     if (!node.compiled) {
       const slots = new Proxy({} as V, { get: (_target, name) => new Slot(String(name)) });
-      const { sql, parameters } = build(db, slots).compile();
-      node.compiled = { sql, parameters: parameters.map((p) => (p instanceof Slot ? p : { constant: p })) };
+      const { sql, parameters, query } = build(db, slots).compile();
+      node.compiled = { sql, query, parameters: parameters.map((p) => (p instanceof Slot ? p : { constant: p })) };
     }
     return node.compiled;
   };
@@ -48,13 +53,12 @@ export function precompiled<DB, V extends Record<string, unknown>, R>(build: (db
   return {
     /** Runs the statement on `db` (a transaction of the same schema reuses the compiled text). */
     execute: (db: Kysely<DB>, values: V): Promise<QueryResult<R>> => {
-      const { sql, parameters } = compiledFor(db);
-      return db.executeQuery<R>(
-        CompiledQuery.raw(
-          sql,
-          parameters.map((p) => (p instanceof Slot ? values[p.name] : p.constant)),
-        ),
+      const { sql, parameters, query } = compiledFor(db);
+      const compiled = CompiledQuery.raw(
+        sql,
+        parameters.map((p) => (p instanceof Slot ? values[p.name] : p.constant)),
       );
+      return db.executeQuery<R>({ ...compiled, query });
     },
   };
 }

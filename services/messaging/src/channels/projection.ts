@@ -1,5 +1,6 @@
-import type { StoredEvent } from '@commonwork/kit';
-import type { MessagingDb } from '../tables.ts';
+import { precompiled, type StoredEvent } from '@commonwork/kit';
+import { type Selectable, sql } from 'kysely';
+import type { MessagingDb, MessagingTables } from '../tables.ts';
 import type { ChannelEvent } from './channel.ts';
 import { markMentions } from './mentions.ts';
 
@@ -93,50 +94,118 @@ function runsOfPosts(events: StoredEvent<ChannelEvent>[]) {
   return runs;
 }
 
+/** What `writePosts` takes: the run's rows as JSON, so its statement has one shape whatever the run's length. */
+type PostsValues = {
+  posts: string;
+  reads: string;
+  channelId: string;
+  messageCount: number;
+  sequence: number;
+  lastActivity: Date;
+  version: number;
+};
+
 /**
  * Messages posted in one channel, in one statement: the messages, the channel's counters (from the
  * last of them) and each sender's read position (whoever writes has read everything before: the
- * sender's own messages are never unread).
+ * sender's own messages are never unread). Precompiled: every post runs it
+ * (docs/decisions/kit/precompiled-hot-statements.md).
  */
-async function projectPosts(trx: MessagingDb, posts: Posted[]) {
-  const last = posts.at(-1) as Posted;
-  const readUpTo = new Map<string, number>();
-  for (const { data } of posts) readUpTo.set(data.sender.userId, data.sequence);
-  const { channelId, sequence, messageCount } = last.data;
-  await trx
-    .with('posted', (db) =>
-      db.insertInto('channel_messages').values(
-        posts.map(({ data, occurredAt }) => ({
-          id: data.messageId,
-          channel_id: data.channelId,
-          sequence: data.sequence,
-          sender_id: data.sender.userId,
-          sender_name: data.sender.name,
-          sender_picture: data.sender.picture,
-          content: data.content,
-          client_id: data.clientId,
-          created_at: occurredAt,
-          mentions: JSON.stringify(data.mentions ?? []),
-          attachments: JSON.stringify(data.attachments ?? []),
-          app: data.app ? JSON.stringify(data.app) : null,
-        })),
-      ),
+const writePosts = precompiled((db: MessagingDb, v: PostsValues) =>
+  db
+    .with('posted', (qb) =>
+      qb
+        .insertInto('channel_messages')
+        .columns([
+          'id',
+          'channel_id',
+          'sequence',
+          'sender_id',
+          'sender_name',
+          'sender_picture',
+          'content',
+          'client_id',
+          'created_at',
+          'mentions',
+          'attachments',
+          'app',
+        ])
+        .expression((eb) =>
+          eb
+            .selectFrom(
+              sql<Selectable<MessagingTables['channel_messages']>>`(select * from jsonb_to_recordset(${v.posts}::jsonb) as r(
+                id uuid, channel_id uuid, sequence integer, sender_id uuid, sender_name text, sender_picture text, content text,
+                client_id text, created_at timestamptz, mentions jsonb, attachments jsonb, app jsonb))`.as('p'),
+            )
+            .select([
+              'id',
+              'channel_id',
+              'sequence',
+              'sender_id',
+              'sender_name',
+              'sender_picture',
+              'content',
+              'client_id',
+              'created_at',
+              'mentions',
+              'attachments',
+              'app',
+            ]),
+        ),
     )
-    .with('counted', (db) =>
-      db
+    .with('counted', (qb) =>
+      qb
         .updateTable('channels')
-        .set({ message_count: messageCount, last_sequence: sequence, last_activity: last.occurredAt, version: last.streamVersion })
-        .where('id', '=', channelId),
+        .set({ message_count: v.messageCount, last_sequence: v.sequence, last_activity: v.lastActivity, version: v.version })
+        .where('id', '=', v.channelId),
     )
     .insertInto('read_positions')
-    .values([...readUpTo].map(([userId, read]) => ({ user_id: userId, conversation_id: channelId, read_sequence: read })))
+    .columns(['user_id', 'conversation_id', 'read_sequence'])
+    .expression((eb) =>
+      eb
+        .selectFrom(
+          sql<{ user_id: string; conversation_id: string; read_sequence: number }>`(select * from jsonb_to_recordset(${v.reads}::jsonb)
+            as r(user_id uuid, conversation_id uuid, read_sequence integer))`.as('r'),
+        )
+        .select(['user_id', 'conversation_id', 'read_sequence']),
+    )
     .onConflict((oc) =>
       oc
         .columns(['user_id', 'conversation_id'])
         .doUpdateSet((eb) => ({ read_sequence: eb.ref('excluded.read_sequence') }))
         .where('read_positions.read_sequence', '<', (eb) => eb.ref('excluded.read_sequence')),
-    )
-    .execute();
+    ),
+);
+
+async function projectPosts(trx: MessagingDb, posts: Posted[]) {
+  const last = posts.at(-1) as Posted;
+  const readUpTo = new Map<string, number>();
+  for (const { data } of posts) readUpTo.set(data.sender.userId, data.sequence);
+  const { channelId, sequence, messageCount } = last.data;
+  await writePosts.execute(trx, {
+    posts: JSON.stringify(
+      posts.map(({ data, occurredAt }) => ({
+        id: data.messageId,
+        channel_id: data.channelId,
+        sequence: data.sequence,
+        sender_id: data.sender.userId,
+        sender_name: data.sender.name,
+        sender_picture: data.sender.picture,
+        content: data.content,
+        client_id: data.clientId,
+        created_at: occurredAt,
+        mentions: data.mentions ?? [],
+        attachments: data.attachments ?? [],
+        app: data.app ?? null,
+      })),
+    ),
+    reads: JSON.stringify([...readUpTo].map(([userId, read]) => ({ user_id: userId, conversation_id: channelId, read_sequence: read }))),
+    channelId,
+    messageCount,
+    sequence,
+    lastActivity: last.occurredAt,
+    version: last.streamVersion,
+  });
   await markMentions(
     trx,
     posts.map(({ data }) => ({ channelId, sequence: data.sequence, senderId: data.sender.userId, mentions: data.mentions ?? [] })),
