@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '@commonwork/contracts';
 import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
+import { precompiled } from '../db/precompiled.ts';
 import { StaleVersion } from '../errors.ts';
 import { metric, metricsOn, secondsSince } from '../metrics.ts';
 import { withTrace } from '../tracing.ts';
@@ -145,8 +146,9 @@ export interface SnapshotRead {
 }
 
 /** `readAll` and the reading snapshot's bounds, in one statement (the outbox relay's read; see commitOrder.ts). */
-export async function readWithSnapshot(db: Store, afterPosition: number, limit: number): Promise<SnapshotRead> {
-  const rows = await db
+/** The relay's read of each round, precompiled: every write of every service is followed by one. */
+const eventsAfter = precompiled((db: Store, { afterPosition, limit }: { afterPosition: number; limit: number }) =>
+  db
     .selectFrom('event_store')
     .selectAll()
     .select([
@@ -155,8 +157,11 @@ export async function readWithSnapshot(db: Store, afterPosition: number, limit: 
     ])
     .where('global_position', '>', afterPosition)
     .orderBy('global_position')
-    .limit(limit)
-    .execute();
+    .limit(limit),
+);
+
+export async function readWithSnapshot(db: Store, afterPosition: number, limit: number): Promise<SnapshotRead> {
+  const { rows } = await eventsAfter.execute(db, { afterPosition, limit });
   const first = rows[0];
   return {
     events: rows.map((row) => toStored(row)),

@@ -1,6 +1,7 @@
 import type { EventContract, EventEnvelope } from '@commonwork/contracts';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { precompiled } from '../db/precompiled.ts';
 import type { Logger } from '../logger.ts';
 import { observe } from '../metrics.ts';
 import { inTrace, outsideTraces, tracedPublish } from '../tracing.ts';
@@ -42,6 +43,15 @@ export interface OutboxOptions {
 }
 
 const RELAY = 'outbox';
+
+// A round's own statements, precompiled (docs/decisions/kit/precompiled-hot-statements.md): a round follows every write.
+/** The relay's position, locked for the round; none when another replica's relay holds it. */
+const lockPosition = precompiled((db: Kysely<EventStoreTables>, _: Record<string, never>) =>
+  db.selectFrom('outbox_position').select('position').where('name', '=', RELAY).forUpdate().skipLocked(),
+);
+const movePosition = precompiled((db: Kysely<EventStoreTables>, { position }: { position: number }) =>
+  db.updateTable('outbox_position').set({ position }).where('name', '=', RELAY),
+);
 
 /**
  * How soon a relay looks again when it could not finish: another replica was publishing (its kick
@@ -227,19 +237,13 @@ export class OutboxRelay {
       this.ensured = true;
     }
     const round = await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('outbox_position')
-        .select('position')
-        .where('name', '=', RELAY)
-        .forUpdate()
-        .skipLocked()
-        .executeTakeFirst();
+      const [row] = (await lockPosition.execute(trx, {})).rows;
       if (!row) return { published: 0, unfinished: true, waitingAt: null, full: false, failure: null };
       const position = Number(row.position);
       const read = await readWithSnapshot(trx, position, limit);
       const events = this.order.publishable(position, read);
       const { published, failure } = await publishInOrder(events, bus, map, position);
-      if (published > position) await trx.updateTable('outbox_position').set({ position: published }).where('name', '=', RELAY).execute();
+      if (published > position) await movePosition.execute(trx, { position: published });
       const gap = events.length < read.events.length;
       return {
         published: events.length,
