@@ -62,6 +62,8 @@ const reading = defineAggregate<Tables, State, Command, Event>({
     await project(trx, events);
   },
 });
+/** The same, its commands that arrive together decided in one transaction. */
+const readingGrouped = defineAggregate<Tables, State, Command, Event>({ ...reading, name: 'grouped', groupCommit: true });
 
 describe.each(databaseAdapters)('writes in one statement on $name', ({ open }) => {
   let database: Database;
@@ -209,6 +211,30 @@ describe.each(databaseAdapters)('writes in one statement on $name', ({ open }) =
       note: 'marked',
       total: 1,
     });
+  });
+
+  it("refuses on the transaction path only the command whose own commit hook refuses, and commits the others' together", async () => {
+    const store = bind(readingGrouped);
+    const id = randomUUID();
+    await store.handle(id, { type: 'Open', id }, metadata);
+    const Refused = createError('REFUSED_BY_HOOK', 'refused', 409);
+    const committed: number[] = [];
+    // Three requests at once, each with its hook (its key); the second's is held by someone else.
+    const hookOf = (n: number) => ({
+      before: async () => {
+        if (n === 2) throw Refused();
+      },
+      after: () => void committed.push(n),
+    });
+    const results = await Promise.allSettled(
+      [1, 2, 3].map((n) => withCommitHooks([hookOf(n)], () => store.handle(id, { type: 'Add', by: n }, metadata))),
+    );
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(results[1]).toMatchObject({ reason: { code: 'REFUSED_BY_HOOK' } });
+    expect(committed.sort()).toEqual([1, 3]);
+    const stored = await readStream<Event>(storeOf(db), `grouped-${id}`);
+    expect(stored.map((e) => (e.type === 'Added' ? e.data.by : 0))).toEqual([0, 1, 3]);
+    expect((await db.selectFrom('tallies').select('total').where('id', '=', id).executeTakeFirst())?.total).toBe(4);
   });
 
   it('inlines parameters as untyped literals the server reads as the parameters', async () => {

@@ -455,6 +455,49 @@ export function bindAggregate<DB, S, C, E extends DomainEvent>(
     return { transaction: true, refused };
   };
 
+  /**
+   * The commands not refused already, in one transaction that commits their requests' hooks (their
+   * keys). A hook only one command carries that refuses at commit (another request holds its key)
+   * refuses that command alone: it joins `refused`, and the others are decided again without it, as
+   * the one-statement write does. A hook several carry (the context around them all) fails them all.
+   */
+  const decideInTransaction = async (id: string, commands: readonly Queued<S, C, E>[], refused: Map<number, unknown>) => {
+    for (;;) {
+      const live = commands.flatMap((q, i) => (refused.has(i) ? [] : [{ q, i }]));
+      if (live.length === 0) return [];
+      const carriers = new Map<CommitHook, number[]>();
+      for (const { q, i } of live) for (const hook of q.hooks) carriers.set(hook, [...(carriers.get(hook) ?? []), i]);
+      let refuser: { command: number; error: unknown } | undefined;
+      const hooks = [...carriers].map(
+        ([hook, carrying]): CommitHook => ({
+          before: async (connection) => {
+            try {
+              await hook.before(connection);
+            } catch (error) {
+              if (carrying.length === 1) refuser ??= { command: carrying[0] as number, error };
+              throw error;
+            }
+          },
+          after: () => hook.after(),
+        }),
+      );
+      try {
+        return await withCommitHooks(hooks, () =>
+          binding.db.transaction().execute((trx) =>
+            decideAllIn(
+              trx,
+              id,
+              live.map(({ q }) => q),
+            ),
+          ),
+        );
+      } catch (error) {
+        if (!refuser) throw error;
+        refused.set(refuser.command, refuser.error);
+      }
+    }
+  };
+
   /** Runs commands in one statement or else one transaction, again on a concurrent writer's conflict (`retries`). */
   const attempt = async (id: string, commands: readonly Queued<S, C, E>[], known?: Known<S>) => {
     for (let tries = 0; ; tries++) {
@@ -464,15 +507,8 @@ export function bindAggregate<DB, S, C, E extends DomainEvent>(
         let outcomes: Outcome<S, E>[];
         if ('outcomes' in inOne) outcomes = inOne.outcomes;
         else {
-          // The commands not refused already, in one transaction that commits their requests' hooks (their keys).
-          const { refused } = inOne;
-          const rest = commands.filter((_, i) => !refused.has(i));
-          const decided =
-            rest.length === 0
-              ? []
-              : await withCommitHooks([...new Set(rest.flatMap((q) => q.hooks))], () =>
-                  binding.db.transaction().execute((trx) => decideAllIn(trx, id, rest)),
-                );
+          const refused = new Map(inOne.refused);
+          const decided = await decideInTransaction(id, commands, refused);
           let k = 0;
           outcomes = commands.map((_, i) => (refused.has(i) ? { ok: false, error: refused.get(i) } : (decided[k++] as Outcome<S, E>)));
         }
