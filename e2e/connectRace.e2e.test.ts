@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { marketplaceRoutes, messagingRoutes } from '@commonwork/contracts';
 import { expect, type Page, test } from './fixtures.ts';
-import { apiOf, sessionOf, signUpInNewContext } from './signedUp.ts';
+import { chatAboutGig, signUpInNewContext } from './signedUp.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -21,20 +20,7 @@ test('a message sent while the other page was still connecting reaches it, in th
   const tag = randomUUID().slice(0, 6);
   const a = await signUpInNewContext(browser, 'race-a');
   const b = await signUpInNewContext(browser, 'race-b');
-  const gig = await (await apiOf(a.page, baseURL)).send(marketplaceRoutes.createGig, {
-    body: {
-      title: `Icon set (${tag})`,
-      description: 'Twelve icons.',
-      category: 'design',
-      subCategory: 'logo',
-      price: 60,
-      status: 'active',
-    },
-  });
-  const chat = await (await apiOf(b.page, baseURL)).call(messagingRoutes.createChat, {
-    body: { recipientId: (await sessionOf(a.page)).id, gigId: gig.at(201).gig.id },
-  });
-  const chatId = chat.data.id;
+  const chatId = await chatAboutGig(a.page, b.page, baseURL, `Icon set (${tag})`);
 
   // B's first reads of the list and the conversation: made at once, answered when released.
   const held: (() => Promise<void>)[] = [];

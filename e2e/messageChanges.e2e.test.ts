@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
-import { marketplaceRoutes, messagingRoutes, pathOf, STORAGE_KEYS } from '@commonwork/contracts';
+import { messagingRoutes, pathOf, STORAGE_KEYS } from '@commonwork/contracts';
 import { expect, type Page, test } from './fixtures.ts';
 import type { BrowserGlobals } from './helpers.ts';
-import { apiOf, sessionOf, signUpInNewContext } from './signedUp.ts';
+import { apiOf, chatAboutGig, signUpInNewContext } from './signedUp.ts';
 
 // Two people signed up through the browser and many live round trips: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 180_000 });
@@ -190,23 +190,10 @@ test('in the inbox too: an edit, a reaction and a deletion reach the other perso
   const a = await signUpInNewContext(browser, 'chg-ia');
   const b = await signUpInNewContext(browser, 'chg-ib');
 
-  // A's gig, and B's conversation with A about it (through the API: the community e2e walks the gig page).
-  const gig = await (await apiOf(a.page, baseURL)).send(marketplaceRoutes.createGig, {
-    body: {
-      title: `Logo refresh (${tag})`,
-      description: 'A new logo for a studio.',
-      category: 'design',
-      subCategory: 'logo',
-      price: 90,
-      status: 'active',
-    },
-  });
-  expect(gig.status).toBe(201);
-  const chat = await (await apiOf(b.page, baseURL)).call(messagingRoutes.createChat, {
-    body: { recipientId: (await sessionOf(a.page)).id, gigId: gig.at(201).gig.id },
-  });
+  // A's gig, and B's conversation with A about it.
+  const chatId = await chatAboutGig(a.page, b.page, baseURL, `Logo refresh (${tag})`);
   const conversation = (page: Page) => page.getByRole('region', { name: 'Conversation' });
-  for (const page of [a.page, b.page]) await page.goto(`/inbox/${chat.data.id}`);
+  for (const page of [a.page, b.page]) await page.goto(`/inbox/${chatId}`);
   const aBox = conversation(a.page).getByRole('textbox', { name: 'Message' });
   const bBox = conversation(b.page).getByRole('textbox', { name: 'Message' });
   await aBox.fill(`Question from A ${tag}`);

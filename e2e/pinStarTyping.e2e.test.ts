@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { marketplaceRoutes, messagingRoutes, STORAGE_KEYS } from '@commonwork/contracts';
+import { messagingRoutes, STORAGE_KEYS } from '@commonwork/contracts';
 import { expect, type Page, test } from './fixtures.ts';
 import type { BrowserGlobals } from './helpers.ts';
-import { apiOf, sessionOf, signUpInNewContext } from './signedUp.ts';
+import { apiOf, chatAboutGig, signUpInNewContext } from './signedUp.ts';
 
 // Two people, two tabs and live round trips: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 180_000 });
@@ -175,28 +175,14 @@ test('typing shows in an inbox conversation too, to the other person only', asyn
   const tag = randomUUID().slice(0, 6);
   const a = await signUpInNewContext(browser, 'typ-ia');
   const b = await signUpInNewContext(browser, 'typ-ib');
-  const gig = await (await apiOf(a.page, baseURL)).send(marketplaceRoutes.createGig, {
-    body: {
-      title: `Typing course (${tag})`,
-      description: 'Ten fingers.',
-      category: 'design',
-      subCategory: 'logo',
-      price: 40,
-      status: 'active',
-    },
-  });
-  expect(gig.status).toBe(201);
-  const chat = await (await apiOf(b.page, baseURL)).call(messagingRoutes.createChat, {
-    body: { recipientId: (await sessionOf(a.page)).id, gigId: gig.at(201).gig.id },
-  });
+  const chatId = await chatAboutGig(a.page, b.page, baseURL, `Typing course (${tag})`);
   const conversation = (page: Page) => page.getByRole('region', { name: 'Conversation' });
   for (const page of [a.page, b.page]) {
-    await page.goto(`/inbox/${chat.data.id}`);
+    await page.goto(`/inbox/${chatId}`);
     await expect(conversation(page).getByText('No messages yet. Say hello!')).toBeVisible();
   }
   const postIn = async (from: Page, content: string) =>
-    (await (await apiOf(from, baseURL)).send(messagingRoutes.postChatMessage, { params: { chatId: chat.data.id }, body: { content } }))
-      .status;
+    (await (await apiOf(from, baseURL)).send(messagingRoutes.postChatMessage, { params: { chatId: chatId }, body: { content } })).status;
   await bothLive([a, b], postIn, tag);
   const box = conversation(b.page).getByLabel('Message', { exact: true });
   await box.pressSequentially('Is the course still open to beginners', { delay: 80 });

@@ -2,11 +2,10 @@
 // cluster mode. In the main thread, a send's acknowledgement (replica → messaging over HTTP) queued
 // behind the gateway's, identity's and every other service's work in one event loop, so issue 29's
 // figure (the acknowledged path with reactions beside it) measured that loop, not the message path.
-import { performance } from 'node:perf_hooks';
 import { workerData } from 'node:worker_threads';
 import { createLogger, NatsBus, openDatabase, parseConfig, remoteTokenVerifier, startService } from '@commonwork/kit';
 import { MessagingConfig, messagingService } from '@commonwork/messaging';
-import { serveThread, startBenchThread, threadKind } from './thread.ts';
+import { loopMeter, serveThread, startBenchThread, threadKind } from './thread.ts';
 
 export interface MessagingThreadSettings {
   /** Where it listens: the address the platform's own messaging had, which the gateway sends to. */
@@ -61,7 +60,6 @@ if (threadKind() === 'messaging') {
   const log = createLogger('bench', 'silent');
   let stopService: (() => Promise<void>) | undefined;
   let close: (() => Promise<void>) | undefined;
-  let eluStart = performance.eventLoopUtilization();
   serveThread({
     start: async () => {
       const database = await openDatabase({ url: settings.databaseUrl });
@@ -83,10 +81,7 @@ if (threadKind() === 'messaging') {
       stopService = service.stop;
       return service.url;
     },
-    eluBegin: async () => {
-      eluStart = performance.eventLoopUtilization();
-    },
-    eluEnd: async () => performance.eventLoopUtilization(performance.eventLoopUtilization(), eluStart).utilization,
+    ...loopMeter(),
     stop: async () => {
       await stopService?.();
       await close?.();

@@ -3,7 +3,6 @@
 // With NATS, each replica runs in a worker thread of its own with its own NATS and Redis
 // connections (its own event loop, as a replica process has in cluster mode); with the in-process
 // bus it must share the main thread, since that bus cannot cross threads.
-import { performance } from 'node:perf_hooks';
 import { workerData } from 'node:worker_threads';
 import { ChannelMessagePosted, SOCKET_EVENTS } from '@commonwork/contracts';
 import { type BusMessage, createLogger, type EventBus, NatsBus, remoteTokenVerifier } from '@commonwork/kit';
@@ -11,7 +10,7 @@ import { type RunningRealtime, startRealtime } from '@commonwork/realtime';
 import type { Server } from 'socket.io';
 import { PAD, PING_EVENT, type PingPayload } from './protocol.ts';
 import { atFixedRate, hrNow } from './stats.ts';
-import { serveThread, startBenchThread, threadKind } from './thread.ts';
+import { loopMeter, serveThread, startBenchThread, threadKind } from './thread.ts';
 
 export interface ReplicaSettings {
   identityUrl: string;
@@ -121,7 +120,6 @@ function probe(realtime: RunningRealtime, clientIdPrefix: string, timings: Map<s
   }) as typeof realtime.io.serverSideEmit;
   // The ping is the bench's own event, outside the app's socket protocol: the untyped server emits it.
   const untyped: Server = realtime.io;
-  let eluStart = performance.eventLoopUtilization();
   return {
     pings: async ({ room, tag, count, rate }: PingRun) => {
       const started = hrNow();
@@ -131,10 +129,7 @@ function probe(realtime: RunningRealtime, clientIdPrefix: string, timings: Map<s
       });
       return hrNow() - started;
     },
-    eluBegin: async () => {
-      eluStart = performance.eventLoopUtilization();
-    },
-    eluEnd: async () => performance.eventLoopUtilization(performance.eventLoopUtilization(), eluStart).utilization,
+    ...loopMeter(),
     timings: async () => [...timings],
   };
 }

@@ -1,5 +1,6 @@
 // A part of the bench in a worker thread of its own (its own event loop, as its own process has in
 // cluster mode), driven by named commands over the thread's port.
+import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { commandCaller } from './commands.ts';
 
@@ -41,4 +42,18 @@ export function serveThread(commands: Record<string, (args: never) => Promise<un
       (error: unknown) => port.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
     );
   });
+}
+
+/**
+ * This thread's event-loop utilisation over a phase (1 = never idle): `eluBegin` marks its start,
+ * `eluEnd` reads it; the commands every part of the bench answers for its phases.
+ */
+export function loopMeter() {
+  let start = performance.eventLoopUtilization();
+  return {
+    eluBegin: async () => {
+      start = performance.eventLoopUtilization();
+    },
+    eluEnd: async () => performance.eventLoopUtilization(performance.eventLoopUtilization(), start).utilization,
+  };
 }

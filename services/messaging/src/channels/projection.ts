@@ -105,6 +105,22 @@ type PostsValues = {
   version: number;
 };
 
+/** A posted message's columns, as the run's JSON rows give them. */
+const POSTED_COLUMNS = [
+  'id',
+  'channel_id',
+  'sequence',
+  'sender_id',
+  'sender_name',
+  'sender_picture',
+  'content',
+  'client_id',
+  'created_at',
+  'mentions',
+  'attachments',
+  'app',
+] as const;
+
 /**
  * Messages posted in one channel, in one statement: the messages, the channel's counters (from the
  * last of them) and each sender's read position (whoever writes has read everything before: the
@@ -116,20 +132,7 @@ const writePosts = precompiled((db: MessagingDb, v: PostsValues) =>
     .with('posted', (qb) =>
       qb
         .insertInto('channel_messages')
-        .columns([
-          'id',
-          'channel_id',
-          'sequence',
-          'sender_id',
-          'sender_name',
-          'sender_picture',
-          'content',
-          'client_id',
-          'created_at',
-          'mentions',
-          'attachments',
-          'app',
-        ])
+        .columns(POSTED_COLUMNS)
         .expression((eb) =>
           eb
             .selectFrom(
@@ -137,20 +140,7 @@ const writePosts = precompiled((db: MessagingDb, v: PostsValues) =>
                 id uuid, channel_id uuid, sequence integer, sender_id uuid, sender_name text, sender_picture text, content text,
                 client_id text, created_at timestamptz, mentions jsonb, attachments jsonb, app jsonb))`.as('p'),
             )
-            .select([
-              'id',
-              'channel_id',
-              'sequence',
-              'sender_id',
-              'sender_name',
-              'sender_picture',
-              'content',
-              'client_id',
-              'created_at',
-              'mentions',
-              'attachments',
-              'app',
-            ]),
+            .select(POSTED_COLUMNS),
         ),
     )
     .with('counted', (qb) =>
